@@ -1,0 +1,46 @@
+"""Registry for conformance cases.
+
+A case is a plain function ``fn(ms)`` taking the framework module (real ``mindspore`` when
+recording, ``mscompat`` when replaying) and returning a result (Tensors, tuples, lists, python
+scalars, strings).  Exceptions propagate; the recorder stores them as error goldens.
+"""
+from dataclasses import dataclass
+from typing import Callable, Tuple
+
+ALL_MODES = ("PYNATIVE", "GRAPH")
+
+
+@dataclass
+class Case:
+    module: str        # case module name, e.g. "grad_fn" (also the golden file stem)
+    name: str          # function name, unique inside the module
+    fn: Callable
+    modes: Tuple[str, ...]
+    rtol: float
+    atol: float
+
+    @property
+    def id(self):
+        return f"{self.module}::{self.name}"
+
+
+CASES = []
+
+
+def case(modes=ALL_MODES, rtol=1e-5, atol=1e-6):
+    """Register ``fn`` as a conformance case run in each of ``modes``."""
+    if isinstance(modes, str):
+        modes = (modes,)
+    for m in modes:
+        if m not in ALL_MODES:
+            raise ValueError(f"unknown mode {m!r}")
+
+    def deco(fn):
+        module = fn.__module__.rsplit(".", 1)[-1]
+        for c in CASES:
+            if c.module == module and c.name == fn.__name__:
+                raise ValueError(f"duplicate case {module}::{fn.__name__}")
+        CASES.append(Case(module, fn.__name__, fn, tuple(modes), rtol, atol))
+        return fn
+
+    return deco

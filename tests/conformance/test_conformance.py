@@ -1,0 +1,171 @@
+"""Replay the MindSpore conformance cases against mscompat.
+
+Each case in tests/conformance/cases/ was run against real MindSpore 2.10 by
+tools/record_conformance.py; its result is stored in tests/conformance/golden/<module>.json.
+Here the same case function is called with ``mscompat`` and the result is compared with the
+golden: structure, dtype strings, shapes, values (case rtol/atol), python scalars, strings, and
+exception class names.  MindSpore itself is never imported.
+"""
+import importlib
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN_DIR = os.path.join(HERE, "golden")
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from cases import load_all  # noqa: E402  (only needs numpy; no framework import)
+
+MODES = ("PYNATIVE", "GRAPH")
+
+
+def _load_goldens():
+    goldens = {}
+    if os.path.isdir(GOLDEN_DIR):
+        for fn in sorted(os.listdir(GOLDEN_DIR)):
+            if fn.endswith(".json"):
+                with open(os.path.join(GOLDEN_DIR, fn)) as f:
+                    goldens[fn[:-5]] = json.load(f)
+    return goldens
+
+
+CASES = load_all()
+GOLDENS = _load_goldens()
+
+
+def _params():
+    out = []
+    for c in CASES:
+        for mode in MODES:
+            if mode not in c.modes:
+                continue
+            out.append(pytest.param(c, mode, id=f"{c.module}::{c.name}[{mode}]"))
+    return out
+
+
+@pytest.fixture
+def ms():
+    """The mscompat module; context mode restored to PYNATIVE afterwards."""
+    mod = importlib.import_module("mscompat")
+    yield mod
+    try:
+        mod.set_context(mode=mod.PYNATIVE_MODE)
+    except Exception:  # pragma: no cover - engine without context support
+        pass
+
+
+# ----------------------------------------------------------------------------- comparison
+
+def _decode(v):
+    if isinstance(v, list):
+        return [_decode(i) for i in v]
+    if v == "nan":
+        return math.nan
+    if v == "inf":
+        return math.inf
+    if v == "-inf":
+        return -math.inf
+    return v
+
+
+def _is_tensor(r):
+    return any(k.__name__ in ("Tensor", "Parameter", "StubTensor") for k in type(r).__mro__)
+
+
+def _kind_of(r):
+    if _is_tensor(r):
+        return "tensor"
+    if isinstance(r, tuple):
+        return "tuple"
+    if isinstance(r, list):
+        return "list"
+    if isinstance(r, dict):
+        return "dict"
+    if isinstance(r, np.ndarray):
+        return "ndarray"
+    return "py"
+
+
+def _compare_values(actual, expected, rtol, atol, path):
+    exp = np.array(_decode(expected["value"]))
+    act = np.asarray(actual)
+    shape = tuple(expected["shape"])
+    assert tuple(act.shape) == shape, f"{path}: shape {tuple(act.shape)} != golden {shape}"
+    if exp.dtype == bool or act.dtype == bool:
+        np.testing.assert_array_equal(act.astype(bool), exp.astype(bool).reshape(shape),
+                                      err_msg=path)
+    elif np.issubdtype(exp.dtype, np.integer) and np.issubdtype(act.dtype, np.integer):
+        np.testing.assert_array_equal(act, exp.reshape(shape), err_msg=path)
+    else:
+        np.testing.assert_allclose(act.astype(np.float64), exp.astype(np.float64).reshape(shape),
+                                   rtol=rtol, atol=atol, equal_nan=True, err_msg=path)
+
+
+def compare(actual, expected, rtol, atol, path="result"):
+    kind = expected["kind"]
+    got = _kind_of(actual)
+    assert got == kind, f"{path}: got {got} ({type(actual).__name__}), golden {kind}"
+    if kind == "tensor":
+        dtype = str(actual.dtype)
+        assert dtype == expected["dtype"], f"{path}: dtype {dtype} != golden {expected['dtype']}"
+        _compare_values(actual.asnumpy(), expected, rtol, atol, path)
+    elif kind == "ndarray":
+        assert str(actual.dtype) == expected["dtype"], f"{path}: ndarray dtype"
+        _compare_values(actual, expected, rtol, atol, path)
+    elif kind in ("tuple", "list"):
+        items = expected["items"]
+        assert len(actual) == len(items), \
+            f"{path}: {kind} length {len(actual)} != golden {len(items)}"
+        for i, (a, e) in enumerate(zip(actual, items)):
+            compare(a, e, rtol, atol, f"{path}[{i}]")
+    elif kind == "dict":
+        assert sorted(map(str, actual)) == sorted(expected["items"]), f"{path}: dict keys"
+        for k, a in actual.items():
+            compare(a, expected["items"][str(k)], rtol, atol, f"{path}[{k!r}]")
+    else:  # python scalar / None / str
+        typ, val = expected["type"], expected["value"]
+        assert type(actual).__name__ == typ or (typ == "float" and isinstance(actual, float)) \
+            or (typ == "int" and isinstance(actual, int) and not isinstance(actual, bool)), \
+            f"{path}: python type {type(actual).__name__} != golden {typ}"
+        if typ == "float":
+            val = _decode(val)
+            if math.isnan(val):
+                assert math.isnan(actual), f"{path}: {actual} != nan"
+            else:
+                assert math.isclose(actual, val, rel_tol=rtol, abs_tol=atol), \
+                    f"{path}: {actual!r} != golden {val!r}"
+        else:
+            assert actual == val, f"{path}: {actual!r} != golden {val!r}"
+
+
+# ----------------------------------------------------------------------------- the test
+
+@pytest.mark.parametrize("c,mode", _params())
+def test_case(ms, c, mode):
+    golden_file = GOLDENS.get(c.module)
+    if golden_file is None:
+        pytest.skip(f"no golden file golden/{c.module}.json (run tools/record_conformance.py)")
+    entry = golden_file["cases"].get(c.name, {})
+    if mode not in entry:
+        pytest.skip(f"no golden recorded for {c.id} in {mode} mode")
+    expected = entry[mode]
+    ms.set_context(mode=getattr(ms, mode + "_MODE"))
+    if expected["kind"] == "error":
+        with pytest.raises(Exception) as info:
+            c.fn(ms)
+        names = [k.__name__ for k in type(info.value).__mro__]
+        assert expected["type"] in names, (
+            f"raised {type(info.value).__name__}: {info.value!s:.300}; golden raises "
+            f"{expected['type']}: {expected['message'][:300]}")
+        return
+    try:
+        actual = c.fn(ms)
+    except Exception as e:
+        raise AssertionError(f"mscompat raised {type(e).__name__}: {e!s:.500}") from e
+    compare(actual, expected, c.rtol, c.atol)
