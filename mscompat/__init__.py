@@ -1,0 +1,38 @@
+"""mscompat: MindSpore's Python API on JAX.
+
+``import mscompat as mindspore`` and MindSpore code runs on JAX/XLA: GRAPH_MODE compiles
+with ``jax.jit``; gradients come from ``jax.vjp``/``jax.jvp``.
+
+Example:
+    >>> import mscompat as ms
+    >>> x = ms.Tensor([1.0, 2.0])
+    >>> print(ms.grad(lambda x: (x * x).sum())(x))
+    [2. 4.]
+"""
+import jax as _jax
+
+# MindSpore's Float64/Int64 are real 64-bit types; mscompat always states dtypes explicitly,
+# so enabling x64 changes no default dtype that MindSpore code sees.
+_jax.config.update("jax_enable_x64", True)
+# Matmuls at full float32 precision (TF32 on GPUs would diverge from MindSpore).
+_jax.config.update("jax_default_matmul_precision", "highest")
+
+from ._engine import ops_build as _ops_build  # noqa: E402,F401  (installs Tensor methods)
+from ._engine.compile import compile_count  # noqa: E402,F401
+from ._engine.context import (  # noqa: E402,F401
+    GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_context, set_device,
+)
+from ._engine.dtypes import PUBLIC as _DTYPES  # noqa: E402
+from ._engine.dtypes import Type, dtype_to_nptype, pytype_to_dtype  # noqa: E402,F401
+from ._engine.grad_ops import GradOperation, get_grad, grad, value_and_grad  # noqa: E402,F401
+from ._engine.initializers import get_seed, set_seed  # noqa: E402,F401
+from ._engine.jit_api import jit, ms_function  # noqa: E402,F401
+from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401
+from ._engine.parameter import Parameter, ParameterTuple  # noqa: E402,F401
+from ._engine.tensor import Tensor  # noqa: E402,F401
+from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+from . import common, context, dtype, nn, ops, train  # noqa: E402,F401
+
+globals().update(_DTYPES)
+__version__ = "2.10.0"
+__getattr__ = _module_getattr("mindspore")

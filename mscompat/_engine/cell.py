@@ -1,0 +1,206 @@
+"""``nn.Cell``: MindSpore's module class.
+
+Parameters and child Cells assigned as attributes are registered by attribute name, and
+Parameter names follow MindSpore's rule (``auto_prefix``): assigning a Cell to attribute
+``fc`` renames each of its Parameters to ``fc.<path inside the child>``.
+
+Calling a Cell in GRAPH_MODE compiles the outermost call with ``jax.jit`` (``compile.py``);
+in PYNATIVE_MODE ``construct`` runs eagerly. Parameter writes inside a call are recorded in
+a scope and applied only when the call succeeds.
+
+Example:
+    >>> import mscompat as ms
+    >>> class Net(ms.nn.Cell):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.w = ms.Parameter(ms.Tensor([2.0]), name='w')
+    ...     def construct(self, x):
+    ...         return x * self.w
+    >>> print(Net()(ms.Tensor([3.0])))
+    [6.]
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Iterator
+
+from . import context, scope
+from .parameter import Parameter, ParameterTuple
+
+
+class Cell:
+    """Base class of every network (``mindspore.nn.Cell``)."""
+
+    def __init__(self, auto_prefix: bool = True, flags: dict | None = None) -> None:
+        d = self.__dict__
+        d["_params"] = OrderedDict()
+        d["_cells"] = OrderedDict()
+        d["_params_list"] = OrderedDict()
+        d["_auto_prefix"] = auto_prefix
+        d["training"] = False
+        d["requires_grad"] = False
+        d["_compiled"] = {}
+        d["_param_cache"] = None
+        d["cell_type"] = None
+        if flags:
+            d.update(flags)
+
+    # -- registration --------------------------------------------------------------------
+    def __setattr__(self, name: str, value) -> None:
+        d = self.__dict__
+        if "_params" not in d:
+            if isinstance(value, (Parameter, Cell)):
+                raise AttributeError(f"'{type(self).__name__}' must call "
+                                     f"'super().__init__()' before assigning '{name}'.")
+            object.__setattr__(self, name, value)
+            return
+        d["_param_cache"] = None
+        d["_params"].pop(name, None)
+        d["_cells"].pop(name, None)
+        d["_params_list"].pop(name, None)
+        if isinstance(value, Parameter):
+            if value.name == "Parameter":
+                value.name = name
+            d["_params"][name] = value
+        elif isinstance(value, Cell):
+            if self._auto_prefix:
+                value.update_parameters_name(name + ".")
+            d["_cells"][name] = value
+        elif isinstance(value, ParameterTuple):
+            d["_params_list"][name] = value
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        for reg in ("_params", "_cells", "_params_list"):
+            self.__dict__[reg].pop(name, None)
+        self.__dict__["_param_cache"] = None
+        object.__delattr__(self, name)
+
+    def insert_param_to_cell(self, param_name: str, param: Parameter,
+                             check_name_contain_dot: bool = True) -> None:
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError(f"The name of parameter should not contain \".\", but got "
+                           f"{param_name}.")
+        setattr(self, param_name, param)
+
+    def insert_child_to_cell(self, child_name: str, child_cell: "Cell") -> None:
+        setattr(self, child_name, child_cell)
+
+    def update_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
+        for name, param in self.parameters_and_names(expand=recurse):
+            param.name = prefix + name
+
+    # -- traversal -----------------------------------------------------------------------
+    def cells_and_names(self, cells=None, name_prefix: str = "") -> Iterator:
+        seen = cells if cells is not None else set()
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell is not None:
+                prefix = f"{name_prefix}.{name}" if name_prefix else name
+                yield from cell.cells_and_names(seen, prefix)
+
+    def name_cells(self) -> "OrderedDict[str, Cell]":
+        return OrderedDict((n, c) for n, c in self._cells.items() if c is not None)
+
+    def cells(self):
+        return self.name_cells().values()
+
+    def parameters_and_names(self, name_prefix: str = "", expand: bool = True) -> Iterator:
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix,
+                                                                               self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for par_name, par in cell._params.items():
+                if par is not None and id(par) not in seen:
+                    seen.add(id(par))
+                    yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
+
+    def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
+        for _, p in self.parameters_and_names(expand=expand):
+            yield p
+
+    def _all_params(self) -> list[Parameter]:
+        """The Parameter list, cached until an attribute of this Cell is reassigned."""
+        cache = self.__dict__["_param_cache"]
+        if cache is None:
+            cache = list(self.get_parameters())
+            seen = {id(p) for p in cache}
+            for _, cell in self.cells_and_names():
+                for group in cell._params_list.values():
+                    cache += [p for p in group if id(p) not in seen and not seen.add(id(p))]
+            self.__dict__["_param_cache"] = cache
+        return cache
+
+    def trainable_params(self, recurse: bool = True) -> list[Parameter]:
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse: bool = True) -> list[Parameter]:
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse: bool = True) -> "OrderedDict[str, Parameter]":
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    # -- modes ---------------------------------------------------------------------------
+    def set_train(self, mode: bool = True) -> "Cell":
+        for _, cell in self.cells_and_names():
+            cell.__dict__["training"] = mode
+        return self
+
+    def set_grad(self, requires_grad: bool = True) -> "Cell":
+        self.__dict__["requires_grad"] = requires_grad
+        return self
+
+    @property
+    def phase(self) -> str:
+        return "train" if self.training else "predict"
+
+    def to_float(self, dst_type) -> "Cell":
+        raise NotImplementedError("Cell.to_float (automatic mixed precision) is not "
+                                  "supported by mscompat yet.")
+
+    # -- calling -------------------------------------------------------------------------
+    def construct(self, *args, **kwargs):
+        raise NotImplementedError(f"{type(self).__name__}.construct is not defined.")
+
+    def __call__(self, *args, **kwargs):
+        if context.graph_mode() and not scope.tracing():
+            from .compile import call_cell
+            return call_cell(self, args, kwargs)
+        if _has_bprop(type(self)):
+            from .custom_bprop import call_with_bprop
+            return call_with_bprop(self, args, kwargs)
+        if scope.current() is None:
+            # Outermost eager call: Parameter writes apply only if construct succeeds.
+            with scope.bind() as s:
+                out = self.construct(*args, **kwargs)
+            scope.commit(*s.written())
+            return out
+        return self.construct(*args, **kwargs)
+
+    # -- printing ------------------------------------------------------------------------
+    def extend_repr(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        extra = self.extend_repr()
+        if not self._cells:
+            return f"{type(self).__name__}<{extra}>"
+        lines = [f"{type(self).__name__}<{extra}"]
+        for name, cell in self._cells.items():
+            child = repr(cell).replace("\n", "\n  ")
+            lines.append(f"  ({name}): {child}")
+        return "\n".join(lines) + "\n  >"
+
+
+_BPROP_CACHE: dict[type, bool] = {}
+
+
+def _has_bprop(cls: type) -> bool:
+    has = _BPROP_CACHE.get(cls)
+    if has is None:
+        has = any("bprop" in k.__dict__ for k in cls.__mro__ if k is not Cell)
+        _BPROP_CACHE[cls] = has
+    return has

@@ -1,0 +1,136 @@
+"""The differentiation core shared by every reverse-mode transform.
+
+``pullback`` runs ``fn`` under ``jax.vjp`` with the selected inputs and Parameters as primals
+(Parameters bound through ``scope``), and returns the outputs, the Parameter writes and a
+function from output cotangents to (input grads, weight grads). MindSpore's quirks that are
+about *values* rather than return structure are handled here:
+
+* integer inputs get integer gradients (MindSpore differentiates integer arithmetic): the
+  gradient is taken through a float64 stand-in and cast back;
+* in PYNATIVE_MODE, one Tensor object passed at several positions is one variable, so each
+  of those positions gets the total gradient.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import scope
+from .tensor import Tensor
+
+
+def _is_int(x) -> bool:
+    return jnp.issubdtype(x.dtype, jnp.integer)
+
+
+def to_arrays(tree):
+    """Outputs as a pytree whose leaves are arrays (Python numbers become arrays)."""
+    return jax.tree_util.tree_map(
+        lambda x: x if isinstance(x, (jax.Array, jax.core.Tracer)) else jnp.asarray(x), tree)
+
+
+def ones_cotangent(out):
+    def one(x):
+        if jnp.issubdtype(x.dtype, jnp.inexact):
+            return jnp.ones_like(x)
+        return np.zeros(x.shape, jax.dtypes.float0)
+    return jax.tree_util.tree_map(one, out)
+
+
+def fix_cotangent(ct, out):
+    """A cotangent for ``out`` built from user sens: float0 for integer outputs."""
+    def fix(c, o):
+        if not jnp.issubdtype(o.dtype, jnp.inexact):
+            return np.zeros(o.shape, jax.dtypes.float0)
+        return c
+    return jax.tree_util.tree_map(fix, ct, out)
+
+
+class Pullback:
+    """Result of ``pullback``: ``out`` (full fn output), ``diff_out`` and ``__call__(ct)``."""
+
+    def __init__(self, out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, alias_groups,
+                 n_positions):
+        self.out = out
+        self.diff_out = diff_out
+        self._vjp_fn = vjp_fn
+        self._arg_dtypes = arg_dtypes
+        self._weight_dtypes = weight_dtypes
+        self._alias_groups = alias_groups
+        self._n = n_positions
+
+    def __call__(self, ct) -> tuple[list, list]:
+        gx, gw = self._vjp_fn(ct)
+        gx = [g.astype(dt) if g.dtype != dt else g for g, dt in zip(gx, self._arg_dtypes)]
+        gw = [g.astype(dt) if g.dtype != dt else g for g, dt in zip(gw, self._weight_dtypes)]
+        for group in self._alias_groups:
+            total = sum(gx[k] for k in group[1:]) + gx[group[0]]
+            for k in group:
+                gx[k] = total
+        return gx[: self._n], gw
+
+
+def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int],
+             weights: Sequence, has_aux: bool = False, alias: bool = False) -> Pullback:
+    """Linearize ``fn(*args, **kwargs)`` w.r.t. ``args[positions]`` and ``weights``."""
+    positions = list(positions)
+    n_positions = len(positions)
+    alias_groups: list[list[int]] = []
+    if alias:
+        positions, alias_groups = _alias_positions(args, positions)
+    arg_dtypes = [args[i]._data.dtype for i in positions]
+    xs = [_primal(args[i]._data) for i in positions]
+    weight_dtypes = [w._data.dtype for w in weights]
+    ws = [_primal(w._data) for w in weights]
+    written: list = []
+
+    def core(xs, ws):
+        new_args = list(args)
+        for i, x in zip(positions, xs):
+            new_args[i] = Tensor._wrap(x)
+        with scope.bind(weights, ws) as s:
+            out = fn(*new_args, **kwargs)
+        wparams, wvals = s.written()
+        written[:] = wparams
+        out = to_arrays(out)
+        diff_out = split_aux(out)[0] if has_aux else out
+        return diff_out, (out, wvals)
+
+    diff_out, vjp_fn, (out, wvals) = jax.vjp(core, xs, ws, has_aux=True)
+    if written:
+        scope.commit(list(written), list(wvals))
+    if any(_is_int(x) for x in (args[i]._data for i in positions)):
+        # The stand-in changed the output dtypes: take the value from the real inputs.
+        out = to_arrays(fn(*args, **kwargs))
+    return Pullback(out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, alias_groups,
+                    n_positions)
+
+
+def _primal(x):
+    # Integer inputs are differentiated through a float64 stand-in (see module docstring).
+    return x.astype(jnp.float64) if _is_int(x) else x
+
+
+def split_aux(out) -> tuple[Any, tuple]:
+    return out[0], tuple(out[1:])
+
+
+def _alias_positions(args, positions: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Add positions holding the same Tensor object as a selected one (PYNATIVE rule)."""
+    ids: dict[int, list[int]] = {}
+    for i, a in enumerate(args):
+        if isinstance(a, Tensor):
+            ids.setdefault(id(a), []).append(i)
+    extended = list(positions)
+    for i in positions:
+        for j in ids[id(args[i])]:
+            if j not in extended:
+                extended.append(j)
+    groups = []
+    for same in ids.values():
+        if len(same) > 1 and any(j in positions for j in same):
+            groups.append([extended.index(j) for j in same])
+    return extended, groups

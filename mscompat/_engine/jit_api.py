@@ -1,0 +1,42 @@
+"""``mindspore.jit`` (and its old name ``ms_function``): compile a function or ``construct``.
+
+Example:
+    >>> import mscompat as ms
+    >>> @ms.jit
+    ... def f(x):
+    ...     return x * 2
+    >>> print(f(ms.Tensor([1.0])))
+    [2.]
+"""
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+from . import scope
+from .compile import Compiled
+
+_ACCEPTED = {"mode", "jit_level", "dynamic", "fullgraph", "backend", "capture_mode",
+             "input_signature", "hash_args", "jit_config", "compile_once", "options"}
+
+
+def jit(function: Callable | None = None, **options) -> Callable:
+    """Decorate ``function`` so that each call runs one compiled XLA program."""
+    for key in options:
+        if key not in _ACCEPTED:
+            raise TypeError(f"jit() got an unexpected keyword argument '{key}'")
+    if function is None:
+        return lambda fn: jit(fn, **options)
+    compiled = Compiled(function, [])
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        if scope.tracing():
+            return function(*args, **kwargs)
+        return compiled(args, kwargs)
+
+    wrapper.__wrapped_compiled__ = compiled
+    return wrapper
+
+
+ms_function = jit

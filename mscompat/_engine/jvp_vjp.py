@@ -1,0 +1,231 @@
+"""``jvp``, ``vjp``, ``jacfwd``, ``jacrev``, ``vmap`` and the ``nn.Jvp``/``nn.Vjp`` Cells.
+
+Return structures (checked against MindSpore 2.10):
+
+* ``jvp(fn, inputs, v, has_aux=False)`` -> ``(out, jvp_out)``; with ``has_aux``
+  ``(out0, jvp0, aux)``.
+* ``vjp(fn, *inputs, weights=None, has_aux=False)`` -> ``(out, vjp_fn)`` (``(out0, vjp_fn,
+  aux)`` with ``has_aux``); ``vjp_fn(v)`` always returns a tuple of input gradients, paired
+  with the weights' gradients when ``weights`` is given.
+* ``nn.Vjp(fn)(*inputs, v)`` -> ``(out, grads)``, grads bare for a single input.
+* ``jacfwd``/``jacrev``: bare for one position, a tuple per output for multi-output fns.
+
+Example:
+    >>> import mscompat as ms
+    >>> out, vjp_fn = ms.vjp(lambda x: x * x, ms.Tensor([3.0]))
+    >>> print(vjp_fn(ms.Tensor([1.0])))
+    (Tensor(shape=[1], dtype=Float32, value= [ 6.00000000e+00]),)
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import jax
+
+from . import context, scope
+from .cell import Cell
+from .differentiate import fix_cotangent, to_arrays
+from .grad_ops import _check_positions, _sens
+from .parameter import Parameter
+from .tensor import Tensor
+
+
+def _bool_arg(name: str, value) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"The '{name}' must be bool type.")
+
+
+def _wrap(tree):
+    return jax.tree_util.tree_map(lambda x: x if isinstance(x, Tensor) else Tensor._wrap(x),
+                                  tree)
+
+
+def _aux_out(out, has_aux: bool):
+    if not has_aux:
+        return out, None
+    if not (isinstance(out, tuple) and len(out) > 1):
+        raise ValueError("The function should have more than one outputs when has_aux is "
+                         "True.")
+    aux = out[1:]
+    return out[0], (aux[0] if len(aux) == 1 else aux)
+
+
+def _bound(fn: Callable, written: list):
+    """``fn`` on arrays; Parameter writes go to ``written`` and out as an extra output."""
+    def run(*xs):
+        with scope.bind() as s:
+            out = fn(*[Tensor._wrap(x) for x in xs])
+        params, values = s.written()
+        written[:] = params
+        return to_arrays(out), values
+    return run
+
+
+def _as_tuple(inputs, what: str) -> tuple:
+    if isinstance(inputs, Tensor):
+        return (inputs,)
+    if isinstance(inputs, (tuple, list)) and all(isinstance(t, Tensor) for t in inputs):
+        return tuple(inputs)
+    raise TypeError("The inputs type must be a Tensor, tuple or list of Tensors.")
+
+
+def _compiled(name: str, fn: Callable, impl: Callable, args: tuple, key_extra=()):
+    if context.graph_mode() and not scope.tracing():
+        from .compile import call_transform
+        params = fn._all_params() if isinstance(fn, Cell) else ()
+        return call_transform((name, fn) + tuple(key_extra), impl, args, {}, params)
+    return impl(*args)
+
+
+def jvp(fn: Callable, inputs, v, has_aux: bool = False):
+    """``mindspore.jvp``: the Jacobian-vector product, ``(output, jvp)``."""
+    _bool_arg("has_aux", has_aux)
+    xs, vs = _as_tuple(inputs, "inputs"), _as_tuple(v, "v")
+    if len(xs) != len(vs):
+        raise ValueError(f"v has invalid length: should be {len(xs)}, but got {len(vs)}")
+
+    def impl(xs, vs):
+        written: list = []
+        (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), tuple(x._data for x in xs),
+                                         tuple(t._data for t in vs))
+        if written:
+            scope.commit(list(written), list(wvals))
+        if has_aux:
+            out0, aux = _aux_out(out, True)
+            return _wrap(out0), _wrap(tan[0]), _wrap(aux)
+        return _wrap(out), _wrap(tan)
+
+    return _compiled("jvp", fn, impl, (xs, vs), (has_aux,))
+
+
+class _VjpFn:
+    """The ``vjp_fn`` returned by ``vjp``: cotangent -> tuple of gradients."""
+
+    def __init__(self, pull, out, n_inputs: int, weights, weights_single: bool) -> None:
+        self._pull, self._out = pull, out
+        self._weights, self._single = weights, weights_single
+
+    def __call__(self, *v):
+        v = v[0] if len(v) == 1 else v
+        ct = _sens(v, self._out, scope.tracing())
+        gx, gw = self._pull(fix_cotangent(ct, self._out))
+        grads = tuple(Tensor._wrap(g) for g in gx)
+        if self._weights is None:
+            return grads
+        gws = tuple(Tensor._wrap(g) for g in gw)
+        return grads, (gws[0] if self._single else gws)
+
+
+def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
+    """``mindspore.vjp``: ``(output, vjp_fn)``; ``vjp_fn(v)`` gives the input gradients."""
+    _bool_arg("has_aux", has_aux)
+    if not callable(fn):
+        raise TypeError(f"The fn should be callable, but got {type(fn).__name__}")
+    for x in inputs:
+        if not isinstance(x, Tensor):
+            raise TypeError("The inputs type must be a Tensor, tuple or list of Tensors.")
+    from .grad_ops import _check_weights
+    ws, single = _check_weights(weights)
+    params = [w for w in (ws or ()) if isinstance(w, Parameter)]
+    written: list = []
+
+    def core(xs, pvals):
+        with scope.bind(params, pvals) as s:
+            out = fn(*[Tensor._wrap(x) for x in xs])
+        wparams, wvals = s.written()
+        written[:] = wparams
+        out = to_arrays(out)
+        diff = out[0] if has_aux else out
+        return diff, (out, wvals)
+
+    diff, pull, (out, wvals) = jax.vjp(core, [x._data for x in inputs],
+                                       [p._data for p in params], has_aux=True)
+    if written:
+        scope.commit(list(written), list(wvals))
+    vjp_fn = _VjpFn(pull, diff, len(inputs), ws, single)
+    if has_aux:
+        out0, aux = _aux_out(out, True)
+        return _wrap(out0), vjp_fn, _wrap(aux)
+    return _wrap(out), vjp_fn
+
+
+def _jac(transform, fn: Callable, grad_position, has_aux: bool):
+    _bool_arg("has_aux", has_aux)
+    positions = _check_positions(grad_position)
+    single = isinstance(positions, int) or len(positions) == 1
+    chosen = (positions,) if isinstance(positions, int) else positions
+
+    def run(*args):
+        for p in chosen:
+            if p >= len(args):
+                raise ValueError("The element in grad_position must belong to [0, args_num).")
+        xs = tuple(a._data for a in args)
+
+        def core(*diff):
+            full = list(xs)
+            for p, d in zip(chosen, diff):
+                full[p] = d
+            with scope.bind():
+                out = to_arrays(fn(*[Tensor._wrap(x) for x in full]))
+            if has_aux:
+                out0, aux = _aux_out(out, True)
+                return out0, aux
+            return out
+
+        argnums = tuple(range(len(chosen)))
+        jac = transform(core, argnums=argnums, has_aux=has_aux)(*(xs[p] for p in chosen))
+        jac, aux = jac if has_aux else (jac, None)
+        if single:
+            jac = jax.tree_util.tree_map(lambda j: j[0], jac,
+                                         is_leaf=lambda j: isinstance(j, tuple))
+        jac = _wrap(jac)
+        return (jac, _wrap(aux)) if has_aux else jac
+
+    return run
+
+
+def jacfwd(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
+    """``mindspore.jacfwd``: the Jacobian by forward mode."""
+    return _jac(jax.jacfwd, fn, grad_position, has_aux)
+
+
+def jacrev(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
+    """``mindspore.jacrev``: the Jacobian by reverse mode."""
+    return _jac(jax.jacrev, fn, grad_position, has_aux)
+
+
+def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
+    """``mindspore.vmap``: vectorise ``fn`` over a batch axis (``jax.vmap``)."""
+    def run(*args):
+        def core(*xs):
+            with scope.bind():
+                return to_arrays(fn(*_wrap(xs)))
+        arrays = jax.tree_util.tree_map(lambda t: t, args)
+        return _wrap(jax.vmap(core, in_axes=in_axes, out_axes=out_axes)(*arrays))
+    return run
+
+
+class Jvp(Cell):
+    """``nn.Jvp(fn)``: calling it with ``(*inputs, v)`` returns ``(output, jvp)``."""
+
+    def __init__(self, fn: Callable) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, *args):
+        *inputs, v = args
+        return jvp(self.fn, tuple(inputs), v)
+
+
+class Vjp(Cell):
+    """``nn.Vjp(fn)``: calling it with ``(*inputs, v)`` returns ``(output, grads)``."""
+
+    def __init__(self, fn: Callable) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, *args):
+        *inputs, v = args
+        out, vjp_fn = vjp(self.fn, *inputs)
+        grads = vjp_fn(v)
+        return out, (grads[0] if len(grads) == 1 else grads)

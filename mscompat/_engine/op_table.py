@@ -1,0 +1,335 @@
+"""The op table: every MindSpore op described once.
+
+Each ``OpDef`` row names a primitive class (``ops.MatMul``), its ``__init__`` attributes,
+its functional names (``ops.matmul``), its Tensor method names (``Tensor.matmul``) and the
+JAX implementations. ``ops.operations``, ``ops.functional`` and the Tensor methods are
+generated from ``TABLE`` by ``ops_build.py``; nothing else defines an op.
+
+Implementations take arrays (Tensors already unwrapped) and return arrays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+
+
+@dataclass(frozen=True)
+class OpDef:
+    name: str | None  # primitive class name; None for functional-only ops
+    impl: Callable  # primitive call: impl(*inputs, **attrs)
+    attrs: tuple[tuple[str, Any], ...] = ()  # primitive __init__ (name, default)
+    functional: tuple[str, ...] = ()
+    functional_impl: Callable | None = None  # when the functional signature differs
+    methods: tuple[str, ...] = ()
+    method_impl: Callable | None = None  # when the method signature differs
+    extra: dict = field(default_factory=dict)
+
+
+_F32 = np.dtype(np.float32)
+
+
+def _is_intlike(x) -> bool:
+    dt = getattr(x, "dtype", None)
+    return dt is not None and (jnp.issubdtype(dt, jnp.integer) or dt == np.bool_)
+
+
+def _scalar_fix(a, b):
+    """MindSpore: an integer/bool Tensor with a Python float gives float32 (JAX: float64)."""
+    if isinstance(b, float) and _is_intlike(a):
+        return a, jnp.float32(b)
+    if isinstance(a, float) and _is_intlike(b):
+        return jnp.float32(a), b
+    return a, b
+
+
+def binary(f: Callable) -> Callable:
+    def impl(x, y):
+        x, y = _scalar_fix(x, y)
+        return f(x, y)
+    impl.__name__ = f.__name__
+    return impl
+
+
+def _true_div(x, y):
+    x, y = _scalar_fix(x, y)
+    if _is_intlike(x) and _is_intlike(y):
+        return jnp.true_divide(jnp.asarray(x, _F32), jnp.asarray(y, _F32))
+    return jnp.true_divide(x, y)
+
+
+def _float_unary(f: Callable) -> Callable:
+    """Transcendental ops: integer inputs compute in float32, as MindSpore does."""
+    def impl(x):
+        if _is_intlike(x):
+            x = jnp.asarray(x, _F32)
+        return f(x)
+    impl.__name__ = f.__name__
+    return impl
+
+
+def _axis(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, (list, tuple)):
+        return tuple(int(a) for a in axis) or None
+    return int(axis)
+
+
+def _reduce(f: Callable, int_to_float: bool = False) -> Callable:
+    def prim(x, axis=(), *, keep_dims=False):
+        if int_to_float and _is_intlike(x):
+            x = jnp.asarray(x, _F32)
+        return f(x, axis=_axis(axis), keepdims=keep_dims)
+    return prim
+
+
+def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
+    out = jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=_np_or_none(dtype))
+    return out
+
+
+def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
+    out = jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=_np_or_none(dtype))
+    return out if initial is None else out + initial
+
+
+def _mean_fn(input, axis=None, keep_dims=False):
+    if _is_intlike(input):
+        input = jnp.asarray(input, _F32)
+    return jnp.mean(input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def _np_or_none(dtype):
+    return None if dtype is None else dtypes.to_np(dtype)
+
+
+def _matmul(x, y, *, transpose_a=False, transpose_b=False):
+    if transpose_a:
+        x = jnp.swapaxes(x, -1, -2)
+    if transpose_b:
+        y = jnp.swapaxes(y, -1, -2)
+    return jnp.matmul(x, y, precision=jax.lax.Precision.HIGHEST)
+
+
+def _like(f):
+    def impl(x, dtype=None):
+        return f(x, dtype=_np_or_none(dtype))
+    return impl
+
+
+def _fill(f):
+    def impl(shape, dtype=None):
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        return f(shape, dtypes.to_np(dtype) if dtype is not None else _F32)
+    return impl
+
+
+def _reshape_method(x, *shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return jnp.reshape(x, shape)
+
+
+def _transpose_method(x, *axes):
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    return jnp.transpose(x, axes or None)
+
+
+def _softmax(x, *, axis=-1):
+    return jax.nn.softmax(x, axis=axis)
+
+
+def _log_softmax(x, *, axis=-1):
+    return jax.nn.log_softmax(x, axis=axis)
+
+
+def _cast(x, dtype):
+    return jnp.asarray(x).astype(dtypes.to_np(dtype))
+
+
+def _concat(tensors, *, axis=0):
+    return jnp.concatenate(tensors, axis=axis)
+
+
+def _stack(tensors, *, axis=0):
+    return jnp.stack(tensors, axis=axis)
+
+
+def _squeeze(x, *, axis=()):
+    return jnp.squeeze(x, axis=_axis(axis))
+
+
+def _argmax(x, *, axis=-1, output_type=None):
+    return jnp.argmax(x, axis=axis).astype(np.int32)
+
+
+def _sparse_softmax_ce(logits, labels, *, is_grad=False):
+    logp = jax.nn.log_softmax(logits, axis=-1)
+    nll = -jnp.take_along_axis(logp, labels[..., None].astype(np.int32), axis=-1)[..., 0]
+    return jnp.mean(nll)
+
+
+def _softmax_ce(logits, labels):
+    logp = jax.nn.log_softmax(logits, axis=-1)
+    loss = -jnp.sum(labels * logp, axis=-1)
+    return loss, jax.nn.softmax(logits, axis=-1) - labels
+
+
+def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
+    oh = jax.nn.one_hot(indices, int(depth), axis=axis, dtype=jnp.asarray(on_value).dtype)
+    return oh * on_value + (1 - oh) * off_value
+
+
+def _select(cond, x, y):
+    return jnp.where(cond, x, y)
+
+
+def _gather(params, indices, axis, batch_dims=0):
+    return jnp.take(params, indices, axis=int(axis))
+
+
+def _elementwise(name, jfn, fn=(), method=(), float_only=False, binop=False):
+    impl = binary(jfn) if binop else (_float_unary(jfn) if float_only else jfn)
+    return OpDef(name, impl, functional=fn, methods=method)
+
+
+_U = _elementwise
+TABLE: list[OpDef] = [
+    # element-wise unary
+    _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
+    _U("Abs", jnp.abs, ("abs", "absolute"), ("abs",)),
+    _U("Square", jnp.square, ("square",), ("square",)),
+    _U("Sqrt", jnp.sqrt, ("sqrt",), ("sqrt",), float_only=True),
+    _U("Rsqrt", jax.lax.rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
+    _U("Exp", jnp.exp, ("exp",), ("exp",), float_only=True),
+    _U("Log", jnp.log, ("log",), ("log",), float_only=True),
+    _U("Log1p", jnp.log1p, ("log1p",), ("log1p",), float_only=True),
+    _U("Expm1", jnp.expm1, ("expm1",), ("expm1",), float_only=True),
+    _U("Sin", jnp.sin, ("sin",), ("sin",), float_only=True),
+    _U("Cos", jnp.cos, ("cos",), ("cos",), float_only=True),
+    _U("Tan", jnp.tan, ("tan",), ("tan",), float_only=True),
+    _U("Asin", jnp.arcsin, ("asin", "arcsin"), ("asin",), float_only=True),
+    _U("ACos", jnp.arccos, ("acos", "arccos"), ("acos",), float_only=True),
+    _U("Atan", jnp.arctan, ("atan", "arctan"), ("atan",), float_only=True),
+    _U("Sinh", jnp.sinh, ("sinh",), ("sinh",), float_only=True),
+    _U("Cosh", jnp.cosh, ("cosh",), ("cosh",), float_only=True),
+    _U("Tanh", jnp.tanh, ("tanh",), ("tanh",), float_only=True),
+    _U("Asinh", jnp.arcsinh, ("asinh", "arcsinh"), ("asinh",), float_only=True),
+    _U("Acosh", jnp.arccosh, ("acosh", "arccosh"), ("acosh",), float_only=True),
+    _U("Atanh", jnp.arctanh, ("atanh", "arctanh"), ("atanh",), float_only=True),
+    _U("Sigmoid", jax.nn.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
+    _U("ReLU", jax.nn.relu, ("relu",), ("relu",)),
+    _U("Erf", jax.scipy.special.erf, ("erf",), ("erf",), float_only=True),
+    _U("Sign", jnp.sign, ("sign",), ("sign",)),
+    _U("Floor", jnp.floor, ("floor",), ("floor",)),
+    _U("Ceil", jnp.ceil, ("ceil",), ("ceil",)),
+    _U("Reciprocal", jnp.reciprocal, ("reciprocal",), ("reciprocal",), float_only=True),
+    _U("LogicalNot", jnp.logical_not, ("logical_not",), ("logical_not",)),
+    _U("IsNan", jnp.isnan, ("isnan",), ("isnan",)),
+    _U("IsFinite", jnp.isfinite, ("isfinite",), ("isfinite",)),
+    # element-wise binary
+    _U("Add", jnp.add, ("add",), ("add",), binop=True),
+    _U("Sub", jnp.subtract, ("sub", "subtract"), ("sub", "subtract"), binop=True),
+    _U("Mul", jnp.multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
+    OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
+          methods=("div", "divide", "true_divide")),
+    OpDef("RealDiv", _true_div),
+    _U("FloorDiv", jnp.floor_divide, ("floor_divide",), ("floor_divide",), binop=True),
+    _U("FloorMod", jnp.mod, ("remainder", "fmod"), ("remainder",), binop=True),
+    _U("Pow", jnp.power, ("pow", "power"), ("pow", "power"), binop=True),
+    _U("Maximum", jnp.maximum, ("maximum",), ("maximum",), binop=True),
+    _U("Minimum", jnp.minimum, ("minimum",), ("minimum",), binop=True),
+    _U("Atan2", jnp.arctan2, ("atan2", "arctan2"), ("atan2",), binop=True),
+    _U("Equal", jnp.equal, ("equal", "eq"), ("equal", "eq"), binop=True),
+    _U("NotEqual", jnp.not_equal, ("not_equal", "ne"), ("not_equal", "ne"), binop=True),
+    _U("Greater", jnp.greater, ("greater", "gt"), ("greater", "gt"), binop=True),
+    _U("GreaterEqual", jnp.greater_equal, ("greater_equal", "ge"), ("greater_equal", "ge"),
+       binop=True),
+    _U("Less", jnp.less, ("less", "lt"), ("less", "lt"), binop=True),
+    _U("LessEqual", jnp.less_equal, ("less_equal", "le"), ("less_equal", "le"), binop=True),
+    _U("LogicalAnd", jnp.logical_and, ("logical_and",), ("logical_and",), binop=True),
+    _U("LogicalOr", jnp.logical_or, ("logical_or",), ("logical_or",), binop=True),
+    OpDef("MatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
+          functional=("matmul",), functional_impl=lambda input, other: _matmul(input, other),
+          methods=("matmul",)),
+    OpDef("BatchMatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
+          functional=("bmm",), functional_impl=lambda input, mat2: _matmul(input, mat2)),
+    # reductions
+    OpDef("ReduceSum", _reduce(jnp.sum), attrs=(("keep_dims", False),),
+          functional=("sum",), functional_impl=_sum_fn,
+          methods=("sum",), method_impl=_sum_method),
+    OpDef("ReduceMean", _reduce(jnp.mean, int_to_float=True), attrs=(("keep_dims", False),),
+          functional=("mean",), functional_impl=_mean_fn,
+          methods=("mean",), method_impl=_mean_fn),
+    OpDef("ReduceMax", _reduce(jnp.max), attrs=(("keep_dims", False),),
+          functional=("amax",), functional_impl=lambda input, axis=None, keepdims=False:
+          jnp.max(input, axis=_axis(axis), keepdims=keepdims)),
+    OpDef("ReduceMin", _reduce(jnp.min), attrs=(("keep_dims", False),),
+          functional=("amin",), functional_impl=lambda input, axis=None, keepdims=False:
+          jnp.min(input, axis=_axis(axis), keepdims=keepdims)),
+    OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
+          functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False:
+          jnp.prod(input, axis=_axis(axis), keepdims=keep_dims)),
+    OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", None)),
+          functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
+          jnp.argmax(input, axis=dim, keepdims=keepdim),
+          methods=("argmax",), method_impl=lambda x, axis=None, keepdims=False:
+          jnp.argmax(x, axis=axis, keepdims=keepdims)),
+    # creation / like
+    OpDef("OnesLike", jnp.ones_like, functional=("ones_like",),
+          functional_impl=_like(jnp.ones_like)),
+    OpDef("ZerosLike", jnp.zeros_like, functional=("zeros_like",),
+          functional_impl=_like(jnp.zeros_like)),
+    OpDef("Ones", _fill(jnp.ones), functional=("ones",)),
+    OpDef("Zeros", _fill(jnp.zeros), functional=("zeros",)),
+    OpDef("Fill", lambda dtype, shape, value: jnp.full(tuple(shape), value,
+                                                       dtypes.to_np(dtype))),
+    # gradient control
+    OpDef("StopGradient", jax.lax.stop_gradient, functional=("stop_gradient",)),
+    # shape and dtype
+    OpDef("Reshape", lambda x, shape: jnp.reshape(x, tuple(shape)), functional=("reshape",),
+          methods=("reshape", "view"), method_impl=_reshape_method),
+    OpDef("Transpose", lambda x, perm: jnp.transpose(x, tuple(perm)),
+          functional=("transpose", "permute"), methods=("transpose", "permute"),
+          method_impl=_transpose_method),
+    OpDef("ExpandDims", lambda x, axis: jnp.expand_dims(x, int(axis)),
+          functional=("expand_dims", "unsqueeze"), methods=("expand_dims", "unsqueeze")),
+    OpDef("Squeeze", _squeeze, attrs=(("axis", ()),), functional=("squeeze",),
+          functional_impl=lambda input, axis=None: jnp.squeeze(input, axis=_axis(axis)),
+          methods=("squeeze",), method_impl=lambda x, axis=None: jnp.squeeze(x, _axis(axis))),
+    OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], -1)),
+          methods=("flatten",), method_impl=lambda x, order="C", *, start_dim=0, end_dim=-1:
+          jnp.reshape(x, (-1,))),
+    OpDef("Tile", lambda x, multiples: jnp.tile(x, tuple(multiples)), functional=("tile",),
+          methods=("tile",)),
+    OpDef("Cast", _cast, functional=("cast",)),
+    OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),
+          functional_impl=lambda tensors, axis=0: jnp.concatenate(tensors, axis=axis)),
+    OpDef("Stack", _stack, attrs=(("axis", 0),), functional=("stack",),
+          functional_impl=lambda tensors, axis=0: jnp.stack(tensors, axis=axis)),
+    OpDef("Select", _select, functional=("select", "where")),
+    OpDef("Gather", _gather, functional=("gather",)),
+    OpDef("OneHot", _one_hot, attrs=(("axis", -1),), functional=("one_hot",),
+          functional_impl=lambda indices, depth, on_value=1, off_value=0, axis=-1:
+          _one_hot(indices, depth, on_value, off_value, axis=axis)),
+    # nn ops
+    OpDef("Softmax", _softmax, attrs=(("axis", -1),), functional=("softmax",),
+          functional_impl=lambda input, axis=-1, *, dtype=None: _softmax(input, axis=axis),
+          methods=("softmax",), method_impl=lambda x, axis=-1: _softmax(x, axis=axis)),
+    OpDef("LogSoftmax", _log_softmax, attrs=(("axis", -1),), functional=("log_softmax",),
+          functional_impl=lambda logits, axis=-1: _log_softmax(logits, axis=axis)),
+    OpDef("SoftmaxCrossEntropyWithLogits", _softmax_ce),
+    OpDef("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_ce,
+          attrs=(("is_grad", False),)),
+    OpDef(None, None, functional=("clip", "clamp"),
+          functional_impl=lambda input, min=None, max=None: jnp.clip(input, min, max),
+          methods=("clip", "clamp"), method_impl=lambda x, min=None, max=None:
+          jnp.clip(x, min, max)),
+]

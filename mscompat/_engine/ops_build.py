@@ -1,0 +1,166 @@
+"""Generate primitive classes, functional ops and Tensor methods from ``op_table.TABLE``."""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable
+
+from . import op_table
+from .tensor import Tensor, unwrap, wrap
+
+
+def _unwrap_arg(x):
+    if isinstance(x, Tensor):
+        return x._data
+    if isinstance(x, (tuple, list)) and x and any(isinstance(i, Tensor) for i in x):
+        return type(x)(_unwrap_arg(i) for i in x)
+    return x
+
+
+def _unwrap_kwargs(kwargs: dict) -> dict:
+    return {k: _unwrap_arg(v) for k, v in kwargs.items()} if kwargs else kwargs
+
+
+class Primitive:
+    """Base of every primitive class (``ops.MatMul()`` ...); attributes set at ``__init__``."""
+
+    _op: op_table.OpDef | None = None
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name or type(self).__name__
+        self.attrs: dict[str, Any] = {}
+
+    def add_prim_attr(self, name: str, value) -> "Primitive":
+        self.attrs[name] = value
+        return self
+
+    def set_prim_instance_name(self, name: str) -> "Primitive":
+        self.instance_name = name
+        return self
+
+    def __call__(self, *inputs):
+        impl = self._op.impl
+        return wrap(impl(*[_unwrap_arg(i) for i in inputs], **self._call_attrs))
+
+    def __repr__(self) -> str:
+        return f"Prim[{self.name}]"
+
+
+class PrimitiveWithInfer(Primitive):
+    pass
+
+
+class PrimitiveWithCheck(Primitive):
+    pass
+
+
+def _make_primitive(op: op_table.OpDef) -> type:
+    attr_names = [a for a, _ in op.attrs]
+    defaults = dict(op.attrs)
+
+    def __init__(self, *args, **kwargs):
+        Primitive.__init__(self)
+        if len(args) > len(attr_names):
+            raise TypeError(f"For '{op.name}', takes {len(attr_names)} init arguments but "
+                            f"{len(args)} were given.")
+        values = dict(defaults)
+        for name, value in zip(attr_names, args):
+            values[name] = value
+        for name, value in kwargs.items():
+            if name not in defaults:
+                raise TypeError(f"For '{op.name}', got an unexpected keyword argument "
+                                f"'{name}'.")
+            values[name] = value
+        self.attrs.update(values)
+        self._call_attrs = values
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    params = [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
+              for a, d in op.attrs]
+    __init__.__signature__ = inspect.Signature(
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)] + params)
+    return type(op.name, (Primitive,), {"_op": op, "__init__": __init__,
+                                        "__doc__": f"MindSpore's ``ops.{op.name}``."})
+
+
+def _make_functional(name: str, impl: Callable) -> Callable:
+    def fn(*args, **kwargs):
+        return wrap(impl(*[_unwrap_arg(a) for a in args], **_unwrap_kwargs(kwargs)))
+    fn.__name__ = name
+    fn.__qualname__ = name
+    fn.__doc__ = f"MindSpore's ``ops.{name}``."
+    return fn
+
+
+def _make_method(name: str, impl: Callable) -> Callable:
+    def method(self, *args, **kwargs):
+        return wrap(impl(self._data, *[_unwrap_arg(a) for a in args], **_unwrap_kwargs(kwargs)))
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
+    return method
+
+
+PRIMITIVES: dict[str, type] = {}
+FUNCTIONALS: dict[str, Callable] = {}
+
+
+def build() -> None:
+    for op in op_table.TABLE:
+        if op.name is not None:
+            PRIMITIVES[op.name] = _make_primitive(op)
+        fimpl = op.functional_impl or op.impl
+        for name in op.functional:
+            FUNCTIONALS[name] = _make_functional(name, fimpl)
+        mimpl = op.method_impl or op.functional_impl or op.impl
+        for name in op.methods:
+            if name not in Tensor.__dict__:
+                setattr(Tensor, name, _make_method(name, mimpl))
+    _install_operators()
+
+
+_BINARY_OPERATORS = {
+    "add": "Add", "sub": "Sub", "mul": "Mul", "truediv": "Div", "floordiv": "FloorDiv",
+    "mod": "FloorMod", "pow": "Pow", "matmul": "MatMul", "and": "LogicalAnd",
+    "or": "LogicalOr",
+}
+_COMPARISONS = {"lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "GreaterEqual",
+                "eq": "Equal", "ne": "NotEqual"}
+
+
+def _install_operators() -> None:
+    impls = {op.name: op.impl for op in op_table.TABLE if op.name}
+    matmul = impls["MatMul"]
+    impls["MatMul"] = lambda x, y: matmul(x, y)
+    import jax.numpy as jnp
+    impls["LogicalAnd"] = op_table.binary(jnp.bitwise_and)
+    impls["LogicalOr"] = op_table.binary(jnp.bitwise_or)
+
+    def forward(impl):
+        return lambda self, other: Tensor._wrap(impl(self._data, unwrap(other)))
+
+    def reverse(impl):
+        return lambda self, other: Tensor._wrap(impl(unwrap(other), self._data))
+
+    for name, prim in _BINARY_OPERATORS.items():
+        setattr(Tensor, f"__{name}__", forward(impls[prim]))
+        setattr(Tensor, f"__r{name}__", reverse(impls[prim]))
+    for name, prim in _COMPARISONS.items():
+        impl = impls[prim]
+        if name in ("eq", "ne"):
+            def cmp(self, other, _impl=impl, _name=name):
+                if other is None:
+                    return _name == "ne"
+                return Tensor._wrap(_impl(self._data, unwrap(other)))
+            setattr(Tensor, f"__{name}__", cmp)
+        else:
+            setattr(Tensor, f"__{name}__", forward(impl))
+    Tensor.__xor__ = forward(op_table.binary(jnp.bitwise_xor))
+    Tensor.__neg__ = lambda self: Tensor._wrap(jnp.negative(self._data))
+    Tensor.__pos__ = lambda self: self
+    Tensor.__abs__ = lambda self: Tensor._wrap(jnp.abs(self._data))
+    Tensor.__invert__ = lambda self: Tensor._wrap(jnp.invert(self._data))
+    Tensor.T = property(lambda self: Tensor._wrap(jnp.transpose(self._data)))
+    Tensor.__hash__ = object.__hash__
+
+
+build()

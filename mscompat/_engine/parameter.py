@@ -1,0 +1,162 @@
+"""``Parameter`` and ``ParameterTuple``.
+
+A Parameter is a Tensor whose value lives in a slot that can change (``set_data``,
+optimizer updates). Its value is always read and written through ``scope`` so that inside a
+transform it yields the value bound for that call (see ``scope.py``).
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> z = ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name='z')
+    >>> print(z.name, z.requires_grad)
+    z True
+"""
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from . import dtypes, scope
+from .tensor import Tensor, to_jax
+
+
+class Parameter(Tensor):
+    """MindSpore's ``Parameter(default_input, name=None, requires_grad=True, ...)``."""
+
+    __slots__ = ("_stored", "_name", "requires_grad", "layerwise_parallel",
+                 "parallel_optimizer", "__dict__")
+
+    def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
+                 layerwise_parallel: bool = False, parallel_optimizer: bool = True,
+                 storage_format: str = "") -> None:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"The type of the parameter's name should be 'str' or 'None', "
+                            f"but got {type(name)}.")
+        if not isinstance(requires_grad, bool):
+            raise TypeError(f"For 'Parameter', 'requires_grad' must be bool, but got "
+                            f"{type(requires_grad).__name__}.")
+        self._stored = _to_value(default_input)
+        self._name = name if name else "Parameter"
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = layerwise_parallel
+        self.parallel_optimizer = parallel_optimizer
+
+    # The value is routed through the active scope (functionalization).
+    @property
+    def _data(self):
+        return scope.read(self)
+
+    @_data.setter
+    def _data(self, value) -> None:
+        scope.write(self, value)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @name.setter
+    def name(self, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"The type of the Parameter's name should be 'str', but got "
+                            f"{type(value)}.")
+        self._name = value
+
+    @property
+    def data(self) -> "Parameter":
+        return self
+
+    def value(self) -> Tensor:
+        return Tensor._wrap(self._data)
+
+    def set_data(self, data, slice_shape: bool = False) -> "Parameter":
+        new = _to_value(data)
+        old = self._data
+        if not slice_shape and tuple(new.shape) != tuple(old.shape):
+            raise ValueError(f"For 'Parameter.set_data', the shape of the new data "
+                             f"{tuple(new.shape)} must be the same as the shape of the "
+                             f"parameter '{self.name}' {tuple(old.shape)}.")
+        if new.dtype != old.dtype:
+            new = new.astype(old.dtype)
+        self._data = new
+        return self
+
+    def assign_value(self, value) -> "Parameter":
+        return self.set_data(value)
+
+    def clone(self, init: str = "same") -> "Parameter":
+        if init != "same":
+            from .initializers import initialize
+            value = initialize(init, self.shape, self.dtype)
+        else:
+            value = self._data
+        p = Parameter(Tensor._wrap(value), self.name, self.requires_grad,
+                      self.layerwise_parallel, self.parallel_optimizer)
+        return p
+
+    def init_data(self, *args, **kwargs) -> "Parameter":
+        return self
+
+    @property
+    def is_init(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return repr(self)
+
+    def __repr__(self) -> str:
+        from . import tensor_format
+        return tensor_format.format_parameter_repr(self.name, self.shape, str(self.dtype),
+                                                   self.requires_grad)
+
+    def __reduce__(self):
+        return (_rebuild, (np.asarray(self._stored), self.name, self.requires_grad))
+
+    __hash__ = object.__hash__
+
+
+def _rebuild(array, name, requires_grad):
+    return Parameter(Tensor(array), name, requires_grad)
+
+
+def _to_value(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (int, float, bool)) and not isinstance(data, np.generic):
+        # Python scalars: MindSpore makes float32 / int32 / bool Parameters.
+        if isinstance(data, bool):
+            return to_jax(data)
+        if isinstance(data, int):
+            return to_jax(np.asarray(data, np.int32))
+        return to_jax(np.asarray(data, np.float32))
+    return to_jax(data)
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters (``ParameterTuple(net.trainable_params())``)."""
+
+    def __new__(cls, iterable=()) -> "ParameterTuple":
+        items = tuple(iterable)
+        seen = set()
+        for p in items:
+            if not isinstance(p, Parameter):
+                raise TypeError(f"For 'ParameterTuple', all elements should be Parameter, but "
+                                f"got {type(p).__name__}.")
+            if id(p) in seen:
+                raise ValueError(f"For 'ParameterTuple', the parameter {p.name} is repeated.")
+            seen.add(id(p))
+        return super().__new__(cls, items)
+
+    def clone(self, prefix: str, init: str = "same") -> "ParameterTuple":
+        out = []
+        for p in self:
+            c = p.clone(init)
+            c.name = prefix + "." + p.name
+            out.append(c)
+        return ParameterTuple(out)
+
+
+jax.tree_util.register_pytree_node(
+    Parameter, lambda p: ((p._data,), None), lambda _, children: Tensor._wrap(children[0])
+)
+
+__all__ = ["Parameter", "ParameterTuple", "dtypes"]

@@ -1,0 +1,103 @@
+"""Context-local parameter binding: the mechanism behind ``functionalize``.
+
+While a scope is active, reading a ``Parameter`` yields the value bound in the scope (for
+example a JAX tracer of the transform that is running), and writing a ``Parameter`` records
+the new value in the scope instead of mutating the Parameter. The caller decides what to do
+with the recorded writes once the call has succeeded (``commit``), so a call that raises
+leaves every Parameter as it was, and no tracer ever leaks into a Parameter.
+
+Scopes live in a ``ContextVar``: calls are re-entrant and every thread has its own stack.
+"""
+from __future__ import annotations
+
+import contextvars
+from typing import Any, Iterable
+
+_CURRENT: contextvars.ContextVar["Scope | None"] = contextvars.ContextVar(
+    "mscompat_scope", default=None
+)
+
+
+class UnboundParameter(Exception):
+    """Raised while tracing for ``jax.jit`` when a Parameter not passed in is read.
+
+    The compile layer catches it, adds the Parameter to the arguments and traces again, so
+    JAX never captures a Parameter's value as a compile-time constant.
+    """
+
+    def __init__(self, param) -> None:
+        super().__init__(param.name)
+        self.param = param
+
+
+class Scope:
+    __slots__ = ("values", "writes", "jit", "reads")
+
+    def __init__(self, parent: "Scope | None", params: Iterable, values: Iterable, jit: bool):
+        self.values: dict[int, Any] = dict(parent.values) if parent is not None else {}
+        for p, v in zip(params, values):
+            self.values[id(p)] = v
+        self.writes: dict[int, Any] = {}  # id -> Parameter, in write order
+        self.jit = jit or (parent is not None and parent.jit)
+        self.reads: dict | None = None  # id -> Parameter, when a caller asks to track reads
+
+    def written(self) -> tuple[list, list]:
+        params = list(self.writes.values())
+        return params, [self.values[id(p)] for p in params]
+
+
+def current() -> Scope | None:
+    return _CURRENT.get()
+
+
+class bind:
+    """``with bind(params, values) as scope:`` runs code with ``params`` bound to ``values``."""
+
+    __slots__ = ("scope", "token")
+
+    def __init__(self, params=(), values=(), jit: bool = False) -> None:
+        self.scope = Scope(_CURRENT.get(), params, values, jit)
+
+    def __enter__(self) -> Scope:
+        self.token = _CURRENT.set(self.scope)
+        return self.scope
+
+    def __exit__(self, *exc) -> None:
+        _CURRENT.reset(self.token)
+
+
+def read(param) -> Any:
+    scope = _CURRENT.get()
+    if scope is not None:
+        if scope.reads is not None:
+            scope.reads[id(param)] = param
+        value = scope.values.get(id(param), _MISSING)
+        if value is not _MISSING:
+            return value
+        if scope.jit:
+            raise UnboundParameter(param)
+    return param._stored
+
+
+def write(param, value) -> None:
+    scope = _CURRENT.get()
+    if scope is None:
+        param._stored = value
+    else:
+        scope.values[id(param)] = value
+        scope.writes[id(param)] = param
+
+
+def commit(params: list, values: list) -> None:
+    """Apply writes recorded by an inner scope to the enclosing scope (or the Parameters)."""
+    for p, v in zip(params, values):
+        write(p, v)
+
+
+def tracing() -> bool:
+    """True while running inside a compiled (jit) trace."""
+    scope = _CURRENT.get()
+    return scope is not None and scope.jit
+
+
+_MISSING = object()

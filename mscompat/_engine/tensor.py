@@ -1,0 +1,306 @@
+"""``Tensor``: one ``jax.Array`` (or a tracer while a transform runs) with MindSpore's face.
+
+A Tensor is a registered pytree node, so it passes through ``jax.jit``/``jax.vjp`` and
+``jnp`` accepts it. Element-wise operators and most methods are installed from the op table
+(``ops_table.py``); this file holds construction, metadata, conversion and printing.
+
+Example:
+    >>> import mscompat as ms
+    >>> t = ms.Tensor([[1.0, 2.0]])
+    >>> print(t.shape, t.dtype)
+    (1, 2) Float32
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+
+
+def _infer_np(data) -> np.ndarray:
+    """Python data -> NumPy array with MindSpore's default dtypes (float32, int64, bool)."""
+    if isinstance(data, (bool, np.bool_)):
+        return np.asarray(data, np.bool_)
+    if isinstance(data, int):
+        return np.asarray(data, np.int64)
+    if isinstance(data, float):
+        return np.asarray(data, np.float32)
+    if isinstance(data, complex):
+        return np.asarray(data, np.complex64)
+    if isinstance(data, np.generic):
+        return np.asarray(data)
+    arr = np.asarray(_to_np_tree(data))
+    if arr.dtype == np.float64 and not _has_np_float64(data):
+        arr = arr.astype(np.float32)
+    elif arr.dtype == np.complex128 and not _has_np_float64(data):
+        arr = arr.astype(np.complex64)
+    return arr
+
+
+def _to_np_tree(data):
+    if isinstance(data, Tensor):
+        return np.asarray(data._data)
+    if isinstance(data, (list, tuple)):
+        return [_to_np_tree(d) for d in data]
+    return data
+
+
+def _has_np_float64(data) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_np_float64(d) for d in data)
+    if isinstance(data, Tensor):
+        return data._data.dtype == np.float64
+    return isinstance(data, (np.ndarray, np.generic)) and data.dtype in (np.float64, np.complex128)
+
+
+def to_jax(data, dtype=None) -> jax.Array:
+    """Convert user data to a jax array following MindSpore's dtype defaults."""
+    if isinstance(data, Tensor):
+        arr = data._data
+    elif isinstance(data, (jax.Array, jax.core.Tracer)):
+        arr = data
+    else:
+        arr = jnp.asarray(_infer_np(data))
+    if dtype is not None:
+        np_dtype = dtypes.to_np(dtype)
+        if arr.dtype != np_dtype:
+            arr = arr.astype(np_dtype)
+    return arr
+
+
+class Tensor:
+    """MindSpore's ``Tensor(input_data=None, dtype=None, shape=None, init=None)``."""
+
+    __slots__ = ("_data", "__weakref__")
+    __array_priority__ = 100  # numpy defers binary operators to Tensor
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                 const_arg=False, device=None) -> None:
+        if input_data is None:
+            if shape is None or dtype is None:
+                raise ValueError("For 'Tensor', 'input_data' is None, so 'shape' and 'dtype' "
+                                 "must both be given.")
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            if init is None:
+                self._data = jnp.zeros(shape, dtypes.to_np(dtype))
+            else:
+                from .initializers import initialize
+                self._data = initialize(init, shape, dtype)
+            return
+        if init is not None:
+            raise TypeError("For 'Tensor', 'init' must be None when 'input_data' is given.")
+        if isinstance(input_data, str):
+            raise TypeError(f"For 'Tensor', 'input_data' must be a number, list, tuple, "
+                            f"numpy array or Tensor, but got str.")
+        self._data = to_jax(input_data, dtype)
+
+    @classmethod
+    def _wrap(cls, data) -> "Tensor":
+        t = object.__new__(Tensor)
+        t._data = data
+        return t
+
+    # -- metadata ------------------------------------------------------------------------
+    @property
+    def dtype(self) -> dtypes.Type:
+        return dtypes.from_np(self._data.dtype)
+
+    @property
+    def shape(self) -> tuple:
+        return tuple(self._data.shape)
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    @property
+    def size(self) -> int:
+        return int(self._data.size)
+
+    @property
+    def itemsize(self) -> int:
+        return self._data.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self.size * self.itemsize
+
+    @property
+    def strides(self) -> tuple:
+        return np.empty(self.shape, self._data.dtype).strides
+
+    def dim(self) -> int:
+        return self.ndim
+
+    def numel(self) -> int:
+        return self.size
+
+    def nelement(self) -> int:
+        return self.size
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_float
+
+    # -- conversion ----------------------------------------------------------------------
+    def asnumpy(self) -> np.ndarray:
+        if isinstance(self._data, jax.core.Tracer):
+            raise RuntimeError("Tensor.asnumpy() is not supported inside a compiled graph "
+                               "(GRAPH_MODE or jit): the value is not known until it runs.")
+        return np.array(self._data)
+
+    numpy = asnumpy
+
+    def __array__(self, dtype=None, copy=None):
+        arr = np.asarray(self._data)
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __jax_array__(self):
+        return self._data
+
+    def item(self, index=None):
+        arr = self.asnumpy()
+        if index is not None:
+            arr = arr[index]
+        elif arr.size != 1:
+            raise ValueError("The tensor should have only one element, but got "
+                             f"{arr.size} elements.")
+        return arr.reshape(()).item()
+
+    def tolist(self):
+        return self.asnumpy().tolist()
+
+    def astype(self, dtype, copy=True) -> "Tensor":
+        return Tensor._wrap(self._data.astype(dtypes.to_np(dtype)))
+
+    def to(self, dtype) -> "Tensor":
+        return self.astype(dtype)
+
+    def float(self) -> "Tensor":
+        return self.astype(dtypes.ALL["float32"])
+
+    def half(self) -> "Tensor":
+        return self.astype(dtypes.ALL["float16"])
+
+    def double(self) -> "Tensor":
+        return self.astype(dtypes.ALL["float64"])
+
+    def int(self) -> "Tensor":
+        return self.astype(dtypes.ALL["int32"])
+
+    def long(self) -> "Tensor":
+        return self.astype(dtypes.ALL["int64"])
+
+    def bool(self) -> "Tensor":
+        return self.astype(dtypes.ALL["bool_"])
+
+    def copy(self) -> "Tensor":
+        return Tensor._wrap(jnp.array(self._data, copy=True))
+
+    def clone(self) -> "Tensor":
+        return self.copy()
+
+    def set_dtype(self, dtype) -> "Tensor":
+        self._data = self._data.astype(dtypes.to_np(dtype))
+        return self
+
+    def assign_value(self, value) -> "Tensor":
+        self._data = to_jax(value, self.dtype)
+        return self
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> "Tensor":
+        return Tensor(array)
+
+    def init_data(self) -> "Tensor":
+        return self
+
+    def __bool__(self) -> bool:
+        if self.size != 1:
+            raise ValueError("The truth value of a Tensor with more than one element is "
+                             "ambiguous.")
+        return bool(np.asarray(self._data).reshape(()))
+
+    def __int__(self) -> int:
+        return int(np.asarray(self._data).reshape(()))
+
+    def __float__(self) -> float:
+        return float(np.asarray(self._data).reshape(()))
+
+    def __index__(self) -> int:
+        if self.dtype.kind not in ("int", "uint"):
+            raise TypeError("Only integer tensors of a single element can be converted to "
+                            "an index.")
+        return int(np.asarray(self._data).reshape(()))
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self.shape[0]))
+
+    __hash__ = object.__hash__
+
+    # -- indexing ------------------------------------------------------------------------
+    def __getitem__(self, index) -> "Tensor":
+        return Tensor._wrap(self._data[_index(index)])
+
+    def __setitem__(self, index, value) -> None:
+        value = value._data if isinstance(value, Tensor) else value
+        self._data = self._data.at[_index(index)].set(jnp.asarray(value, self._data.dtype))
+
+    # -- printing ------------------------------------------------------------------------
+    def __str__(self) -> str:
+        if isinstance(self._data, jax.core.Tracer):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
+        from . import tensor_format
+        return tensor_format.format_tensor_str(np.asarray(self._data))
+
+    def __repr__(self) -> str:
+        if isinstance(self._data, jax.core.Tracer):
+            return str(self)
+        from . import tensor_format
+        return tensor_format.format_tensor_repr(np.asarray(self._data), str(self.dtype))
+
+    def __format__(self, spec: str) -> str:
+        if spec and self.size == 1:
+            return format(self.item(), spec)
+        return str(self)
+
+
+def _index(index):
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, tuple):
+        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
+    if isinstance(index, list):
+        return jnp.asarray(index)
+    return index
+
+
+def unwrap(x) -> Any:
+    """Tensor -> its array (Parameters read their bound value); anything else unchanged."""
+    return x._data if isinstance(x, Tensor) else x
+
+
+def wrap(x) -> Any:
+    """Arrays (possibly nested in tuples/lists) -> Tensors."""
+    if isinstance(x, (jax.Array, jax.core.Tracer)):
+        return Tensor._wrap(x)
+    if isinstance(x, tuple):
+        return tuple(wrap(i) for i in x)
+    if isinstance(x, list):
+        return [wrap(i) for i in x]
+    return x
+
+
+jax.tree_util.register_pytree_node(
+    Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
+)

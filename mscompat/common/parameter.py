@@ -1,0 +1,2 @@
+"""``mindspore.common.parameter``."""
+from .._engine.parameter import Parameter, ParameterTuple  # noqa: F401

@@ -1,0 +1,2 @@
+"""``mindspore.common.tensor``."""
+from .._engine.tensor import Tensor  # noqa: F401

@@ -1,0 +1,5 @@
+"""``mindspore.dtype``: the same names as ``mindspore.common.dtype``."""
+from .common.dtype import *  # noqa: F401,F403
+from .common.dtype import PUBLIC, Type, dtype_to_nptype, pytype_to_dtype  # noqa: F401
+
+globals().update(PUBLIC)

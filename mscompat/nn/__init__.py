@@ -1,0 +1,10 @@
+"""``mindspore.nn``: Cells, layers, losses, optimizers and wrappers."""
+from .._engine.cell import Cell  # noqa: F401
+from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
+from .layer import *  # noqa: F401,F403
+from .layer import (  # noqa: F401
+    CellList, Dense, Dropout, Flatten, LogSoftmax, SequentialCell, Softmax, get_activation,
+)
+from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
+from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401
+from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401

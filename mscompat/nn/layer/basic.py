@@ -1,0 +1,94 @@
+"""``nn.Dense``, ``nn.Flatten``, ``nn.Dropout`` (MindSpore's defaults, shapes and names)."""
+from __future__ import annotations
+
+import math
+
+import jax.numpy as jnp
+
+from ..._engine import dtypes
+from ..._engine.cell import Cell
+from ..._engine.initializers import HeUniform, Uniform, initialize
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
+from .activation import get_activation
+
+
+class Dense(Cell):
+    """``nn.Dense(in_channels, out_channels, weight_init=None, bias_init=None,
+    has_bias=True, activation=None, dtype=mstype.float32)``: ``x @ weight.T + bias``.
+
+    Example:
+        >>> import mscompat as ms
+        >>> net = ms.nn.Dense(3, 2, weight_init='ones', bias_init='zeros')
+        >>> print(net(ms.Tensor([[1.0, 2.0, 3.0]])))
+        [[6. 6.]]
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, weight_init=None, bias_init=None,
+                 has_bias: bool = True, activation=None, dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__()
+        for name, v in (("in_channels", in_channels), ("out_channels", out_channels)):
+            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+                raise ValueError(f"For 'Dense', the '{name}' must be a positive int, but got "
+                                 f"{v}.")
+        self.in_channels, self.out_channels, self.has_bias = in_channels, out_channels, has_bias
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        shape = (out_channels, in_channels)
+        if isinstance(weight_init, Tensor) and weight_init.shape != shape:
+            raise ValueError(f"For 'Dense', weight init shape error. The shape of weight_init "
+                             f"should be {shape}, but got {weight_init.shape}.")
+        self.weight = Parameter(Tensor._wrap(initialize(weight_init, shape, dtype)),
+                                name="weight")
+        self.bias = None
+        if has_bias:
+            if bias_init is None:
+                bias_init = Uniform(1.0 / math.sqrt(in_channels))
+            self.bias = Parameter(Tensor._wrap(initialize(bias_init, (out_channels,), dtype)),
+                                  name="bias")
+        self.activation = get_activation(activation) if isinstance(activation, str) \
+            else activation
+        self.activation_flag = self.activation is not None
+
+    def construct(self, x):
+        w = self.weight._data
+        out = jnp.matmul(x._data, w.T, precision="highest")
+        if self.has_bias:
+            out = out + self.bias._data
+        out = Tensor._wrap(out)
+        return self.activation(out) if self.activation_flag else out
+
+    def extend_repr(self) -> str:
+        s = (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+             f"has_bias={self.has_bias}")
+        if self.activation_flag:
+            s += f", activation={self.activation}"
+        return s
+
+
+class Flatten(Cell):
+    """``nn.Flatten(start_dim=1, end_dim=-1)``."""
+
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def construct(self, x):
+        shape = x.shape
+        end = self.end_dim % len(shape) if shape else 0
+        new = shape[:self.start_dim] + (-1,) + shape[end + 1:]
+        return Tensor._wrap(jnp.reshape(x._data, new))
+
+
+class Dropout(Cell):
+    """``nn.Dropout(keep_prob=None, p=None)``: identity in eval mode."""
+
+    def __init__(self, keep_prob=None, p=None, dtype=None) -> None:
+        super().__init__()
+        self.p = p if p is not None else (1 - keep_prob if keep_prob is not None else 0.5)
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        raise NotImplementedError("nn.Dropout in training mode is not supported by mscompat "
+                                  "yet (it needs a stateful random stream).")

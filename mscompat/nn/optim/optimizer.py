@@ -1,0 +1,81 @@
+"""``nn.Optimizer``: an optax transformation whose state lives in Parameters.
+
+Keeping the optax state in (non-trainable) Parameters lets the same functionalization that
+binds network weights also carry optimizer state through ``jax.jit`` in GRAPH_MODE, and makes
+a failed step leave weights and state untouched.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import optax
+
+from ..._engine.cell import Cell
+from ..._engine.parameter import Parameter, ParameterTuple
+from ..._engine.tensor import Tensor
+
+
+def _decay_filter(p: Parameter) -> bool:
+    return "beta" not in p.name and "gamma" not in p.name
+
+
+class Optimizer(Cell):
+    """Base class: subclasses provide ``_transform() -> optax.GradientTransformation``."""
+
+    def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
+                 loss_scale: float = 1.0) -> None:
+        super().__init__(auto_prefix=False)
+        params = list(parameters)
+        if not params:
+            raise ValueError("For 'Optimizer', the argument 'parameters' must not be empty.")
+        if any(isinstance(p, dict) for p in params):
+            raise NotImplementedError("Optimizer parameter groups (a list of dicts) are not "
+                                      "supported by mscompat yet.")
+        if isinstance(learning_rate, Tensor) and learning_rate.size == 1:
+            learning_rate = float(learning_rate.asnumpy().reshape(()))
+        if isinstance(learning_rate, bool) or not isinstance(learning_rate, (int, float)):
+            raise NotImplementedError("Only a constant float learning_rate is supported by "
+                                      "mscompat's optimizers (schedules are not yet).")
+        if learning_rate < 0:
+            raise ValueError(f"The learning rate must be >= 0, but got {learning_rate}.")
+        if loss_scale <= 0:
+            raise ValueError(f"The loss_scale must be > 0, but got {loss_scale}.")
+        self.parameters = ParameterTuple(params)
+        self.lr = float(learning_rate)
+        self.weight_decay = float(weight_decay)
+        self.loss_scale = float(loss_scale)
+        self._decay = [self.weight_decay > 0 and _decay_filter(p) for p in params]
+        self._tx = self._transform()
+        state = self._tx.init([p._data for p in params])
+        leaves, self._state_tree = jax.tree_util.tree_flatten(state)
+        self.state = ParameterTuple(
+            Parameter(Tensor._wrap(leaf), name=f"optimizer_state.{i}", requires_grad=False)
+            for i, leaf in enumerate(leaves))
+
+    def _transform(self) -> optax.GradientTransformation:
+        raise NotImplementedError
+
+    def get_lr(self) -> Tensor:
+        return Tensor(self.lr)
+
+    def construct(self, gradients):
+        if len(gradients) != len(self.parameters):
+            raise ValueError(f"For 'Optimizer', the number of gradients "
+                             f"({len(gradients)}) must equal the number of parameters "
+                             f"({len(self.parameters)}).")
+        weights = [p._data for p in self.parameters]
+        grads = []
+        for g, w, decay in zip(gradients, weights, self._decay):
+            g = g._data
+            if self.loss_scale != 1.0:
+                g = g / self.loss_scale
+            if decay:
+                g = g + self.weight_decay * w
+            grads.append(g)
+        state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
+        updates, state = self._tx.update(grads, state, weights)
+        for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
+            s._data = v
+        for p, w, u in zip(self.parameters, weights, updates):
+            p._data = (w + u).astype(w.dtype)
+        return tuple(Tensor._wrap(jnp.asarray(True)) for _ in self.parameters)

@@ -1,0 +1,106 @@
+"""``nn.SGD``, ``nn.Momentum`` and ``nn.Adam`` configured to MindSpore's update rules.
+
+* SGD: ``v = g`` on the first step, then ``v = momentum * v + (1 - dampening) * g``;
+  ``w -= lr * v`` (``w -= lr * (g + momentum * v)`` with nesterov).
+* Momentum: ``v = momentum * v + g; w -= lr * v`` (optax's ``trace``).
+* Adam: bias-corrected Adam (optax's ``adam``).
+Weight decay adds ``weight_decay * w`` to the gradient (not for 'beta'/'gamma' parameters);
+gradients are divided by ``loss_scale`` first.
+
+Example:
+    >>> import mscompat as ms
+    >>> w = ms.Parameter(ms.Tensor([1.0]), name='w')
+    >>> opt = ms.nn.SGD([w], learning_rate=0.1)
+    >>> _ = opt((ms.Tensor([2.0]),))
+    >>> print(w.asnumpy())
+    [0.8]
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import optax
+
+from .optimizer import Optimizer
+
+
+class _DampenedState(NamedTuple):
+    velocity: list
+    started: jax.Array
+
+
+def _dampened_momentum(momentum: float, dampening: float, nesterov: bool):
+    """SGD momentum with dampening; the first step takes the raw gradient (MindSpore)."""
+    def init(params):
+        return _DampenedState([jnp.zeros_like(p) for p in params], jnp.zeros((), jnp.bool_))
+
+    def update(grads, state, params=None):
+        v = [jnp.where(state.started, momentum * v + (1 - dampening) * g, g)
+             for g, v in zip(grads, state.velocity)]
+        out = [g + momentum * vi for g, vi in zip(grads, v)] if nesterov else v
+        return out, _DampenedState(v, jnp.ones((), jnp.bool_))
+
+    return optax.GradientTransformation(init, update)
+
+
+class SGD(Optimizer):
+    """``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
+    nesterov=False, loss_scale=1.0)``."""
+
+    def __init__(self, params, learning_rate=0.1, momentum: float = 0.0,
+                 dampening: float = 0.0, weight_decay: float = 0.0, nesterov: bool = False,
+                 loss_scale: float = 1.0) -> None:
+        if momentum < 0:
+            raise ValueError(f"For 'SGD', the argument 'momentum' should be at least 0.0, "
+                             f"but got {momentum}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and "
+                             "'dampening' must equal to 0.0")
+        self.momentum, self.dampening, self.nesterov = momentum, dampening, nesterov
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+
+    def _transform(self):
+        if self.momentum == 0:
+            return optax.sgd(self.lr)
+        return optax.chain(_dampened_momentum(self.momentum, self.dampening, self.nesterov),
+                           optax.scale(-self.lr))
+
+
+class Momentum(Optimizer):
+    """``nn.Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
+    use_nesterov=False)``."""
+
+    def __init__(self, params, learning_rate, momentum: float, weight_decay: float = 0.0,
+                 loss_scale: float = 1.0, use_nesterov: bool = False) -> None:
+        if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or momentum < 0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' should be at least "
+                             f"0.0, but got {momentum}")
+        self.momentum, self.use_nesterov = float(momentum), use_nesterov
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+
+    def _transform(self):
+        return optax.sgd(self.lr, momentum=self.momentum, nesterov=self.use_nesterov)
+
+
+class Adam(Optimizer):
+    """``nn.Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
+                 weight_decay: float = 0.0, loss_scale: float = 1.0, use_amsgrad: bool = False,
+                 **kwargs) -> None:
+        if kwargs:
+            raise NotImplementedError(f"nn.Adam arguments {sorted(kwargs)} are not supported "
+                                      f"by mscompat yet.")
+        if use_amsgrad:
+            raise NotImplementedError("nn.Adam(use_amsgrad=True) is not supported by "
+                                      "mscompat yet.")
+        self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+
+    def _transform(self):
+        return optax.adam(self.lr, b1=self.beta1, b2=self.beta2, eps=self.eps,
+                          nesterov=self.use_nesterov)

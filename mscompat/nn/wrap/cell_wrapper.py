@@ -1,0 +1,80 @@
+"""``nn.WithLossCell``, ``nn.TrainOneStepCell`` and ``nn.ForwardValueAndGrad``.
+
+Example:
+    >>> import mscompat as ms
+    >>> net = ms.nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+    >>> opt = ms.nn.SGD(net.trainable_params(), 0.1)
+    >>> step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt)
+    >>> print(step(ms.Tensor([[1.0, 1.0]]), ms.Tensor([[0.0]])))
+    4.0
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from ..._engine.cell import Cell
+from ..._engine.differentiate import pullback
+from ..._engine.grad_ops import GradFn, _check_weights, _Spec
+from ..._engine.parameter import ParameterTuple
+from ..._engine.tensor import Tensor
+
+
+class WithLossCell(Cell):
+    """``nn.WithLossCell(backbone, loss_fn)``: ``loss_fn(backbone(data), label)``."""
+
+    def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        return self._loss_fn(self._backbone(data), label)
+
+    @property
+    def backbone_network(self) -> Cell:
+        return self._backbone
+
+
+class TrainOneStepCell(Cell):
+    """``nn.TrainOneStepCell(network, optimizer, sens=None)``: one step, returns the loss."""
+
+    def __init__(self, network: Cell, optimizer: Cell, sens=None) -> None:
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.network.set_grad()
+        self.optimizer = optimizer
+        self.weights = optimizer.parameters
+        self.sens = 1.0 if sens is None else sens
+
+    def construct(self, *inputs):
+        pb = pullback(self.network, inputs, {}, (), list(self.weights))
+        loss = pb.out
+        _, grads = pb(jnp.full(loss.shape, self.sens, loss.dtype))
+        self.optimizer(tuple(Tensor._wrap(g) for g in grads))
+        return Tensor._wrap(loss)
+
+
+class ForwardValueAndGrad(Cell):
+    """``nn.ForwardValueAndGrad(network, weights=None, get_all=False, get_by_list=False,
+    sens_param=False)``: ``(loss, grads)`` with GradOperation's gradient rules."""
+
+    def __init__(self, network: Cell, weights=None, get_all: bool = False,
+                 get_by_list: bool = False, sens_param: bool = False) -> None:
+        super().__init__(auto_prefix=False)
+        for name, v in (("get_all", get_all), ("get_by_list", get_by_list),
+                        ("sens_param", sens_param)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'ForwardValueAndGrad', the '{name}' should be bool, "
+                                f"but got {type(v).__name__}")
+        if get_by_list and not isinstance(weights, ParameterTuple):
+            raise TypeError("For 'ForwardValueAndGrad', when 'get_by_list' is True, the "
+                            "'weights' must be a ParameterTuple.")
+        self.network = network
+        ws, single = _check_weights(weights) if get_by_list else (None, False)
+        positions = "all" if get_all else ("first" if not get_by_list else None)
+        spec = _Spec("op", positions, ws, single, get_by_list, sens_param=sens_param,
+                     with_value=True)
+        self._grad_fn = GradFn(network, spec)
+
+    def construct(self, *inputs):
+        return self._grad_fn._run(*inputs)

@@ -1,0 +1,4 @@
+"""``mindspore.train``."""
+from .._engine.unsupported import module_getattr
+
+__getattr__ = module_getattr("mindspore.train")
