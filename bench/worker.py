@@ -1,0 +1,200 @@
+"""Run ONE implementation of ONE workload variant in this (fresh) process.
+
+Invoked by ``bench/run.py`` as ``<python> bench/worker.py SPEC.json``; works under both
+the system interpreter (jax, mscompat) and MindSpore's (which cannot import jax), so the
+framework is imported only after the spec is read. Writes ``<out>.npz`` (results for the
+agreement check) and ``<out>.json`` (timings, memory, check, errors).
+
+Sequence: import + set context + warm the backend with a trivial op (not timed) ->
+load the shared numpy inputs -> reset the RSS high-water mark -> build the model ->
+first call (timed: compile included) -> remaining check calls -> compare with the
+reference (raw-JAX) results, if given, BEFORE any timing round -> warm-up calls ->
+``rounds`` x ``calls`` timed calls -> peak memory -> optional cProfile.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import sys
+import time
+import traceback
+from typing import Any
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if REPO not in sys.path:
+    sys.path.insert(0, REPO)
+
+import numpy as np  # noqa: E402
+
+from bench import memory  # noqa: E402
+from bench.compare import compare  # noqa: E402
+from bench.workloads import WORKLOADS  # noqa: E402
+from bench.workloads.base import Runner  # noqa: E402
+
+
+def setup_framework(spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """Import the framework, set mode/device, warm its backend. Returns (module, info)."""
+    fw, mode, device = spec["framework"], spec["mode"], spec["device"]
+    info: dict[str, Any] = {}
+    if fw == "jax":
+        import jax
+        import jax.numpy as jnp
+
+        jnp.zeros(4).block_until_ready()
+        info["backend"] = jax.default_backend()
+        return None, info
+    if fw == "mscompat":
+        import mscompat as ms
+    else:
+        import mindspore as ms
+    ms_mode = ms.GRAPH_MODE if mode == "GRAPH" else ms.PYNATIVE_MODE
+    target = "GPU" if device == "gpu" else "CPU"
+    if fw == "mindspore":
+        if device == "gpu":
+            info["note"] = "MindSpore build is CPU-only: ran on CPU"
+        ms.set_context(mode=ms_mode)
+        if hasattr(ms, "set_device"):
+            ms.set_device("CPU")
+        else:
+            ms.set_context(device_target="CPU")
+    else:
+        ms.set_context(mode=ms_mode, device_target=target)
+    warm = ms.Tensor(np.ones(4, np.float32)) * 2
+    warm.asnumpy()
+    info["version"] = getattr(ms, "__version__", "?")
+    return ms, info
+
+
+def array_platform(value: Any) -> str | None:
+    """Platform ('cpu', 'gpu', ...) holding a result: a jax.Array, or one inside a Tensor."""
+    try:
+        import jax
+    except ImportError:
+        return None
+    while isinstance(value, (tuple, list)) and value:
+        value = value[0]
+    candidates = [value] + [v for v in getattr(value, "__dict__", {}).values()]
+    for attr in ("_data", "data", "_array", "_value", "value"):
+        try:
+            candidates.append(getattr(value, attr))
+        except Exception:  # noqa: BLE001 - attribute may raise
+            pass
+    for cand in candidates:
+        if isinstance(cand, jax.Array):
+            return next(iter(cand.devices())).platform
+    return None
+
+
+def timed_call(runner: Runner) -> tuple[Any, float]:
+    """One call, synchronised; returns (output, seconds)."""
+    t0 = time.perf_counter()
+    out = runner.step()
+    runner.sync(out)
+    return out, time.perf_counter() - t0
+
+
+def time_rounds(runner: Runner, calls: int, rounds: int) -> list[float]:
+    """Per-call mean (seconds) of each round of ``calls`` synchronised calls."""
+    means = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            runner.sync(runner.step())
+        means.append((time.perf_counter() - t0) / calls)
+    return means
+
+
+def profile_calls(runner: Runner, calls: int, top: int = 25) -> str:
+    """cProfile of ``calls`` steady-state calls; top entries by cumulative time."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(calls):
+        runner.sync(runner.step())
+    prof.disable()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(top)
+    return buf.getvalue()
+
+
+def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
+    """Do the whole measurement, filling ``report`` as it goes (so errors keep partials)."""
+    module = WORKLOADS[spec["workload"]]
+    report["stage"] = "setup"
+    ms, info = setup_framework(spec)
+    report.update(info)
+    with np.load(spec["inputs"]) as data:
+        arrays = {k: data[k] for k in data.files}
+    budget = module.budget(spec["quick"])
+    report["calls"], report["rounds"] = budget.calls, budget.rounds
+
+    report["stage"] = "build"
+    base = memory.reset_peak()
+    dev0 = memory.jax_device_bytes() if spec["framework"] != "mindspore" else None
+    t0 = time.perf_counter()
+    if spec["framework"] == "jax":
+        runner = module.build_jax(arrays, spec["variant"])
+    else:
+        runner = module.build_ms(ms, arrays, spec["variant"], spec["mode"] == "JIT")
+    report["build_s"] = time.perf_counter() - t0
+
+    report["stage"] = "first call"
+    out, report["first_call_s"] = timed_call(runner)
+    report["platform"] = array_platform(out)
+    report["stage"] = "check calls"
+    for _ in range(runner.check_calls - 1):
+        out, _ = timed_call(runner)
+    results = runner.results(out)
+    np.savez(spec["out"] + ".npz", **results)
+    if spec.get("ref"):
+        with np.load(spec["ref"]) as data:
+            ref = {k: data[k] for k in data.files}
+        report["check"] = compare(results, ref, spec["rtol"])
+        if not report["check"]["ok"]:
+            print(f"!!! MISMATCH {spec['workload']}/{spec['variant']} {spec['framework']}-"
+                  f"{spec['mode']}: {report['check']}", file=sys.stderr, flush=True)
+
+    report["stage"] = "timing"
+    _, estimate = timed_call(runner)
+    calls = budget.calls
+    if estimate * calls > budget.round_cap_s:
+        calls = max(1, int(budget.round_cap_s / estimate))
+    report["calls"] = calls
+    for _ in range(max(1, calls // 10)):
+        runner.sync(runner.step())
+    means = time_rounds(runner, calls, budget.rounds)
+    report["round_means_s"] = means
+    report["steady_s"] = statistics.median(means)
+    report["memory"] = memory.peak_delta_mib(base)
+    dev1 = memory.jax_device_bytes() if dev0 is not None else None
+    if dev0 and dev1:
+        report["memory"]["device_peak_mib"] = (dev1["peak"] - dev0["in_use"]) / 2**20
+    if spec.get("profile"):
+        report["stage"] = "profile"
+        report["profile"] = profile_calls(runner, min(calls, 200))
+    report["stage"] = "done"
+
+
+def main() -> int:
+    """Entry point: ``worker.py SPEC.json``."""
+    with open(sys.argv[1]) as fh:
+        spec = json.load(fh)
+    report: dict[str, Any] = {"spec": {k: spec[k] for k in ("workload", "variant", "framework", "mode")}}
+    code = 0
+    try:
+        run(spec, report)
+    except BaseException as exc:  # noqa: BLE001 - report every failure, then exit non-zero
+        report["error"] = f"{type(exc).__name__}: {exc}".strip()[:2000]
+        report["traceback"] = traceback.format_exc()[-6000:]
+        code = 1
+    with open(spec["out"] + ".json", "w") as fh:
+        json.dump(report, fh, indent=1, default=str)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
