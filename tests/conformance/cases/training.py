@@ -1,0 +1,331 @@
+"""Optimizers (3 steps), WithLossCell, TrainOneStepCell, losses, ForwardValueAndGrad."""
+import numpy as np
+
+from ._registry import case
+
+
+def _t(ms, v, dt=np.float32):
+    return ms.Tensor(np.array(v, dt))
+
+
+def _run_opt(ms, make_opt, steps=3):
+    """loss = sum(a * w) with a=[0.5, 3] so the gradient is constant; record w per step."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)), name="w")
+
+        def construct(self, a):
+            return (a * self.w).sum()
+    net = Net()
+    opt = make_opt(net.trainable_params())
+    a = _t(ms, [0.5, 3.0])
+    grad_fn = ms.value_and_grad(net, None, opt.parameters)
+    out = []
+    for _ in range(steps):
+        loss, grads = grad_fn(a)
+        opt(grads)
+        out.append(net.w.value().copy())
+    return out
+
+
+def _run_opt_quadratic(ms, make_opt, steps=3):
+    """loss = sum((w - t)^2) so the gradient changes each step."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, -2.0, 0.5], np.float32)), name="w")
+            self.t = ms.Tensor(np.array([0.3, 0.1, -1.0], np.float32))
+
+        def construct(self):
+            d = self.w - self.t
+            return (d * d).sum()
+    net = Net()
+    opt = make_opt(net.trainable_params())
+    train = ms.nn.TrainOneStepCell(net, opt)
+    losses = []
+    for _ in range(steps):
+        losses.append(train())
+    return losses, net.w.value().copy()
+
+
+@case()
+def sgd(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1))
+
+
+@case()
+def sgd_weight_decay(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, weight_decay=0.1))
+
+
+@case()
+def sgd_momentum(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, momentum=0.9))
+
+
+@case()
+def sgd_momentum_nesterov(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, momentum=0.9, nesterov=True))
+
+
+@case()
+def sgd_momentum_dampening(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, momentum=0.9, dampening=0.5))
+
+
+@case()
+def sgd_loss_scale(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, loss_scale=2.0))
+
+
+@case()
+def sgd_default_lr(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p))
+
+
+@case()
+def momentum(ms):
+    return _run_opt(ms, lambda p: ms.nn.Momentum(p, learning_rate=0.1, momentum=0.9))
+
+
+@case()
+def momentum_weight_decay(ms):
+    return _run_opt(ms, lambda p: ms.nn.Momentum(p, learning_rate=0.1, momentum=0.9,
+                                                 weight_decay=0.1))
+
+
+@case()
+def momentum_nesterov(ms):
+    return _run_opt(ms, lambda p: ms.nn.Momentum(p, learning_rate=0.1, momentum=0.9,
+                                                 use_nesterov=True))
+
+
+@case()
+def adam(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p, learning_rate=0.1))
+
+
+@case()
+def adam_default_lr(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p))
+
+
+@case()
+def adam_weight_decay(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p, learning_rate=0.1, weight_decay=0.1))
+
+
+@case()
+def adam_nesterov(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p, learning_rate=0.1, use_nesterov=True))
+
+
+@case()
+def adam_custom_betas(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p, learning_rate=0.01, beta1=0.5, beta2=0.6,
+                                             eps=1e-3))
+
+
+@case()
+def sgd_quadratic_train_one_step(ms):
+    return _run_opt_quadratic(ms, lambda p: ms.nn.SGD(p, learning_rate=0.2))
+
+
+@case()
+def momentum_quadratic_train_one_step(ms):
+    return _run_opt_quadratic(ms, lambda p: ms.nn.Momentum(p, learning_rate=0.1, momentum=0.8))
+
+
+@case(rtol=1e-4, atol=1e-5)
+def adam_quadratic_train_one_step(ms):
+    return _run_opt_quadratic(ms, lambda p: ms.nn.Adam(p, learning_rate=0.05))
+
+
+@case()
+def optimizer_call_returns(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name="q")
+    opt = ms.nn.SGD([p], 0.1)
+    r = opt((_t(ms, [1.0]),))
+    return r, p.value()
+
+
+def _dense_net(ms):
+    class D(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = ms.nn.Dense(3, 2, weight_init=ms.Tensor(
+                np.array([[0.1, 0.2, 0.3], [-0.1, 0.0, 0.5]], np.float32)),
+                bias_init=ms.Tensor(np.array([0.1, -0.2], np.float32)))
+            self.relu = ms.nn.ReLU()
+
+        def construct(self, a):
+            return self.relu(self.fc(a))
+    return D()
+
+
+def _data(ms):
+    x = _t(ms, [[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]])
+    y = _t(ms, [[1.0, 0.0], [0.0, 1.0]])
+    return x, y
+
+
+@case()
+def with_loss_cell(ms):
+    net = _dense_net(ms)
+    return ms.nn.WithLossCell(net, ms.nn.MSELoss())(*_data(ms))
+
+
+@case()
+def train_one_step_returns_loss_before_update(ms):
+    net = _dense_net(ms)
+    tr = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                ms.nn.SGD(net.trainable_params(), 0.1))
+    x, y = _data(ms)
+    l1 = tr(x, y)
+    l2 = tr(x, y)
+    return l1, l2, net.fc.weight.value(), net.fc.bias.value()
+
+
+@case()
+def train_one_step_momentum_5_steps(ms):
+    net = _dense_net(ms)
+    tr = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                ms.nn.Momentum(net.trainable_params(), 0.05, 0.9))
+    x, y = _data(ms)
+    losses = [tr(x, y) for _ in range(5)]
+    return losses, net.fc.weight.value()
+
+
+@case()
+def train_one_step_sens(ms):
+    net = _dense_net(ms)
+    tr = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                ms.nn.SGD(net.trainable_params(), 0.1), sens=2.0)
+    x, y = _data(ms)
+    return tr(x, y), net.fc.weight.value()
+
+
+@case()
+def train_one_step_set_train(ms):
+    net = _dense_net(ms)
+    tr = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                ms.nn.Adam(net.trainable_params(), 0.01))
+    tr.set_train()
+    x, y = _data(ms)
+    for _ in range(3):
+        tr(x, y)
+    return net.fc.weight.value(), net.fc.bias.value()
+
+
+@case()
+def trainable_param_names(ms):
+    net = _dense_net(ms)
+    return [p.name for p in net.trainable_params()]
+
+
+@case()
+def ce_sparse_mean(ms):
+    ce = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    logits = _t(ms, [[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
+    return ce(logits, _t(ms, [1, 2], np.int32))
+
+
+@case()
+def ce_sparse_default_reduction_none(ms):
+    ce = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True)
+    logits = _t(ms, [[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
+    return ce(logits, _t(ms, [1, 2], np.int32))
+
+
+@case()
+def ce_dense_sum(ms):
+    ce = ms.nn.SoftmaxCrossEntropyWithLogits(reduction="sum")
+    logits = _t(ms, [[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
+    return ce(logits, _t(ms, [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]))
+
+
+@case()
+def ce_sparse_mean_grad(ms):
+    ce = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    logits = _t(ms, [[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
+    return ms.grad(ce)(logits, _t(ms, [1, 2], np.int32))
+
+
+@case()
+def ce_classifier_training(ms):
+    class Clf(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = ms.nn.Dense(2, 3, weight_init=ms.Tensor(
+                np.array([[0.2, -0.1], [0.0, 0.3], [-0.2, 0.1]], np.float32)),
+                bias_init=ms.Tensor(np.zeros(3, np.float32)))
+
+        def construct(self, a):
+            return self.fc(a)
+    net = Clf()
+    loss = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    tr = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, loss),
+                                ms.nn.SGD(net.trainable_params(), 0.5))
+    x = _t(ms, [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [-1.0, 0.5]])
+    y = _t(ms, [0, 1, 2, 1], np.int32)
+    losses = [tr(x, y) for _ in range(4)]
+    return losses, net.fc.weight.value()
+
+
+@case()
+def mse_loss_reductions(ms):
+    a = _t(ms, [[1.0, 2.0], [0.5, -1.0]])
+    b = _t(ms, [[1.0, 0.0], [0.0, 1.0]])
+    return (ms.nn.MSELoss()(a, b), ms.nn.MSELoss(reduction="sum")(a, b),
+            ms.nn.MSELoss(reduction="none")(a, b))
+
+
+@case()
+def forward_value_and_grad_weights(ms):
+    net = _dense_net(ms)
+    wl = ms.nn.WithLossCell(net, ms.nn.MSELoss())
+    return ms.nn.ForwardValueAndGrad(wl, weights=wl.trainable_params(), get_by_list=True)(
+        *_data(ms))
+
+
+@case()
+def forward_value_and_grad_inputs(ms):
+    net = _dense_net(ms)
+    wl = ms.nn.WithLossCell(net, ms.nn.MSELoss())
+    return ms.nn.ForwardValueAndGrad(wl, get_all=True)(*_data(ms))
+
+
+@case()
+def dense_forward(ms):
+    net = _dense_net(ms)
+    return net(_data(ms)[0])
+
+
+@case()
+def dense_default_shapes(ms):
+    d = ms.nn.Dense(3, 2)
+    return d.weight.shape, d.bias.shape, str(d.weight.dtype)
+
+
+@case()
+def relu_grad(ms):
+    return ms.grad(ms.nn.ReLU())(_t(ms, [-1.0, 0.0, 2.0]))
+
+
+@case()
+def custom_training_loop_value_and_grad(ms):
+    net = _dense_net(ms)
+    loss_fn = ms.nn.MSELoss()
+    opt = ms.nn.SGD(net.trainable_params(), 0.1)
+
+    def forward(a, b):
+        return loss_fn(net(a), b)
+    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    x, y = _data(ms)
+    losses = []
+    for _ in range(3):
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        losses.append(loss)
+    return losses, net.fc.weight.value()
