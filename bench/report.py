@@ -42,17 +42,28 @@ def _check(row: dict[str, Any]) -> str:
     return f"{tag} ({err:.1e})" if err is not None else tag
 
 
+LOAD_WARN = 0.15
+
+
+def _load(row: dict[str, Any]) -> str:
+    """Foreign CPU load during the timing rounds, flagged when high."""
+    frac = row.get("foreign_load")
+    if frac is None:
+        return "—"
+    return f"{frac:.0%}" + (" ⚠" if frac > LOAD_WARN else "")
+
+
 def results_table(rows: list[dict[str, Any]]) -> str:
     """One markdown row per (workload, variant, implementation)."""
     out = ["| workload | impl | first call (s) | steady (ms/call) | calls×rounds | peak RSS Δ (MiB) "
-           "| check (max rel err) |",
-           "|---|---|---:|---:|---:|---:|---|"]
+           "| check (max rel err) | other load |",
+           "|---|---|---:|---:|---:|---:|---|---:|"]
     for r in rows:
         mem = r.get("memory", {})
         peak = mem.get("device_peak_mib", mem.get("peak_rss_mib"))
         out.append(f"| {r['workload']}/{r['variant']} | {r['label']} | {_fmt(r.get('first_call_s'))} | "
                    f"{_fmt(r.get('steady_s'), 1e3)} | {r.get('calls', '—')}×{r.get('rounds', '—')} | "
-                   f"{_fmt(peak, digits=4)} | {_check(r)} |")
+                   f"{_fmt(peak, digits=4)} | {_check(r)} | {_load(r)} |")
     return "\n".join(out)
 
 

@@ -27,7 +27,7 @@ if REPO not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from bench import report  # noqa: E402
+from bench import load, report  # noqa: E402
 from bench.workloads import WORKLOADS, jax_variant  # noqa: E402
 
 WORKER = os.path.join(REPO, "bench", "worker.py")
@@ -43,6 +43,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--device", choices=("cpu", "gpu"), default="cpu")
     p.add_argument("--profile", action="store_true", help="add cProfile top entries for mscompat rows")
     p.add_argument("--no-mscompat", action="store_true", help="skip the mscompat rows")
+    p.add_argument("--wait-idle", type=float, default=0.0, metavar="S",
+                   help="before each worker, wait up to S seconds for other processes' CPU load "
+                        "to drop below 25%% (for shared machines)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rtol", type=float, default=1e-4)
     p.add_argument("--timeout", type=float, default=300.0, help="seconds per worker process")
@@ -62,8 +65,23 @@ def worker_env(framework: str, device: str) -> dict[str, str]:
     return env
 
 
-def run_worker(python: str, spec: dict[str, Any], tmp: str, timeout: float) -> dict[str, Any]:
+def wait_idle(max_wait: float, threshold: float = 0.25) -> float:
+    """Wait (up to ``max_wait`` s) until other processes use < ``threshold`` of the CPUs."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < max_wait:
+        start = load.snapshot()
+        time.sleep(1.0)
+        frac = load.foreign_fraction(start, load.snapshot())
+        if frac is None or frac < threshold:
+            break
+    return time.perf_counter() - t0
+
+
+def run_worker(python: str, spec: dict[str, Any], tmp: str, timeout: float,
+               idle_wait: float = 0.0) -> dict[str, Any]:
     """Run one worker process; return its report (or a synthesized error report)."""
+    if idle_wait > 0:
+        wait_idle(idle_wait)
     name = "_".join([spec["workload"], spec["variant"], spec["framework"], spec["mode"]])
     spec = dict(spec, out=os.path.join(tmp, name))
     spec_path = spec["out"] + ".spec.json"
@@ -102,7 +120,8 @@ def progress(rep: dict[str, Any]) -> None:
     chk = rep.get("check")
     tag = "ref" if chk is None else ("ok" if chk["ok"] else "MISMATCH")
     print(f"{head} first {rep['first_call_s']:.3f}s  steady {rep['steady_s'] * 1e3:.3f} ms/call  "
-          f"mem {rep['memory']['peak_rss_mib']:.1f} MiB  check {tag}  (wall {rep['wall_s']:.1f}s)", flush=True)
+          f"mem {rep['memory']['peak_rss_mib']:.1f} MiB  check {tag}  other load "
+          f"{report._load(rep)}  (wall {rep['wall_s']:.1f}s)", flush=True)
 
 
 def mscompat_probe() -> str | None:
@@ -147,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                 jv = jax_variant(module, variant)
                 if jv not in refs:
                     refs[jv] = run_worker(sys.executable, dict(base, variant=jv, framework="jax", mode="-"),
-                                          tmp, args.timeout)
+                                          tmp, args.timeout, args.wait_idle)
                     progress(refs[jv])
                 ref_row = dict(refs[jv], variant=variant)
                 rows.append(ref_row)
@@ -156,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                                                         args.mindspore_python):
                     spec = dict(base, variant=variant, framework=fw, mode=mode, ref=ref_npz,
                                 profile=args.profile and fw == "mscompat")
-                    rep = run_worker(python, spec, tmp, args.timeout)
+                    rep = run_worker(python, spec, tmp, args.timeout, args.wait_idle)
                     progress(rep)
                     rows.append(rep)
     total = time.perf_counter() - t_start

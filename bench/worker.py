@@ -31,7 +31,7 @@ if REPO not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from bench import memory  # noqa: E402
+from bench import load, memory  # noqa: E402
 from bench.compare import compare  # noqa: E402
 from bench.workloads import WORKLOADS  # noqa: E402
 from bench.workloads.base import Runner  # noqa: E402
@@ -166,7 +166,9 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     report["calls"] = calls
     for _ in range(max(1, calls // 10)):
         runner.sync(runner.step())
+    snap = load.snapshot()
     means = time_rounds(runner, calls, budget.rounds)
+    report["foreign_load"] = load.foreign_fraction(snap, load.snapshot())
     report["round_means_s"] = means
     report["steady_s"] = statistics.median(means)
     report["memory"] = memory.peak_delta_mib(base)
