@@ -329,3 +329,61 @@ def custom_training_loop_value_and_grad(ms):
         opt(grads)
         losses.append(loss)
     return losses, net.fc.weight.value()
+
+
+@case()
+def sgd_weight_decay_with_loss_scale(ms):
+    return _run_opt(ms, lambda p: ms.nn.SGD(p, learning_rate=0.1, weight_decay=0.1,
+                                            loss_scale=4.0))
+
+
+@case()
+def momentum_loss_scale(ms):
+    return _run_opt(ms, lambda p: ms.nn.Momentum(p, learning_rate=0.1, momentum=0.9,
+                                                 loss_scale=2.0))
+
+
+@case()
+def adam_loss_scale_weight_decay(ms):
+    return _run_opt(ms, lambda p: ms.nn.Adam(p, learning_rate=0.1, weight_decay=0.1,
+                                             loss_scale=2.0))
+
+
+@case()
+def weight_decay_skips_beta_gamma_names(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)), name="w")
+            self.beta = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)), name="beta")
+            self.gamma = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)),
+                                      name="gamma")
+
+        def construct(self, a):
+            return (a * self.w + a * self.beta + a * self.gamma).sum()
+    net = Net()
+    opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.1, weight_decay=0.5)
+    grad_fn = ms.value_and_grad(net, None, opt.parameters)
+    loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
+    opt(grads)
+    return net.w.value(), net.beta.value(), net.gamma.value()
+
+
+@case()
+def optimizer_group_params(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)), name="w")
+            self.u = ms.Parameter(ms.Tensor(np.array([0.5], np.float32)), name="u")
+
+        def construct(self, a):
+            return (a * self.w).sum() + (self.u * self.u).sum()
+    net = Net()
+    groups = [{"params": [net.w], "lr": 0.01}, {"params": [net.u], "weight_decay": 0.1}]
+    opt = ms.nn.SGD(groups, learning_rate=0.1)
+    grad_fn = ms.value_and_grad(net, None, opt.parameters)
+    for _ in range(2):
+        loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
+        opt(grads)
+    return net.w.value(), net.u.value()
