@@ -215,3 +215,76 @@ def ones_like_zeros_like_no_grad(ms):
     def f(a):
         return ms.ops.OnesLike()(a) * a + ms.ops.ZerosLike()(a)
     return ms.grad(f)(_t(ms, [1.0, 2.0]))
+
+
+@case()
+def grad_operation_get_all_python_scalar_dropped(ms):
+    return ms.ops.GradOperation(get_all=True)(_mul)(_t(ms, [1.0, 2.0]), 2.0)
+
+
+@case()
+def grad_operation_default_python_scalar_first(ms):
+    return ms.ops.GradOperation()(_mul)(2.0, _t(ms, [1.0, 2.0]))
+
+
+@case()
+def tuple_of_tensors_input_not_differentiated(ms):
+    def f(t):
+        return t[0] * t[1]
+    return ms.grad(f)((_t(ms, [1.0, 2.0]), _t(ms, [3.0, 4.0])))
+
+
+@case()
+def list_of_tensors_input_not_differentiated(ms):
+    def f(t):
+        return t[0] * t[1]
+    return ms.grad(f)([_t(ms, [1.0, 2.0]), _t(ms, [3.0, 4.0])])
+
+
+@case()
+def tuple_input_next_to_tensor(ms):
+    def f(t, c):
+        return t[0] * t[1] * c
+    return ms.grad(f, (0, 1))((_t(ms, [1.0, 2.0]), _t(ms, [3.0, 4.0])), _t(ms, [3.0, 4.0]))
+
+
+@case()
+def tuple_input_aliasing_tensor_arg(ms):
+    # The Tensor object inside the tuple is also passed as `c`: PYNATIVE adds both uses.
+    def f(t, c):
+        return t[0] * t[1] * c
+    y = _t(ms, [3.0, 4.0])
+    return ms.grad(f, (0, 1))((_t(ms, [1.0, 2.0]), y), y)
+
+
+@case()
+def keyword_argument_call(ms):
+    # PYNATIVE: kwargs passed through (not differentiated); GRAPH: TypeError.
+    def f(a, b=2.0):
+        return a * b
+    return ms.grad(f)(_t(ms, [1.0, 2.0]), b=_t(ms, [3.0, 4.0]))
+
+
+@case()
+def parameter_as_positional_input(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="pp")
+    return ms.grad(_mul, (0, 1))(p, _t(ms, [3.0, 4.0]))
+
+
+@case()
+def value_and_grad_python_scalar_arg(ms):
+    return ms.value_and_grad(_mul, (0, 1))(_t(ms, [1.0, 2.0]), 2.0)
+
+
+@case()
+def output_cast_to_int(ms):
+    def f(a):
+        return (a * a).astype(ms.int32)
+    return ms.grad(f)(_t(ms, [1.0, 2.0]))
+
+
+@case()
+def python_float_output(ms):
+    def f(a):
+        return 2.0
+    return ms.grad(f)(_t(ms, [1.0, 2.0]))
