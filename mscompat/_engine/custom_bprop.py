@@ -11,7 +11,7 @@ import jax.numpy as jnp
 
 from . import scope
 from .differentiate import to_arrays
-from .tensor import Tensor
+from .tensor import Tensor, wrap_tree
 
 
 def call_with_bprop(cell, args: tuple, kwargs: dict):
@@ -39,9 +39,8 @@ def call_with_bprop(cell, args: tuple, kwargs: dict):
 
     def bwd(res, dout):
         xs, pvals, out = res
-        wrap = lambda t: jax.tree_util.tree_map(Tensor._wrap, t)  # noqa: E731
         with scope.bind(params, pvals):
-            grads = cell.bprop(*rebuild(xs), wrap(out), wrap(dout))
+            grads = cell.bprop(*rebuild(xs), wrap_tree(out), wrap_tree(dout))
         if isinstance(grads, Tensor):
             if graph:
                 raise TypeError("For bprop function, output should be a tuple, but got "
@@ -57,4 +56,4 @@ def call_with_bprop(cell, args: tuple, kwargs: dict):
 
     f.defvjp(fwd, bwd)
     out = f([args[i]._data for i in positions], [p._data for p in params])
-    return jax.tree_util.tree_map(Tensor._wrap, out)
+    return wrap_tree(out)

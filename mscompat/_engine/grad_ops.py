@@ -26,7 +26,7 @@ import jax.numpy as jnp
 from . import context, scope
 from .differentiate import fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
-from .tensor import Tensor
+from .tensor import Tensor, wrap_tree as _wrap
 
 
 class _Spec(NamedTuple):
@@ -240,11 +240,6 @@ def _sens(sens, out, graph: bool):
 def _dt(x) -> str:
     from .dtypes import from_np
     return str(from_np(x.dtype))
-
-
-def _wrap(tree):
-    return jax.tree_util.tree_map(lambda x: Tensor._wrap(x) if not isinstance(x, Tensor)
-                                  else x, tree)
 
 
 def _shape(spec: _Spec, args, positions: list[int], gx: list, weights: tuple, gw: list):

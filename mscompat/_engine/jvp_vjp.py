@@ -27,7 +27,7 @@ from .cell import Cell
 from .differentiate import fix_cotangent, to_arrays
 from .grad_ops import _check_positions, _sens
 from .parameter import Parameter
-from .tensor import Tensor
+from .tensor import Tensor, wrap_tree as _wrap
 
 
 def _bool_arg(name: str, value) -> None:
@@ -35,9 +35,6 @@ def _bool_arg(name: str, value) -> None:
         raise TypeError(f"The '{name}' must be bool type.")
 
 
-def _wrap(tree):
-    return jax.tree_util.tree_map(lambda x: x if isinstance(x, Tensor) else Tensor._wrap(x),
-                                  tree)
 
 
 def _aux_out(out, has_aux: bool):
@@ -81,6 +78,10 @@ def jvp(fn: Callable, inputs, v, has_aux: bool = False):
     """``mindspore.jvp``: the Jacobian-vector product, ``(output, jvp)``."""
     _bool_arg("has_aux", has_aux)
     xs, vs = _as_tuple(inputs, "inputs"), _as_tuple(v, "v")
+    if isinstance(inputs, (tuple, list)) and len(inputs) == 1:
+        # MindSpore 2.10 rejects a 1-element tuple of inputs (a bare Tensor works).
+        raise TypeError("Type Join Failed: the inputs of jvp must be a Tensor or a tuple of "
+                        "more than one Tensor.")
     if len(xs) != len(vs):
         raise ValueError(f"v has invalid length: should be {len(xs)}, but got {len(vs)}")
 
@@ -172,12 +173,9 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
                 return out0, aux
             return out
 
-        argnums = tuple(range(len(chosen)))
+        argnums = 0 if single else tuple(range(len(chosen)))
         jac = transform(core, argnums=argnums, has_aux=has_aux)(*(xs[p] for p in chosen))
         jac, aux = jac if has_aux else (jac, None)
-        if single:
-            jac = jax.tree_util.tree_map(lambda j: j[0], jac,
-                                         is_leaf=lambda j: isinstance(j, tuple))
         jac = _wrap(jac)
         return (jac, _wrap(aux)) if has_aux else jac
 

@@ -56,18 +56,23 @@ def binary(f: Callable) -> Callable:
     return impl
 
 
+def _int_operand(x) -> bool:
+    return _is_intlike(x) or (isinstance(x, int) and not isinstance(x, bool))
+
+
 def _true_div(x, y):
     x, y = _scalar_fix(x, y)
-    if _is_intlike(x) and _is_intlike(y):
+    if _int_operand(x) and _int_operand(y):
         return jnp.true_divide(jnp.asarray(x, _F32), jnp.asarray(y, _F32))
     return jnp.true_divide(x, y)
 
 
 def _float_unary(f: Callable) -> Callable:
-    """Transcendental ops: integer inputs compute in float32, as MindSpore does."""
+    """Transcendental ops: MindSpore accepts floating-point inputs only."""
     def impl(x):
         if _is_intlike(x):
-            x = jnp.asarray(x, _F32)
+            raise TypeError(f"For '{f.__name__}', the input must be a Tensor of float "
+                            f"dtype, but got {np.dtype(x.dtype).name}.")
         return f(x)
     impl.__name__ = f.__name__
     return impl
@@ -81,12 +86,16 @@ def _axis(axis):
     return int(axis)
 
 
-def _reduce(f: Callable, int_to_float: bool = False) -> Callable:
+def _reduce(f: Callable) -> Callable:
     def prim(x, axis=(), *, keep_dims=False):
-        if int_to_float and _is_intlike(x):
-            x = jnp.asarray(x, _F32)
         return f(x, axis=_axis(axis), keepdims=keep_dims)
     return prim
+
+
+def _mean(x, axis=None, keepdims=False):
+    """MindSpore's mean keeps an integer dtype (the result is truncated)."""
+    out = jnp.mean(x, axis=axis, keepdims=keepdims)
+    return out.astype(x.dtype) if _is_intlike(x) else out
 
 
 def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
@@ -100,9 +109,7 @@ def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
 
 
 def _mean_fn(input, axis=None, keep_dims=False):
-    if _is_intlike(input):
-        input = jnp.asarray(input, _F32)
-    return jnp.mean(input, axis=_axis(axis), keepdims=keep_dims)
+    return _mean(input, axis=_axis(axis), keepdims=keep_dims)
 
 
 def _np_or_none(dtype):
@@ -265,7 +272,7 @@ TABLE: list[OpDef] = [
     OpDef("ReduceSum", _reduce(jnp.sum), attrs=(("keep_dims", False),),
           functional=("sum",), functional_impl=_sum_fn,
           methods=("sum",), method_impl=_sum_method),
-    OpDef("ReduceMean", _reduce(jnp.mean, int_to_float=True), attrs=(("keep_dims", False),),
+    OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_fn),
     OpDef("ReduceMax", _reduce(jnp.max), attrs=(("keep_dims", False),),

@@ -301,6 +301,16 @@ def wrap(x) -> Any:
     return x
 
 
+def _is_tensor(x) -> bool:
+    return isinstance(x, Tensor)
+
+
+def wrap_tree(tree):
+    """Every array leaf of ``tree`` as a Tensor (Tensors already in it are kept)."""
+    return jax.tree_util.tree_map(lambda x: x if isinstance(x, Tensor) else Tensor._wrap(x),
+                                  tree, is_leaf=_is_tensor)
+
+
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
 )

@@ -7,7 +7,6 @@ a failed step leave weights and state untouched.
 from __future__ import annotations
 
 import jax
-import jax.numpy as jnp
 import optax
 
 from ..._engine.cell import Cell
@@ -19,40 +18,58 @@ def _decay_filter(p: Parameter) -> bool:
     return "beta" not in p.name and "gamma" not in p.name
 
 
+def _constant_lr(learning_rate) -> float:
+    if isinstance(learning_rate, Tensor) and learning_rate.size == 1:
+        learning_rate = float(learning_rate.asnumpy().reshape(()))
+    if isinstance(learning_rate, bool) or not isinstance(learning_rate, (int, float)):
+        raise NotImplementedError("Only a constant float learning_rate is supported by "
+                                  "mscompat's optimizers (schedules are not yet).")
+    if learning_rate < 0:
+        raise ValueError(f"The learning rate must be >= 0, but got {learning_rate}.")
+    return float(learning_rate)
+
+
 class Optimizer(Cell):
     """Base class: subclasses provide ``_transform() -> optax.GradientTransformation``."""
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
         super().__init__(auto_prefix=False)
-        params = list(parameters)
-        if not params:
+        entries = list(parameters)
+        if not entries:
             raise ValueError("For 'Optimizer', the argument 'parameters' must not be empty.")
-        if any(isinstance(p, dict) for p in params):
-            raise NotImplementedError("Optimizer parameter groups (a list of dicts) are not "
-                                      "supported by mscompat yet.")
-        if isinstance(learning_rate, Tensor) and learning_rate.size == 1:
-            learning_rate = float(learning_rate.asnumpy().reshape(()))
-        if isinstance(learning_rate, bool) or not isinstance(learning_rate, (int, float)):
-            raise NotImplementedError("Only a constant float learning_rate is supported by "
-                                      "mscompat's optimizers (schedules are not yet).")
-        if learning_rate < 0:
-            raise ValueError(f"The learning rate must be >= 0, but got {learning_rate}.")
         if loss_scale <= 0:
             raise ValueError(f"The loss_scale must be > 0, but got {loss_scale}.")
-        self.parameters = ParameterTuple(params)
-        self.lr = float(learning_rate)
+        self.lr = _constant_lr(learning_rate)
         self.weight_decay = float(weight_decay)
         self.loss_scale = float(loss_scale)
-        self._decay = [self.weight_decay > 0 and _decay_filter(p) for p in params]
-        self._tx = self._transform()
+        params, labels, decays, txs = [], [], [], {}
+        groups = entries if isinstance(entries[0], dict) else [{"params": entries}]
+        for i, group in enumerate(groups):
+            unknown = set(group) - {"params", "lr", "weight_decay", "grad_centralization"}
+            if group.get("grad_centralization"):
+                unknown.add("grad_centralization")
+            if unknown:
+                raise NotImplementedError(f"Optimizer group keys {sorted(unknown)} are not "
+                                          f"supported by mscompat yet.")
+            lr = _constant_lr(group.get("lr", learning_rate))
+            wd = float(group.get("weight_decay", weight_decay))
+            for p in group["params"]:
+                params.append(p)
+                labels.append(str(i))
+                decays.append(wd if wd > 0 and ("weight_decay" in group or
+                                                _decay_filter(p)) else 0.0)
+            txs[str(i)] = self._transform(lr)
+        self.parameters = ParameterTuple(params)
+        self._decay = decays
+        self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
         state = self._tx.init([p._data for p in params])
         leaves, self._state_tree = jax.tree_util.tree_flatten(state)
         self.state = ParameterTuple(
             Parameter(Tensor._wrap(leaf), name=f"optimizer_state.{i}", requires_grad=False)
             for i, leaf in enumerate(leaves))
 
-    def _transform(self) -> optax.GradientTransformation:
+    def _transform(self, lr: float) -> optax.GradientTransformation:
         raise NotImplementedError
 
     def get_lr(self) -> Tensor:
@@ -70,7 +87,7 @@ class Optimizer(Cell):
             if self.loss_scale != 1.0:
                 g = g / self.loss_scale
             if decay:
-                g = g + self.weight_decay * w
+                g = g + decay * w
             grads.append(g)
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
@@ -78,4 +95,4 @@ class Optimizer(Cell):
             s._data = v
         for p, w, u in zip(self.parameters, weights, updates):
             p._data = (w + u).astype(w.dtype)
-        return tuple(Tensor._wrap(jnp.asarray(True)) for _ in self.parameters)
+        return tuple(True for _ in self.parameters)

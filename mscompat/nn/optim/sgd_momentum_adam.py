@@ -3,7 +3,7 @@
 * SGD: ``v = g`` on the first step, then ``v = momentum * v + (1 - dampening) * g``;
   ``w -= lr * v`` (``w -= lr * (g + momentum * v)`` with nesterov).
 * Momentum: ``v = momentum * v + g; w -= lr * v`` (optax's ``trace``).
-* Adam: bias-corrected Adam (optax's ``adam``).
+* Adam: bias-corrected Adam in MindSpore's form (moments from optax's ``scale_by_adam``).
 Weight decay adds ``weight_decay * w`` to the gradient (not for 'beta'/'gamma' parameters);
 gradients are divided by ``loss_scale`` first.
 
@@ -45,6 +45,28 @@ def _dampened_momentum(momentum: float, dampening: float, nesterov: bool):
     return optax.GradientTransformation(init, update)
 
 
+def _scale_by_mindspore_adam(b1: float, b2: float, eps: float, nesterov: bool):
+    """MindSpore's Adam step: ``sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + eps)``.
+
+    optax's ``scale_by_adam`` keeps the moments; the step differs from optax's in where
+    ``eps`` sits (outside the bias correction) and in the nesterov form, which MindSpore
+    writes as ``b1 * m + (1 - b1) * g`` in the numerator.
+    """
+    moments = optax.scale_by_adam(b1, b2, eps)
+
+    def update(grads, state, params=None):
+        _, state = moments.update(grads, state, params)
+        t = state.count.astype(jnp.float32)
+        scale = jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+        out = []
+        for g, m, v in zip(grads, state.mu, state.nu):
+            num = b1 * m + (1 - b1) * g if nesterov else m
+            out.append(scale * num / (jnp.sqrt(v) + eps))
+        return out, state
+
+    return optax.GradientTransformation(moments.init, update)
+
+
 class SGD(Optimizer):
     """``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
     nesterov=False, loss_scale=1.0)``."""
@@ -61,11 +83,11 @@ class SGD(Optimizer):
         self.momentum, self.dampening, self.nesterov = momentum, dampening, nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
-    def _transform(self):
+    def _transform(self, lr: float):
         if self.momentum == 0:
-            return optax.sgd(self.lr)
+            return optax.sgd(lr)
         return optax.chain(_dampened_momentum(self.momentum, self.dampening, self.nesterov),
-                           optax.scale(-self.lr))
+                           optax.scale(-lr))
 
 
 class Momentum(Optimizer):
@@ -80,8 +102,10 @@ class Momentum(Optimizer):
         self.momentum, self.use_nesterov = float(momentum), use_nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
-    def _transform(self):
-        return optax.sgd(self.lr, momentum=self.momentum, nesterov=self.use_nesterov)
+    def _transform(self, lr: float):
+        # MindSpore 2.10's CPU kernel applies the plain momentum rule even with
+        # use_nesterov=True; mscompat reproduces the numbers users get (docs/divergences.md).
+        return optax.sgd(lr, momentum=self.momentum, nesterov=False)
 
 
 class Adam(Optimizer):
@@ -101,6 +125,6 @@ class Adam(Optimizer):
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
-    def _transform(self):
-        return optax.adam(self.lr, b1=self.beta1, b2=self.beta2, eps=self.eps,
-                          nesterov=self.use_nesterov)
+    def _transform(self, lr: float):
+        return optax.chain(_scale_by_mindspore_adam(self.beta1, self.beta2, self.eps,
+                                                    self.use_nesterov), optax.scale(-lr))

@@ -10,6 +10,7 @@ Example:
 """
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from ..._engine.cell import Cell
@@ -48,10 +49,11 @@ class TrainOneStepCell(Cell):
 
     def construct(self, *inputs):
         pb = pullback(self.network, inputs, {}, (), list(self.weights))
-        loss = pb.out
-        _, grads = pb(jnp.full(loss.shape, self.sens, loss.dtype))
+        sens = jax.tree_util.tree_map(lambda o: jnp.full(o.shape, self.sens, o.dtype),
+                                      pb.diff_out)
+        _, grads = pb(sens)
         self.optimizer(tuple(Tensor._wrap(g) for g in grads))
-        return Tensor._wrap(loss)
+        return pb.out
 
 
 class ForwardValueAndGrad(Cell):
@@ -66,9 +68,9 @@ class ForwardValueAndGrad(Cell):
             if not isinstance(v, bool):
                 raise TypeError(f"For 'ForwardValueAndGrad', the '{name}' should be bool, "
                                 f"but got {type(v).__name__}")
-        if get_by_list and not isinstance(weights, ParameterTuple):
+        if get_by_list and not isinstance(weights, (ParameterTuple, list, tuple)):
             raise TypeError("For 'ForwardValueAndGrad', when 'get_by_list' is True, the "
-                            "'weights' must be a ParameterTuple.")
+                            "'weights' must be a ParameterTuple or a list of Parameters.")
         self.network = network
         ws, single = _check_weights(weights) if get_by_list else (None, False)
         positions = "all" if get_all else ("first" if not get_by_list else None)
