@@ -52,47 +52,60 @@ def fix_cotangent(ct, out):
 class Pullback:
     """Result of ``pullback``: ``out`` (full fn output), ``diff_out`` and ``__call__(ct)``."""
 
-    def __init__(self, out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, alias_groups,
-                 n_positions):
+    def __init__(self, out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, slots):
         self.out = out
         self.diff_out = diff_out
         self._vjp_fn = vjp_fn
         self._arg_dtypes = arg_dtypes
         self._weight_dtypes = weight_dtypes
-        self._alias_groups = alias_groups
-        self._n = n_positions
+        self._slots = slots
 
     def __call__(self, ct) -> tuple[list, list]:
-        gx, gw = self._vjp_fn(ct)
+        gv, gw = self._vjp_fn(ct)
+        gx = [gv[k] for k in self._slots]
         gx = [g.astype(dt) if g.dtype != dt else g for g, dt in zip(gx, self._arg_dtypes)]
         gw = [g.astype(dt) if g.dtype != dt else g for g, dt in zip(gw, self._weight_dtypes)]
-        for group in self._alias_groups:
-            total = sum(gx[k] for k in group[1:]) + gx[group[0]]
-            for k in group:
-                gx[k] = total
-        return gx[: self._n], gw
+        return gx, gw
 
 
 def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int],
              weights: Sequence, has_aux: bool = False, alias: bool = False) -> Pullback:
-    """Linearize ``fn(*args, **kwargs)`` w.r.t. ``args[positions]`` and ``weights``."""
+    """Linearize ``fn(*args, **kwargs)`` w.r.t. ``args[positions]`` and ``weights``.
+
+    With ``alias`` (PYNATIVE_MODE), the variables are Tensor *objects*: every use of a
+    selected object, at another position or nested in a tuple argument, is the same
+    variable, so each of its positions gets the total gradient.
+    """
     positions = list(positions)
-    n_positions = len(positions)
-    alias_groups: list[list[int]] = []
     if alias:
-        positions, alias_groups = _alias_positions(args, positions)
+        owners: list[int] = []  # one variable per distinct object
+        slots = []
+        for i in positions:
+            k = next((j for j, o in enumerate(owners) if args[o] is args[i]), None)
+            if k is None:
+                owners.append(i)
+                k = len(owners) - 1
+            slots.append(k)
+    else:
+        owners, slots = positions, list(range(len(positions)))
     arg_dtypes = [args[i]._data.dtype for i in positions]
-    xs = [_primal(args[i]._data) for i in positions]
+    xs = [_primal(args[i]._data) for i in owners]
     weight_dtypes = [w._data.dtype for w in weights]
     ws = [_primal(w._data) for w in weights]
     written: list = []
 
     def core(xs, ws):
-        new_args = list(args)
-        for i, x in zip(positions, xs):
-            new_args[i] = Tensor._wrap(x)
+        if alias:
+            traced = {id(args[i]): Tensor._wrap(x) for i, x in zip(owners, xs)}
+            new_args, new_kwargs = jax.tree_util.tree_map(
+                lambda a: traced.get(id(a), a), (tuple(args), kwargs),
+                is_leaf=lambda a: isinstance(a, Tensor))
+        else:
+            new_args, new_kwargs = list(args), kwargs
+            for i, x in zip(owners, xs):
+                new_args[i] = Tensor._wrap(x)
         with scope.bind(weights, ws) as s:
-            out = fn(*new_args, **kwargs)
+            out = fn(*new_args, **new_kwargs)
         wparams, wvals = s.written()
         written[:] = wparams
         out = to_arrays(out)
@@ -102,11 +115,10 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
     diff_out, vjp_fn, (out, wvals) = jax.vjp(core, xs, ws, has_aux=True)
     if written:
         scope.commit(list(written), list(wvals))
-    if any(_is_int(x) for x in (args[i]._data for i in positions)):
+    if any(_is_int(args[i]._data) for i in owners):
         # The stand-in changed the output dtypes: take the value from the real inputs.
         out = to_arrays(fn(*args, **kwargs))
-    return Pullback(out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, alias_groups,
-                    n_positions)
+    return Pullback(out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, slots)
 
 
 def _primal(x):
@@ -116,21 +128,3 @@ def _primal(x):
 
 def split_aux(out) -> tuple[Any, tuple]:
     return out[0], tuple(out[1:])
-
-
-def _alias_positions(args, positions: list[int]) -> tuple[list[int], list[list[int]]]:
-    """Add positions holding the same Tensor object as a selected one (PYNATIVE rule)."""
-    ids: dict[int, list[int]] = {}
-    for i, a in enumerate(args):
-        if isinstance(a, Tensor):
-            ids.setdefault(id(a), []).append(i)
-    extended = list(positions)
-    for i in positions:
-        for j in ids[id(args[i])]:
-            if j not in extended:
-                extended.append(j)
-    groups = []
-    for same in ids.values():
-        if len(same) > 1 and any(j in positions for j in same):
-            groups.append([extended.index(j) for j in same])
-    return extended, groups

@@ -42,7 +42,8 @@ class _Spec(NamedTuple):
 
 
 def _graph() -> bool:
-    return scope.tracing()
+    """MindSpore's GRAPH_MODE rules apply (errors and quirks differ from PYNATIVE's)."""
+    return context.graph_mode() or scope.tracing()
 
 
 def _check_bool(owner: str, name: str, value) -> None:
@@ -123,6 +124,9 @@ class GradFn:
         spec, graph = self.spec, _graph()
         sens = None
         if spec.sens_param:
+            if "sens" in kwargs and graph and spec.style == "fn":
+                raise TypeError("The gradient function got an unexpected keyword argument "
+                                "'sens' (in GRAPH_MODE, pass the sensitivity positionally).")
             if "sens" in kwargs:
                 sens = kwargs.pop("sens")
             elif args:
@@ -130,10 +134,21 @@ class GradFn:
             else:
                 raise TypeError("The gradient function with 'sens_param=True' needs the "
                                 "sensitivity as its last argument (or 'sens=').")
-        positions = self._positions(args, graph)
+        if graph and kwargs:
+            raise TypeError(f"The gradient function does not support keyword arguments "
+                            f"{sorted(kwargs)} in GRAPH_MODE.")
+        if graph and spec.has_aux and spec.sens_param:
+            raise TypeError("Type Join Failed: 'sens_param' with 'has_aux' is not supported "
+                            "in GRAPH_MODE.")
+        positions, bad = self._positions(args)
         weights = self._weights(args, kwargs, graph)
         live = [w for w in weights if isinstance(w, Parameter)]
         pb = pullback(self.fn, args, kwargs, positions, live, spec.has_aux, alias=not graph)
+        if bad is not None:
+            # Checked after the forward pass, as MindSpore does (a missing argument is
+            # reported by the call itself).
+            raise (IndexError if graph else RuntimeError)(
+                f"Position index {bad} is exceed input size.")
         if spec.has_aux and not (isinstance(pb.out, tuple) and len(pb.out) > 1):
             exc = RuntimeError if graph else ValueError
             raise exc("When has_aux is True, origin fn requires more than one outputs.")
@@ -147,20 +162,19 @@ class GradFn:
             return grads, _wrap(pb.out[1:])
         return grads
 
-    def _positions(self, args, graph: bool) -> list[int]:
+    def _positions(self, args) -> tuple[list[int], int | None]:
+        """-> (differentiable positions, the first out-of-range position or None)."""
         p = self.spec.positions
         if p is None:
-            return []
+            return [], None
         if p == "first":
-            return [0] if args and isinstance(args[0], Tensor) else []
+            return ([0] if args and isinstance(args[0], Tensor) else []), None
         if p == "all":
-            return [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+            return [i for i, a in enumerate(args) if isinstance(a, Tensor)], None
         chosen = (p,) if isinstance(p, int) else p
-        for i in chosen:
-            if i >= len(args):
-                exc = IndexError if graph else RuntimeError
-                raise exc(f"Position index {i} is exceed input size.")
-        return [i for i in chosen if isinstance(args[i], Tensor) and _differentiable(args[i])]
+        bad = next((i for i in chosen if i >= len(args)), None)
+        return [i for i in chosen if i < len(args) and isinstance(args[i], Tensor)
+                and _differentiable(args[i])], bad
 
     def _weights(self, args, kwargs, graph: bool) -> tuple:
         spec = self.spec

@@ -25,9 +25,9 @@ import jax
 from . import context, scope
 from .cell import Cell
 from .differentiate import fix_cotangent, to_arrays
-from .grad_ops import _check_positions, _sens
+from .grad_ops import _check_positions, _graph, _sens
 from .parameter import Parameter
-from .tensor import Tensor, wrap_tree as _wrap
+from .tensor import Tensor, to_raw, wrap_tree as _wrap
 
 
 def _bool_arg(name: str, value) -> None:
@@ -108,7 +108,7 @@ class _VjpFn:
 
     def __call__(self, *v):
         v = v[0] if len(v) == 1 else v
-        ct = _sens(v, self._out, scope.tracing())
+        ct = _sens(v, self._out, _graph())
         gx, gw = self._pull(fix_cotangent(ct, self._out))
         grads = tuple(Tensor._wrap(g) for g in gx)
         if self._weights is None:
@@ -167,7 +167,7 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
             for p, d in zip(chosen, diff):
                 full[p] = d
             with scope.bind():
-                out = to_arrays(fn(*[Tensor._wrap(x) for x in full]))
+                out = to_raw(to_arrays(fn(*[Tensor._wrap(x) for x in full])))
             if has_aux:
                 out0, aux = _aux_out(out, True)
                 return out0, aux
@@ -212,7 +212,7 @@ class Jvp(Cell):
 
     def construct(self, *args):
         *inputs, v = args
-        return jvp(self.fn, tuple(inputs), v)
+        return jvp(self.fn, inputs[0] if len(inputs) == 1 else tuple(inputs), v)
 
 
 class Vjp(Cell):

@@ -311,6 +311,12 @@ def wrap_tree(tree):
                                   tree, is_leaf=_is_tensor)
 
 
+def to_raw(tree):
+    """Every Tensor in ``tree`` replaced by its array (for transforms that nest outputs)."""
+    return jax.tree_util.tree_map(lambda x: x._data if isinstance(x, Tensor) else x, tree,
+                                  is_leaf=_is_tensor)
+
+
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
 )
