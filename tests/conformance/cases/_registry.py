@@ -4,8 +4,8 @@ A case is a plain function ``fn(ms)`` taking the framework module (real ``mindsp
 recording, ``mscompat`` when replaying) and returning a result (Tensors, tuples, lists, python
 scalars, strings).  Exceptions propagate; the recorder stores them as error goldens.
 """
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Tuple
 
 ALL_MODES = ("PYNATIVE", "GRAPH")
 
@@ -15,7 +15,7 @@ class Case:
     module: str        # case module name, e.g. "grad_fn" (also the golden file stem)
     name: str          # function name, unique inside the module
     fn: Callable
-    modes: Tuple[str, ...]
+    modes: tuple[str, ...]
     rtol: float
     atol: float
 

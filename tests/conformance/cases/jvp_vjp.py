@@ -44,7 +44,7 @@ def vjp_multi_output_tuple_v(ms):
 
 @case()
 def vjp_multi_output_single_v_error(ms):
-    out, fn = ms.vjp(_two, *_xy(ms))
+    _out, fn = ms.vjp(_two, *_xy(ms))
     return fn(_t(ms, [1.0, 1.0]))
 
 
@@ -84,7 +84,7 @@ def vjp_weights_single(ms):
 
 @case()
 def vjp_wrong_v_shape(ms):
-    out, fn = ms.vjp(_sq, _t(ms, [1.0, 2.0]))
+    _out, fn = ms.vjp(_sq, _t(ms, [1.0, 2.0]))
     return fn(_t(ms, [1.0, 1.0, 1.0]))
 
 

@@ -23,7 +23,7 @@ def _run_opt(ms, make_opt, steps=3):
     grad_fn = ms.value_and_grad(net, None, opt.parameters)
     out = []
     for _ in range(steps):
-        loss, grads = grad_fn(a)
+        _loss, grads = grad_fn(a)
         opt(grads)
         out.append(net.w.value().copy())
     return out
@@ -364,7 +364,7 @@ def weight_decay_skips_beta_gamma_names(ms):
     net = Net()
     opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.1, weight_decay=0.5)
     grad_fn = ms.value_and_grad(net, None, opt.parameters)
-    loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
+    _loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
     opt(grads)
     return net.w.value(), net.beta.value(), net.gamma.value()
 
@@ -384,6 +384,6 @@ def optimizer_group_params(ms):
     opt = ms.nn.SGD(groups, learning_rate=0.1)
     grad_fn = ms.value_and_grad(net, None, opt.parameters)
     for _ in range(2):
-        loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
+        _loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
         opt(grads)
     return net.w.value(), net.u.value()
