@@ -55,19 +55,18 @@ class Cell:
             object.__setattr__(self, name, value)
             return
         d["_param_cache"] = None
-        d["_params"].pop(name, None)
-        d["_cells"].pop(name, None)
-        d["_params_list"].pop(name, None)
-        if isinstance(value, Parameter):
-            if value.name == "Parameter":
-                value.name = name
-            d["_params"][name] = value
-        elif isinstance(value, Cell):
-            if self._auto_prefix:
-                value.update_parameters_name(name + ".")
-            d["_cells"][name] = value
-        elif isinstance(value, ParameterTuple):
-            d["_params_list"][name] = value
+        registry = ("_params" if isinstance(value, Parameter) else
+                    "_cells" if isinstance(value, Cell) else
+                    "_params_list" if isinstance(value, ParameterTuple) else None)
+        for other in ("_params", "_cells", "_params_list"):
+            if other != registry:
+                d[other].pop(name, None)
+        if isinstance(value, Parameter) and value.name == "Parameter":
+            value.name = name
+        elif isinstance(value, Cell) and self._auto_prefix:
+            value.update_parameters_name(name + ".")
+        if registry is not None:
+            d[registry][name] = value  # reassignment keeps the attribute's place
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:

@@ -1,0 +1,74 @@
+"""Context state, device fallback, and the opt-in ``mindspore`` import hook."""
+import subprocess
+import sys
+import warnings
+
+import jax
+import pytest
+
+import mscompat as ms
+
+
+def test_mode_round_trip():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assert ms.get_context("mode") == ms.GRAPH_MODE == ms.context.GRAPH_MODE == 0
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert ms.get_context("mode") == 1
+
+
+def test_bad_mode_and_unknown_key():
+    with pytest.raises(ValueError, match="mode"):
+        ms.set_context(mode=5)
+    with pytest.raises(ValueError, match="not_a_key"):
+        ms.set_context(not_a_key=1)
+
+
+def test_cpu_target_and_missing_gpu_fallback():
+    ms.set_context(device_target="CPU")
+    assert ms.get_context("device_target") == "CPU"
+    has_gpu = any(d.platform == "gpu" for d in jax.devices())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ms.set_context(device_target="GPU")
+    x = ms.Tensor([1.0])
+    platform = next(iter(x._data.devices())).platform
+    assert platform == ("gpu" if has_gpu else "cpu")
+    ms.set_context(device_target="CPU")
+    if not has_gpu:
+        assert ms.get_context("device_target") == "CPU" or caught is not None
+
+
+def test_bad_device_target():
+    with pytest.raises(ValueError, match="device_target"):
+        ms.set_context(device_target="TPUv9")
+
+
+def test_import_hook_is_opt_in_and_maps_submodules():
+    code = ("import sys, mscompat\n"
+            "assert 'mindspore' not in sys.modules\n"
+            "from mscompat.hook import mindspore_alias\n"
+            "with mindspore_alias():\n"
+            "    import mindspore, mindspore.nn as nn\n"
+            "    from mindspore.ops import operations as P\n"
+            "    from mindspore.common import dtype as mstype\n"
+            "assert mindspore is mscompat and nn is mscompat.nn\n"
+            "assert P.MatMul is mscompat.ops.operations.MatMul\n"
+            "assert 'mindspore' not in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_python_dash_m_runs_an_unchanged_script(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text("import mindspore as ms\n"
+                      "from mindspore import ops\n"
+                      "print(ms.grad(lambda x: ops.square(x).sum())(ms.Tensor([1.0, 2.0])))\n")
+    out = subprocess.run([sys.executable, "-m", "mscompat", str(script)], check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip() == "[2. 4.]"
+
+
+def test_unsupported_names_raise_not_implemented():
+    with pytest.raises(NotImplementedError, match="ops.NoSuchPrimitive"):
+        ms.ops.NoSuchPrimitive
+    with pytest.raises(NotImplementedError, match="mindspore.no_such_api"):
+        ms.no_such_api

@@ -1,0 +1,106 @@
+"""Every element-wise row of the op table: primitive == functional == Tensor method ==
+NumPy reference, eager == jit, in float32 and float64 (the pattern of jax's
+``lax_numpy_test``: one table of op records, one parametrised test)."""
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat._engine import op_table
+
+# primitive -> (NumPy reference, arity, input low, input high)
+RECORDS = {
+    "Neg": (np.negative, 1, -2, 2), "Abs": (np.abs, 1, -2, 2), "Square": (np.square, 1, -2, 2),
+    "Sqrt": (np.sqrt, 1, 0.1, 2), "Exp": (np.exp, 1, -2, 2), "Log": (np.log, 1, 0.1, 2),
+    "Log1p": (np.log1p, 1, 0.1, 2), "Expm1": (np.expm1, 1, -1, 1), "Sin": (np.sin, 1, -2, 2),
+    "Cos": (np.cos, 1, -2, 2), "Tan": (np.tan, 1, -1, 1), "Asin": (np.arcsin, 1, -0.9, 0.9),
+    "ACos": (np.arccos, 1, -0.9, 0.9), "Atan": (np.arctan, 1, -2, 2),
+    "Sinh": (np.sinh, 1, -2, 2), "Cosh": (np.cosh, 1, -2, 2), "Tanh": (np.tanh, 1, -2, 2),
+    "Asinh": (np.arcsinh, 1, -2, 2), "Acosh": (np.arccosh, 1, 1.1, 3),
+    "Atanh": (np.arctanh, 1, -0.9, 0.9), "Sigmoid": (lambda x: 1 / (1 + np.exp(-x)), 1, -2, 2),
+    "ReLU": (lambda x: np.maximum(x, 0), 1, -2, 2), "Sign": (np.sign, 1, -2, 2),
+    "Floor": (np.floor, 1, -2, 2), "Ceil": (np.ceil, 1, -2, 2),
+    "Reciprocal": (np.reciprocal, 1, 0.5, 2),
+    "Add": (np.add, 2, -2, 2), "Sub": (np.subtract, 2, -2, 2), "Mul": (np.multiply, 2, -2, 2),
+    "Div": (np.true_divide, 2, 0.5, 2), "RealDiv": (np.true_divide, 2, 0.5, 2),
+    "Pow": (np.power, 2, 0.5, 2), "Maximum": (np.maximum, 2, -2, 2),
+    "Minimum": (np.minimum, 2, -2, 2), "Atan2": (np.arctan2, 2, 0.5, 2),
+}
+ROWS = {op.name: op for op in op_table.TABLE if op.name in RECORDS}
+
+
+def test_every_record_names_a_table_row():
+    assert set(ROWS) == set(RECORDS)
+
+
+def _inputs(name, dtype):
+    _, arity, lo, hi = RECORDS[name]
+    rng = np.random.default_rng(sum(map(ord, name)))
+    return [rng.uniform(lo, hi, (3, 4)).astype(dtype) for _ in range(arity)]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_op_forms_agree_with_numpy(name, dtype):
+    ref, *_ = RECORDS[name]
+    arrays = _inputs(name, dtype)
+    tensors = [ms.Tensor(a) for a in arrays]
+    expected = ref(*arrays)
+    rtol = 1e-6 if dtype == np.float32 else 1e-12
+    prim = getattr(ms.ops, name)()(*tensors)
+    assert prim.dtype == ms.dtype.pytype_to_dtype(dtype)
+    np.testing.assert_allclose(prim.asnumpy(), expected, rtol=rtol, atol=rtol)
+    op = ROWS[name]
+    for fname in op.functional:
+        np.testing.assert_allclose(getattr(ms.ops, fname)(*tensors).asnumpy(), expected,
+                                   rtol=rtol, atol=rtol)
+    for mname in op.methods:
+        out = getattr(tensors[0], mname)(*tensors[1:])
+        np.testing.assert_allclose(out.asnumpy(), expected, rtol=rtol, atol=rtol)
+    jitted = ms.jit(lambda *t: getattr(ms.ops, name)()(*t))(*tensors)
+    np.testing.assert_allclose(jitted.asnumpy(), prim.asnumpy(), rtol=rtol, atol=rtol)
+
+
+@pytest.mark.parametrize("name", ["Sin", "Exp", "Log", "Tanh", "Atanh", "Mul", "Div", "Pow"])
+def test_op_gradients_match_finite_differences(name):
+    arrays = _inputs(name, np.float64)
+    tensors = [ms.Tensor(a) for a in arrays]
+    prim = getattr(ms.ops, name)()
+    grads = ms.grad(lambda *t: prim(*t).sum(), grad_position=tuple(range(len(tensors))))(
+        *tensors)
+    grads = grads if isinstance(grads, tuple) else (grads,)
+    eps = 1e-6
+    for k, g in enumerate(grads):
+        bumped_up = [a.copy() for a in arrays]
+        bumped_dn = [a.copy() for a in arrays]
+        bumped_up[k] += eps
+        bumped_dn[k] -= eps
+        ref, *_ = RECORDS[name]
+        fd = (ref(*bumped_up) - ref(*bumped_dn)) / (2 * eps)  # element-wise ops: diagonal
+        np.testing.assert_allclose(g.asnumpy(), fd, rtol=1e-6, atol=1e-8)
+
+
+def test_matmul_forms_and_transpose_attrs():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.arange(12, dtype=np.float32).reshape(3, 4)
+    ta, tb = ms.Tensor(a), ms.Tensor(b)
+    np.testing.assert_allclose(ms.ops.MatMul()(ta, tb).asnumpy(), a @ b)
+    np.testing.assert_allclose(ms.ops.matmul(ta, tb).asnumpy(), a @ b)
+    np.testing.assert_allclose((ta @ tb).asnumpy(), a @ b)
+    np.testing.assert_allclose(
+        ms.ops.MatMul(transpose_a=True, transpose_b=True)(ms.Tensor(a.T), ms.Tensor(b.T))
+        .asnumpy(), a @ b)
+
+
+def test_reductions_keep_dims_and_axis():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    t = ms.Tensor(a)
+    np.testing.assert_allclose(ms.ops.ReduceSum(keep_dims=True)(t, 1).asnumpy(),
+                               a.sum(1, keepdims=True))
+    np.testing.assert_allclose(ms.ops.ReduceMean()(t, (0, 1)).asnumpy(), a.mean())
+    np.testing.assert_allclose(t.sum(axis=0).asnumpy(), a.sum(0))
+    np.testing.assert_allclose(ms.ops.mean(t, 1).asnumpy(), a.mean(1))
+
+
+def test_unknown_primitive_init_argument():
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        ms.ops.MatMul(transpose_c=True)
