@@ -143,8 +143,18 @@ def compare(actual, expected, rtol, atol, path="result"):
 
 # ----------------------------------------------------------------------------- the test
 
+# Divergences kept on purpose (docs/divergences.md): the case must keep failing (strict), so
+# the day mscompat matches MindSpore here the entry has to go.
+KNOWN_DIVERGENCES = {
+    "inputs::output_cast_to_int": "gradient through a cast to an integer dtype "
+                                  "(docs/divergences.md)",
+}
+
 @pytest.mark.parametrize("c,mode", _params())
-def test_case(ms, c, mode):
+def test_case(ms, c, mode, request):
+    reason = KNOWN_DIVERGENCES.get(f"{c.module}::{c.name}")
+    if reason:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     golden_file = GOLDENS.get(c.module)
     if golden_file is None:
         pytest.skip(f"no golden file golden/{c.module}.json (run tools/record_conformance.py)")
