@@ -1,0 +1,40 @@
+"""r1.6 programming guide "求导" (003), 高阶求导 / 单输入单输出高阶导数: the second derivative
+of Sin (-Sin)."""
+import numpy as np
+import mscompat.context as context
+import mscompat.nn as nn
+import mscompat.ops as ops
+from mscompat import Tensor
+context.set_context(mode=context.GRAPH_MODE, device_target="GPU")
+
+class Net(nn.Cell):
+    def __init__(self):
+        super(Net, self).__init__()
+        self.sin = ops.Sin()
+    def construct(self, x):
+        out = self.sin(x)
+        return out
+
+class Grad(nn.Cell):
+    def __init__(self, network):
+        super(Grad, self).__init__()
+        self.grad = ops.GradOperation()
+        self.network = network
+    def construct(self, x):
+        gout= self.grad(self.network)(x)
+        return gout
+class GradSec(nn.Cell):
+    def __init__(self, network):
+        super(GradSec, self).__init__()
+        self.grad = ops.GradOperation()
+        self.network = network
+    def construct(self, x):
+        gout= self.grad(self.network)(x)
+        return gout
+
+net=Net()
+firstgrad = Grad(net) # first order
+secondgrad = GradSec(firstgrad) # second order
+x_train = Tensor(np.array([1.0], dtype=np.float32))
+output = secondgrad(x_train)
+print(output)
