@@ -166,11 +166,9 @@ class Cell:
 
     def __call__(self, *args, **kwargs):
         if context.graph_mode() and not scope.tracing():
-            from .compile import call_cell
-            return call_cell(self, args, kwargs)
+            return compile.call_cell(self, args, kwargs)
         if _has_bprop(type(self)):
-            from .custom_bprop import call_with_bprop
-            return call_with_bprop(self, args, kwargs)
+            return custom_bprop.call_with_bprop(self, args, kwargs)
         if scope.current() is None:
             # Outermost eager call: Parameter writes apply only if construct succeeds.
             with scope.bind() as s:
@@ -195,6 +193,9 @@ class Cell:
 
 
 _BPROP_CACHE: dict[type, bool] = {}
+
+# Imported last: both modules import this one.
+from . import compile, custom_bprop  # noqa: E402
 
 
 def _has_bprop(cls: type) -> bool:
