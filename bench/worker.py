@@ -160,14 +160,20 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
 
     report["stage"] = "timing"
     _, estimate = timed_call(runner)
-    calls = budget.calls
+    calls, rounds, warmup = budget.calls, budget.rounds, max(1, budget.calls // 10)
     if estimate * calls > budget.round_cap_s:
         calls = max(1, int(budget.round_cap_s / estimate))
-    report["calls"] = calls
-    for _ in range(max(1, calls // 10)):
+        warmup = max(1, calls // 10)
+    if estimate > budget.round_cap_s:
+        # Very slow implementation: the estimate call was the warm-up; spend at most about
+        # twice the nominal timing budget on rounds of one call.
+        warmup = 0
+        rounds = max(1, min(rounds, int(2 * budget.rounds * budget.round_cap_s / estimate)))
+    report["calls"], report["rounds"] = calls, rounds
+    for _ in range(warmup):
         runner.sync(runner.step())
     snap = load.snapshot()
-    means = time_rounds(runner, calls, budget.rounds)
+    means = time_rounds(runner, calls, rounds)
     report["foreign_load"] = load.foreign_fraction(snap, load.snapshot())
     report["round_means_s"] = means
     report["steady_s"] = statistics.median(means)

@@ -6,8 +6,9 @@ loaded by the MindSpore interpreter (which cannot import jax) and by the JAX one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

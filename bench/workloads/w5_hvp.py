@@ -95,7 +95,7 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
     params = jax_params(arrays)
     tangents = [(jnp.asarray(arrays[f"v.{n}.w"]), jnp.asarray(arrays[f"v.{n}.b"]))
                 for n in ("fc1", "fc2", "fc3", "fc4")]
-    x, t = jnp.asarray(arrays["x"][:, 0]), jnp.asarray(arrays["t"][:, 0])
+    x, t = jnp.asarray(arrays["x"]), jnp.asarray(arrays["t"])
 
     def results(out: Any) -> Arrays:
         grads, hv = out
