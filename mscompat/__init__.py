@@ -17,10 +17,16 @@ _jax.config.update("jax_enable_x64", True)
 # Matmuls at full float32 precision (TF32 on GPUs would diverge from MindSpore).
 _jax.config.update("jax_default_matmul_precision", "highest")
 
+from . import common, context, dtype, nn, ops, train  # noqa: E402,F401
 from ._engine import ops_build as _ops_build  # noqa: E402,F401  (installs Tensor methods)
 from ._engine.compile import compile_count  # noqa: E402,F401
 from ._engine.context import (  # noqa: E402,F401
-    GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_context, set_device,
+    GRAPH_MODE,
+    PYNATIVE_MODE,
+    ParallelMode,
+    get_context,
+    set_context,
+    set_device,
 )
 from ._engine.dtypes import PUBLIC as _DTYPES  # noqa: E402
 from ._engine.dtypes import Type, dtype_to_nptype, pytype_to_dtype  # noqa: E402,F401
@@ -31,7 +37,6 @@ from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401
 from ._engine.parameter import Parameter, ParameterTuple  # noqa: E402,F401
 from ._engine.tensor import Tensor  # noqa: E402,F401
 from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
-from . import common, context, dtype, nn, ops, train  # noqa: E402,F401
 
 globals().update(_DTYPES)
 __version__ = "2.10.0"

@@ -22,7 +22,7 @@ Example:
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Iterator
+from collections.abc import Iterator
 
 from . import context, scope
 from .parameter import Parameter, ParameterTuple
@@ -82,7 +82,7 @@ class Cell:
                            f"{param_name}.")
         setattr(self, param_name, param)
 
-    def insert_child_to_cell(self, child_name: str, child_cell: "Cell") -> None:
+    def insert_child_to_cell(self, child_name: str, child_cell: Cell) -> None:
         setattr(self, child_name, child_cell)
 
     def update_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
@@ -101,7 +101,7 @@ class Cell:
                 prefix = f"{name_prefix}.{name}" if name_prefix else name
                 yield from cell.cells_and_names(seen, prefix)
 
-    def name_cells(self) -> "OrderedDict[str, Cell]":
+    def name_cells(self) -> OrderedDict[str, Cell]:
         return OrderedDict((n, c) for n, c in self._cells.items() if c is not None)
 
     def cells(self):
@@ -139,16 +139,16 @@ class Cell:
     def untrainable_params(self, recurse: bool = True) -> list[Parameter]:
         return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
 
-    def parameters_dict(self, recurse: bool = True) -> "OrderedDict[str, Parameter]":
+    def parameters_dict(self, recurse: bool = True) -> OrderedDict[str, Parameter]:
         return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
 
     # -- modes ---------------------------------------------------------------------------
-    def set_train(self, mode: bool = True) -> "Cell":
+    def set_train(self, mode: bool = True) -> Cell:
         for _, cell in self.cells_and_names():
             cell.__dict__["training"] = mode
         return self
 
-    def set_grad(self, requires_grad: bool = True) -> "Cell":
+    def set_grad(self, requires_grad: bool = True) -> Cell:
         self.__dict__["requires_grad"] = requires_grad
         return self
 
@@ -156,7 +156,7 @@ class Cell:
     def phase(self) -> str:
         return "train" if self.training else "predict"
 
-    def to_float(self, dst_type) -> "Cell":
+    def to_float(self, dst_type) -> Cell:
         raise NotImplementedError("Cell.to_float (automatic mixed precision) is not "
                                   "supported by mscompat yet.")
 

@@ -18,7 +18,8 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -26,7 +27,8 @@ import jax.numpy as jnp
 from . import context, scope
 from .differentiate import fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
-from .tensor import Tensor, wrap_tree as _wrap
+from .tensor import Tensor
+from .tensor import wrap_tree as _wrap
 
 
 class _Spec(NamedTuple):

@@ -11,7 +11,7 @@ Example:
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 from . import scope
 from .compile import Compiled

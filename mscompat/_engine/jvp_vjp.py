@@ -18,7 +18,7 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import jax
 
@@ -27,7 +27,8 @@ from .cell import Cell
 from .differentiate import fix_cotangent, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
 from .parameter import Parameter
-from .tensor import Tensor, to_raw, wrap_tree as _wrap
+from .tensor import Tensor, to_raw
+from .tensor import wrap_tree as _wrap
 
 
 def _bool_arg(name: str, value) -> None:

@@ -9,8 +9,9 @@ Implementations take arrays (Tensors already unwrapped) and return arrays.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import jax
 import jax.numpy as jnp

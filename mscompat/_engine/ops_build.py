@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import op_table
 from .tensor import Tensor, unwrap, wrap
@@ -29,11 +30,11 @@ class Primitive:
         self.name = name or type(self).__name__
         self.attrs: dict[str, Any] = {}
 
-    def add_prim_attr(self, name: str, value) -> "Primitive":
+    def add_prim_attr(self, name: str, value) -> Primitive:
         self.attrs[name] = value
         return self
 
-    def set_prim_instance_name(self, name: str) -> "Primitive":
+    def set_prim_instance_name(self, name: str) -> Primitive:
         self.instance_name = name
         return self
 

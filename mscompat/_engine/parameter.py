@@ -62,13 +62,13 @@ class Parameter(Tensor):
         self._name = value
 
     @property
-    def data(self) -> "Parameter":
+    def data(self) -> Parameter:
         return self
 
     def value(self) -> Tensor:
         return Tensor._wrap(self._data)
 
-    def set_data(self, data, slice_shape: bool = False) -> "Parameter":
+    def set_data(self, data, slice_shape: bool = False) -> Parameter:
         new = _to_value(data)
         old = self._data
         if not slice_shape and tuple(new.shape) != tuple(old.shape):
@@ -80,10 +80,10 @@ class Parameter(Tensor):
         self._data = new
         return self
 
-    def assign_value(self, value) -> "Parameter":
+    def assign_value(self, value) -> Parameter:
         return self.set_data(value)
 
-    def clone(self, init: str = "same") -> "Parameter":
+    def clone(self, init: str = "same") -> Parameter:
         if init != "same":
             from .initializers import initialize
             value = initialize(init, self.shape, self.dtype)
@@ -93,7 +93,7 @@ class Parameter(Tensor):
                       self.layerwise_parallel, self.parallel_optimizer)
         return p
 
-    def init_data(self, *args, **kwargs) -> "Parameter":
+    def init_data(self, *args, **kwargs) -> Parameter:
         return self
 
     @property
@@ -134,7 +134,7 @@ def _to_value(data):
 class ParameterTuple(tuple):
     """A tuple of Parameters (``ParameterTuple(net.trainable_params())``)."""
 
-    def __new__(cls, iterable=()) -> "ParameterTuple":
+    def __new__(cls, iterable=()) -> ParameterTuple:
         items = tuple(iterable)
         seen = set()
         for p in items:
@@ -146,7 +146,7 @@ class ParameterTuple(tuple):
             seen.add(id(p))
         return super().__new__(cls, items)
 
-    def clone(self, prefix: str, init: str = "same") -> "ParameterTuple":
+    def clone(self, prefix: str, init: str = "same") -> ParameterTuple:
         out = []
         for p in self:
             c = p.clone(init)

@@ -11,9 +11,10 @@ Scopes live in a ``ContextVar``: calls are re-entrant and every thread has its o
 from __future__ import annotations
 
 import contextvars
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-_CURRENT: contextvars.ContextVar["Scope | None"] = contextvars.ContextVar(
+_CURRENT: contextvars.ContextVar[Scope | None] = contextvars.ContextVar(
     "mscompat_scope", default=None
 )
 
@@ -33,7 +34,7 @@ class UnboundParameter(Exception):
 class Scope:
     __slots__ = ("values", "writes", "jit", "reads")
 
-    def __init__(self, parent: "Scope | None", params: Iterable, values: Iterable, jit: bool):
+    def __init__(self, parent: Scope | None, params: Iterable, values: Iterable, jit: bool):
         self.values: dict[int, Any] = dict(parent.values) if parent is not None else {}
         for p, v in zip(params, values):
             self.values[id(p)] = v

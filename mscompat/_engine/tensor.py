@@ -94,12 +94,12 @@ class Tensor:
         if init is not None:
             raise TypeError("For 'Tensor', 'init' must be None when 'input_data' is given.")
         if isinstance(input_data, str):
-            raise TypeError(f"For 'Tensor', 'input_data' must be a number, list, tuple, "
-                            f"numpy array or Tensor, but got str.")
+            raise TypeError("For 'Tensor', 'input_data' must be a number, list, tuple, "
+                            "numpy array or Tensor, but got str.")
         self._data = to_jax(input_data, dtype)
 
     @classmethod
-    def _wrap(cls, data) -> "Tensor":
+    def _wrap(cls, data) -> Tensor:
         t = object.__new__(Tensor)
         t._data = data
         return t
@@ -173,49 +173,49 @@ class Tensor:
     def tolist(self):
         return self.asnumpy().tolist()
 
-    def astype(self, dtype, copy=True) -> "Tensor":
+    def astype(self, dtype, copy=True) -> Tensor:
         return Tensor._wrap(self._data.astype(dtypes.to_np(dtype)))
 
-    def to(self, dtype) -> "Tensor":
+    def to(self, dtype) -> Tensor:
         return self.astype(dtype)
 
-    def float(self) -> "Tensor":
+    def float(self) -> Tensor:
         return self.astype(dtypes.ALL["float32"])
 
-    def half(self) -> "Tensor":
+    def half(self) -> Tensor:
         return self.astype(dtypes.ALL["float16"])
 
-    def double(self) -> "Tensor":
+    def double(self) -> Tensor:
         return self.astype(dtypes.ALL["float64"])
 
-    def int(self) -> "Tensor":
+    def int(self) -> Tensor:
         return self.astype(dtypes.ALL["int32"])
 
-    def long(self) -> "Tensor":
+    def long(self) -> Tensor:
         return self.astype(dtypes.ALL["int64"])
 
-    def bool(self) -> "Tensor":
+    def bool(self) -> Tensor:
         return self.astype(dtypes.ALL["bool_"])
 
-    def copy(self) -> "Tensor":
+    def copy(self) -> Tensor:
         return Tensor._wrap(jnp.array(self._data, copy=True))
 
-    def clone(self) -> "Tensor":
+    def clone(self) -> Tensor:
         return self.copy()
 
-    def set_dtype(self, dtype) -> "Tensor":
+    def set_dtype(self, dtype) -> Tensor:
         self._data = self._data.astype(dtypes.to_np(dtype))
         return self
 
-    def assign_value(self, value) -> "Tensor":
+    def assign_value(self, value) -> Tensor:
         self._data = to_jax(value, self.dtype)
         return self
 
     @staticmethod
-    def from_numpy(array: np.ndarray) -> "Tensor":
+    def from_numpy(array: np.ndarray) -> Tensor:
         return Tensor(array)
 
-    def init_data(self) -> "Tensor":
+    def init_data(self) -> Tensor:
         return self
 
     def __bool__(self) -> bool:
@@ -249,7 +249,7 @@ class Tensor:
     __hash__ = object.__hash__
 
     # -- indexing ------------------------------------------------------------------------
-    def __getitem__(self, index) -> "Tensor":
+    def __getitem__(self, index) -> Tensor:
         return Tensor._wrap(self._data[_index(index)])
 
     def __setitem__(self, index, value) -> None:

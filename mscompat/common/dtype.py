@@ -1,6 +1,12 @@
 """``mindspore.common.dtype`` (``mstype``): dtype objects and conversions."""
 from .._engine.dtypes import (  # noqa: F401
-    PUBLIC, Type, dtype_to_nptype, float_type, int_type, number_type, pytype_to_dtype,
+    PUBLIC,
+    Type,
+    dtype_to_nptype,
+    float_type,
+    int_type,
+    number_type,
+    pytype_to_dtype,
     uint_type,
 )
 

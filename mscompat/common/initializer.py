@@ -1,5 +1,15 @@
 """``mindspore.common.initializer``."""
 from .._engine.initializers import (  # noqa: F401
-    Constant, HeNormal, HeUniform, Initializer, Normal, One, TruncatedNormal, Uniform,
-    XavierNormal, XavierUniform, Zero, initializer,
+    Constant,
+    HeNormal,
+    HeUniform,
+    Initializer,
+    Normal,
+    One,
+    TruncatedNormal,
+    Uniform,
+    XavierNormal,
+    XavierUniform,
+    Zero,
+    initializer,
 )

@@ -3,7 +3,14 @@ from .._engine.cell import Cell  # noqa: F401
 from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
-    CellList, Dense, Dropout, Flatten, LogSoftmax, SequentialCell, Softmax, get_activation,
+    CellList,
+    Dense,
+    Dropout,
+    Flatten,
+    LogSoftmax,
+    SequentialCell,
+    Softmax,
+    get_activation,
 )
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401

@@ -2,7 +2,15 @@
 from .._engine.ops_build import FUNCTIONALS
 from .._engine.unsupported import module_getattr
 from .composite import (  # noqa: F401
-    GradOperation, get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap,
+    GradOperation,
+    get_grad,
+    grad,
+    jacfwd,
+    jacrev,
+    jvp,
+    value_and_grad,
+    vjp,
+    vmap,
 )
 
 globals().update(FUNCTIONALS)

@@ -49,7 +49,7 @@ class CellList(Cell):
     def append(self, cell: Cell) -> None:
         setattr(self, str(len(self._cells)), cell)
 
-    def extend(self, cells) -> "CellList":
+    def extend(self, cells) -> CellList:
         for c in cells:
             self.append(c)
         return self
