@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,6 +47,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--wait-idle", type=float, default=0.0, metavar="S",
                    help="before each worker, wait up to S seconds for other processes' CPU load "
                         "to drop below 25%% (for shared machines)")
+    p.add_argument("--repeat", type=int, default=1, metavar="N",
+                   help="run every implementation N times (interleaved) and report medians; "
+                        "reduces the effect of other processes on a shared machine")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rtol", type=float, default=1e-4)
     p.add_argument("--timeout", type=float, default=300.0, help="seconds per worker process")
@@ -82,7 +86,7 @@ def run_worker(python: str, spec: dict[str, Any], tmp: str, timeout: float,
     """Run one worker process; return its report (or a synthesized error report)."""
     if idle_wait > 0:
         wait_idle(idle_wait)
-    name = "_".join([spec["workload"], spec["variant"], spec["framework"], spec["mode"]])
+    name = "_".join([spec["workload"], spec["variant"], spec["framework"], spec["mode"], str(spec.get("rep", 0))])
     spec = dict(spec, out=os.path.join(tmp, name))
     spec_path = spec["out"] + ".spec.json"
     with open(spec_path, "w") as fh:
@@ -141,6 +145,59 @@ def implementations(module: Any, variant: str, with_msc: bool, ms_python: str | 
     return out
 
 
+def run_workload(args: argparse.Namespace, module: Any, tmp: str, with_msc: bool) -> list[dict[str, Any]]:
+    """All implementations of all variants of one workload, ``--repeat`` times; merged rows."""
+    print(f"{module.NAME}: {module.TITLE}", flush=True)
+    inputs = os.path.join(tmp, f"{module.NAME}_inputs.npz")
+    np.savez(inputs, **module.make_inputs(args.seed))
+    base = dict(workload=module.NAME, device=args.device, quick=args.quick, inputs=inputs,
+                rtol=args.rtol, profile=False)
+    refs: dict[str, list[dict[str, Any]]] = {}
+    reps: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for rep in range(args.repeat):
+        for variant in module.VARIANTS:
+            jv = jax_variant(module, variant)
+            if len(refs.setdefault(jv, [])) <= rep:
+                ref = run_worker(sys.executable, dict(base, variant=jv, framework="jax", mode="-", rep=rep),
+                                 tmp, args.timeout, args.wait_idle)
+                progress(ref)
+                refs[jv].append(ref)
+            first_ref = refs[jv][0]
+            ref_npz = None if first_ref.get("error") else first_ref["npz"]
+            for python, fw, mode in implementations(module, variant, with_msc, args.mindspore_python):
+                spec = dict(base, variant=variant, framework=fw, mode=mode, ref=ref_npz, rep=rep,
+                            profile=args.profile and fw == "mscompat" and rep == 0)
+                out = run_worker(python, spec, tmp, args.timeout, args.wait_idle)
+                progress(out)
+                reps.setdefault((variant, out["label"]), []).append(out)
+    rows = []
+    for variant in module.VARIANTS:
+        rows.append(dict(merge_repeats(refs[jax_variant(module, variant)]), variant=variant))
+        rows += [merge_repeats(r) for (v, _), r in reps.items() if v == variant]
+    return rows
+
+
+def merge_repeats(reps: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row from ``--repeat`` runs of an implementation: medians of the timings/memory."""
+    ok = [r for r in reps if not r.get("error")]
+    if not ok:
+        return reps[0]
+    row = dict(ok[0], repeats=len(reps), failed_repeats=len(reps) - len(ok))
+    if len(ok) == 1:
+        return row
+    for key in ("steady_s", "first_call_s", "build_s"):
+        row[key] = statistics.median(r[key] for r in ok)
+    row["steady_all_s"] = [r["steady_s"] for r in ok]
+    row["first_call_all_s"] = [r["first_call_s"] for r in ok]
+    row["memory"] = dict(ok[0]["memory"], peak_rss_mib=statistics.median(r["memory"]["peak_rss_mib"] for r in ok))
+    loads = [r["foreign_load"] for r in ok if r.get("foreign_load") is not None]
+    row["foreign_load"] = max(loads) if loads else None
+    checks = [r["check"] for r in ok if r.get("check")]
+    if checks:
+        row["check"] = min(checks, key=lambda c: (c["ok"], -(c["max_rel_err"] or 0)))
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the selected workloads, print and write the results."""
     args = parse_args(argv)
@@ -155,32 +212,22 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="msbench_") as tmp:
         for name in names:
-            module = WORKLOADS[name]
-            print(f"{name}: {module.TITLE}", flush=True)
-            inputs = os.path.join(tmp, f"{name}_inputs.npz")
-            np.savez(inputs, **module.make_inputs(args.seed))
-            base = dict(workload=name, device=args.device, quick=args.quick, inputs=inputs,
-                        rtol=args.rtol, profile=False)
-            refs: dict[str, dict[str, Any]] = {}
-            for variant in module.VARIANTS:
-                jv = jax_variant(module, variant)
-                if jv not in refs:
-                    refs[jv] = run_worker(sys.executable, dict(base, variant=jv, framework="jax", mode="-"),
-                                          tmp, args.timeout, args.wait_idle)
-                    progress(refs[jv])
-                ref_row = dict(refs[jv], variant=variant)
-                rows.append(ref_row)
-                ref_npz = None if ref_row.get("error") else ref_row["npz"]
-                for python, fw, mode in implementations(module, variant, not msc_problem,
-                                                        args.mindspore_python):
-                    spec = dict(base, variant=variant, framework=fw, mode=mode, ref=ref_npz,
-                                profile=args.profile and fw == "mscompat")
-                    rep = run_worker(python, spec, tmp, args.timeout, args.wait_idle)
-                    progress(rep)
-                    rows.append(rep)
+            rows += run_workload(args, WORKLOADS[name], tmp, not msc_problem)
     total = time.perf_counter() - t_start
     write_outputs(args, rows, total, msc_problem)
     return 0
+
+
+def git_state() -> str:
+    """HEAD commit and whether mscompat/ has uncommitted changes (results depend on it)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
+                              text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "mscompat"], cwd=REPO,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+    return head + (f" + {len(dirty.splitlines())} uncommitted mscompat file(s)" if dirty else "")
 
 
 def write_outputs(args: argparse.Namespace, rows: list[dict[str, Any]], total: float,
@@ -192,10 +239,12 @@ def write_outputs(args: argparse.Namespace, rows: list[dict[str, Any]], total: f
             "seed": args.seed, "rtol": args.rtol, "host": platform.platform(),
             "cpus": os.cpu_count(), "python": platform.python_version(),
             "mindspore_python": args.mindspore_python, "mscompat": msc_problem or "ran",
+            "repeat": args.repeat, "git": git_state(),
             "total_wall_s": round(total, 1)}
     md = [f"# mscompat benchmark ({meta['date']})", "",
           f"device `{args.device}`, quick={args.quick}, seed {args.seed}, {meta['cpus']} CPUs, "
-          f"total wall {total:.0f} s; mscompat: {meta['mscompat']}; MindSpore: "
+          f"total wall {total:.0f} s, repeat {args.repeat}; git {meta['git']}; "
+          f"mscompat: {meta['mscompat']}; MindSpore: "
           f"{args.mindspore_python or 'not run (no --mindspore-python)'}", "",
           "## Results", "", report.results_table(rows), "",
           "## Ratios (steady-state median per call unless noted)", "", report.ratio_table(rat), "",
