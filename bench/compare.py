@@ -35,7 +35,9 @@ def compare(res: Arrays, ref: Arrays, rtol: float) -> dict[str, Any]:
         per_key[key] = err / scale if scale > 0 else err
         finite = bool(np.all(np.isfinite(a)))
         if not finite or not np.allclose(a, r, rtol=rtol, atol=rtol * scale):
-            bad.append(f"{key}: normwise rel err {per_key[key]:.2e}" + ("" if finite else " (non-finite)"))
+            bad.append(
+                f"{key}: normwise rel err {per_key[key]:.2e}" + ("" if finite else " (non-finite)")
+            )
     worst = max(per_key, key=per_key.get) if per_key else None
     return {
         "ok": not bad and not missing,

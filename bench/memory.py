@@ -55,8 +55,11 @@ def peak_delta_mib(baseline: dict[str, Any]) -> dict[str, Any]:
         method = "ru_maxrss"
     else:
         method = "VmHWM after clear_refs"
-    return {"peak_rss_mib": max(hwm - baseline["rss_kib"], 0) / 1024.0,
-            "rss_baseline_mib": baseline["rss_kib"] / 1024.0, "method": method}
+    return {
+        "peak_rss_mib": max(hwm - baseline["rss_kib"], 0) / 1024.0,
+        "rss_baseline_mib": baseline["rss_kib"] / 1024.0,
+        "method": method,
+    }
 
 
 def jax_device_bytes() -> dict[str, int] | None:

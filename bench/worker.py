@@ -31,7 +31,7 @@ if REPO not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from bench import load, memory  # noqa: E402
+from bench import jaxevents, load, memory  # noqa: E402
 from bench.compare import compare  # noqa: E402
 from bench.workloads import WORKLOADS  # noqa: E402
 from bench.workloads.base import Runner  # noqa: E402
@@ -98,15 +98,18 @@ def timed_call(runner: Runner) -> tuple[Any, float]:
     return out, time.perf_counter() - t0
 
 
-def time_rounds(runner: Runner, calls: int, rounds: int) -> list[float]:
-    """Per-call mean (seconds) of each round of ``calls`` synchronised calls."""
-    means = []
+def time_rounds(runner: Runner, calls: int, rounds: int) -> tuple[list[float], list[float]]:
+    """Per-call mean wall time and process CPU time (seconds) of each round of ``calls``
+    synchronised calls. CPU time (all threads) is less disturbed by other processes."""
+    means, cpu = [], []
     for _ in range(rounds):
-        t0 = time.perf_counter()
+        c0, t0 = os.times(), time.perf_counter()
         for _ in range(calls):
             runner.sync(runner.step())
-        means.append((time.perf_counter() - t0) / calls)
-    return means
+        t1, c1 = time.perf_counter(), os.times()
+        means.append((t1 - t0) / calls)
+        cpu.append(((c1.user + c1.system) - (c0.user + c0.system)) / calls)
+    return means, cpu
 
 
 def profile_calls(runner: Runner, calls: int, top: int = 25) -> str:
@@ -133,6 +136,7 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     report["calls"], report["rounds"] = budget.calls, budget.rounds
 
     report["stage"] = "build"
+    events = jaxevents.Recorder() if spec["framework"] != "mindspore" else None
     base = memory.reset_peak()
     dev0 = memory.jax_device_bytes() if spec["framework"] != "mindspore" else None
     t0 = time.perf_counter()
@@ -143,7 +147,11 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     report["build_s"] = time.perf_counter() - t0
 
     report["stage"] = "first call"
+    if events:
+        report["first_call_jax"] = events.open()
     out, report["first_call_s"] = timed_call(runner)
+    if events:
+        report["later_jax"] = events.open()
     report["platform"] = array_platform(out)
     report["stage"] = "check calls"
     for _ in range(runner.check_calls - 1):
@@ -155,8 +163,12 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
             ref = {k: data[k] for k in data.files}
         report["check"] = compare(results, ref, spec["rtol"])
         if not report["check"]["ok"]:
-            print(f"!!! MISMATCH {spec['workload']}/{spec['variant']} {spec['framework']}-"
-                  f"{spec['mode']}: {report['check']}", file=sys.stderr, flush=True)
+            print(
+                f"!!! MISMATCH {spec['workload']}/{spec['variant']} {spec['framework']}-"
+                f"{spec['mode']}: {report['check']}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     report["stage"] = "timing"
     _, estimate = timed_call(runner)
@@ -173,10 +185,14 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     for _ in range(warmup):
         runner.sync(runner.step())
     snap = load.snapshot()
-    means = time_rounds(runner, calls, rounds)
+    means, cpu = time_rounds(runner, calls, rounds)
+    report["round_cpu_s"] = cpu
+    report["steady_cpu_s"] = statistics.median(cpu)
     report["foreign_load"] = load.foreign_fraction(snap, load.snapshot())
     report["round_means_s"] = means
     report["steady_s"] = statistics.median(means)
+    if events:
+        events.close()
     report["memory"] = memory.peak_delta_mib(base)
     dev1 = memory.jax_device_bytes() if dev0 is not None else None
     if dev0 and dev1:
@@ -191,7 +207,9 @@ def main() -> int:
     """Entry point: ``worker.py SPEC.json``."""
     with open(sys.argv[1]) as fh:
         spec = json.load(fh)
-    report: dict[str, Any] = {"spec": {k: spec[k] for k in ("workload", "variant", "framework", "mode")}}
+    report: dict[str, Any] = {
+        "spec": {k: spec[k] for k in ("workload", "variant", "framework", "mode")}
+    }
     code = 0
     try:
         run(spec, report)

@@ -43,9 +43,17 @@ def test_raw_jax_runs_once(name: str) -> None:
 
 
 def test_ratios_and_targets_handle_missing_rows() -> None:
-    rows = [{"workload": "W1", "variant": "grad", "label": report.JAX, "steady_s": 1e-5,
-             "first_call_s": 0.1, "memory": {"peak_rss_mib": 10.0}},
-            {"workload": "W1", "variant": "grad", "label": "mscompat-GRAPH", "error": "boom"}]
+    rows = [
+        {
+            "workload": "W1",
+            "variant": "grad",
+            "label": report.JAX,
+            "steady_s": 1e-5,
+            "first_call_s": 0.1,
+            "memory": {"peak_rss_mib": 10.0},
+        },
+        {"workload": "W1", "variant": "grad", "label": "mscompat-GRAPH", "error": "boom"},
+    ]
     rat = report.ratios(rows)
     assert rat[0]["graph_vs_jax"] is None
     assert all(t["met"] is None for t in report.targets(rat))

@@ -63,8 +63,12 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
     nn = ms.nn
 
     def dense(name: str, fan_in: int, fan_out: int) -> Any:
-        return nn.Dense(fan_in, fan_out, weight_init=ms.Tensor(arrays[f"{name}.w"]),
-                        bias_init=ms.Tensor(arrays[f"{name}.b"]))
+        return nn.Dense(
+            fan_in,
+            fan_out,
+            weight_init=ms.Tensor(arrays[f"{name}.w"]),
+            bias_init=ms.Tensor(arrays[f"{name}.b"]),
+        )
 
     class MLP(nn.Cell):
         def __init__(self) -> None:
@@ -87,6 +91,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
         train = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
         train.set_train()
     else:
+
         def forward(x, y):
             logits = net(x)
             return loss_fn(logits, y)
@@ -126,8 +131,10 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
     import jax.numpy as jnp
     import optax
 
-    params = {n: {"kernel": jnp.asarray(arrays[f"{n}.w"].T), "bias": jnp.asarray(arrays[f"{n}.b"])}
-              for n in LAYERS}
+    params = {
+        n: {"kernel": jnp.asarray(arrays[f"{n}.w"].T), "bias": jnp.asarray(arrays[f"{n}.b"])}
+        for n in LAYERS
+    }
 
     def loss_fn(p: Any, x: jax.Array, y: jax.Array) -> jax.Array:
         h = jax.nn.relu(x @ p["fc1"]["kernel"] + p["fc1"]["bias"])

@@ -37,8 +37,13 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
     nn, ops = ms.nn, ms.ops
 
     def dense(name: str, fan_in: int, fan_out: int, activation: Any) -> Any:
-        return nn.Dense(fan_in, fan_out, weight_init=ms.Tensor(arrays[f"{name}.w"]),
-                        bias_init=ms.Tensor(arrays[f"{name}.b"]), activation=activation)
+        return nn.Dense(
+            fan_in,
+            fan_out,
+            weight_init=ms.Tensor(arrays[f"{name}.w"]),
+            bias_init=ms.Tensor(arrays[f"{name}.b"]),
+            activation=activation,
+        )
 
     class PINN(nn.Cell):
         def __init__(self) -> None:

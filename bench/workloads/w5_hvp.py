@@ -57,15 +57,17 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
     u_xx = ms.grad(u_x, grad_position=0)
 
     def loss(w1, b1, w2, b2, w3, b3, w4, b4, x, t):
-        r = (u_xx(x, t, w1, b1, w2, b2, w3, b3, w4, b4)
-             - u_t(x, t, w1, b1, w2, b2, w3, b3, w4, b4))
+        r = u_xx(x, t, w1, b1, w2, b2, w3, b3, w4, b4) - u_t(x, t, w1, b1, w2, b2, w3, b3, w4, b4)
         return ops.mean(r * r)
 
     grad_w = ms.grad(loss, grad_position=(0, 1, 2, 3, 4, 5, 6, 7))
 
     def hvp(w1, b1, w2, b2, w3, b3, w4, b4, v1, c1, v2, c2, v3, c3, v4, c4, x, t):
-        return ms.jvp(grad_w, (w1, b1, w2, b2, w3, b3, w4, b4, x, t),
-                      (v1, c1, v2, c2, v3, c3, v4, c4, ops.zeros_like(x), ops.zeros_like(t)))
+        return ms.jvp(
+            grad_w,
+            (w1, b1, w2, b2, w3, b3, w4, b4, x, t),
+            (v1, c1, v2, c2, v3, c3, v4, c4, ops.zeros_like(x), ops.zeros_like(t)),
+        )
 
     call = ms_callable(ms, hvp, use_jit)
     args = [ms.Tensor(arrays[k]) for k in WEIGHT_KEYS]
@@ -93,8 +95,10 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
 
     call = jax.jit(hvp)
     params = jax_params(arrays)
-    tangents = [(jnp.asarray(arrays[f"v.{n}.w"]), jnp.asarray(arrays[f"v.{n}.b"]))
-                for n in ("fc1", "fc2", "fc3", "fc4")]
+    tangents = [
+        (jnp.asarray(arrays[f"v.{n}.w"]), jnp.asarray(arrays[f"v.{n}.b"]))
+        for n in ("fc1", "fc2", "fc3", "fc4")
+    ]
     x, t = jnp.asarray(arrays["x"]), jnp.asarray(arrays["t"])
 
     def results(out: Any) -> Arrays:
