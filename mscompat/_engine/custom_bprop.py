@@ -9,15 +9,27 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from . import scope
+from . import lazy, scope
 from .differentiate import to_arrays
-from .tensor import Tensor, wrap_tree
+from .tensor import Tensor, to_raw, wrap_tree
 
 
 def call_with_bprop(cell, args: tuple, kwargs: dict):
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+    arrays = [args[i]._data for i in positions]
+    if lazy.should_record(arrays):
+        # While a PYNATIVE transform records, the whole custom-vjp call is one node.
+        static = tuple((i, a) for i, a in enumerate(args) if i not in positions)
+        key = ("bprop", id(cell), tuple(positions), static, tuple(sorted(kwargs)))
+
+        def run(*xs):
+            full = list(args)
+            for i, x in zip(positions, xs):
+                full[i] = Tensor._wrap(x)
+            return to_raw(call_with_bprop(cell, tuple(full), kwargs))
+        return wrap_tree(lazy.apply(lazy.Opaque(key, run), tuple(arrays), {}))
     params = cell._all_params()
-    graph = scope.tracing()
+    graph = lazy.graph_rules()
 
     def rebuild(xs):
         full = list(args)

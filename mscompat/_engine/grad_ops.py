@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import context, scope
+from . import context, lazy, scope
 from .differentiate import fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor
@@ -43,9 +43,7 @@ class _Spec(NamedTuple):
     with_value: bool = False
 
 
-def _graph() -> bool:
-    """MindSpore's GRAPH_MODE rules apply (errors and quirks differ from PYNATIVE's)."""
-    return context.graph_mode() or scope.tracing()
+_graph = lazy.graph_rules
 
 
 def _check_bool(owner: str, name: str, value) -> None:
@@ -120,6 +118,17 @@ class GradFn:
             params = [p for p in params if isinstance(p, Parameter)]
             key = (self.spec, self.fn)
             return call_transform(key, self._run, args, kwargs, params)
+        if lazy.ENABLED["on"] and not scope.tracing() and _recordable(args, kwargs):
+            fn_args, fn_kwargs = args, dict(kwargs)
+            if self.spec.sens_param:
+                if "sens" in fn_kwargs:
+                    fn_kwargs.pop("sens")
+                elif fn_args:
+                    fn_args = fn_args[:-1]
+            spec = self.spec
+            weights = [w for w in spec.weights or () if isinstance(w, Parameter)]
+            return lazy.run_transform(lambda f: GradFn(f, spec)._run, spec, self.fn, fn_args,
+                                      fn_kwargs, args, kwargs, weights)
         return self._run(*args, **kwargs)
 
     def _run(self, *args, **kwargs):
@@ -206,6 +215,14 @@ class GradFn:
                 g = jnp.zeros_like(w._data)
             out.append(g)
         return out
+
+
+def _recordable(args, kwargs) -> bool:
+    """PYNATIVE calls are recorded unless they run inside an eager JAX transform."""
+    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
+        if isinstance(leaf, jax.core.Tracer):
+            return False
+    return True
 
 
 def _differentiable(t: Tensor) -> bool:

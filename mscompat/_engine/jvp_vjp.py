@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import jax
 
-from . import context, scope
+from . import context, lazy, scope
 from .cell import Cell
 from .differentiate import fix_cotangent, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
@@ -195,13 +195,26 @@ def jacrev(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
 
 def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
     """``mindspore.vmap``: vectorise ``fn`` over a batch axis (``jax.vmap``)."""
-    def run(*args):
+    def batched(*args):
         def core(*xs):
             with scope.bind():
-                return to_arrays(fn(*_wrap(xs)))
-        arrays = jax.tree_util.tree_map(lambda t: t, args)
-        return _wrap(jax.vmap(core, in_axes=in_axes, out_axes=out_axes)(*arrays))
+                return to_raw(to_arrays(fn(*_wrap(xs))))
+        return jax.vmap(core, in_axes=in_axes, out_axes=out_axes)(*args)
+
+    def run(*args):
+        arrays = to_raw(args)
+        leaves, tree = jax.tree_util.tree_flatten(arrays)
+        if lazy.should_record(leaves):
+            key = ("vmap", fn, _freeze(in_axes), _freeze(out_axes), tree)
+            node = lazy.Opaque(key, lambda *xs: batched(*jax.tree_util.tree_unflatten(
+                tree, list(xs))))
+            return _wrap(lazy.apply(node, tuple(leaves), {}))
+        return _wrap(batched(*jax.tree_util.tree_map(lazy.concrete, arrays)))
     return run
+
+
+def _freeze(x):
+    return tuple(_freeze(i) for i in x) if isinstance(x, (list, tuple)) else x
 
 
 class Jvp(Cell):

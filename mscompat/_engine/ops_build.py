@@ -5,8 +5,21 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import op_table
-from .tensor import Tensor, unwrap, wrap
+from . import lazy, op_table
+from .tensor import Tensor, unwrap, wrap, wrap_tree
+
+
+def call(impl: Callable, args, kwargs=None):
+    """Run ``impl`` on arrays; while a PYNATIVE transform records, add a graph node."""
+    kwargs = kwargs or {}
+    if lazy.has_lazy(args):
+        if lazy.should_record(args):
+            try:
+                return wrap_tree(lazy.apply(impl, tuple(args), kwargs))
+            except lazy.NotRecordable:
+                pass
+        args = lazy.concrete_tree(list(args))
+    return wrap(impl(*args, **kwargs))
 
 
 def _unwrap_arg(x):
@@ -39,8 +52,7 @@ class Primitive:
         return self
 
     def __call__(self, *inputs):
-        impl = self._op.impl
-        return wrap(impl(*[_unwrap_arg(i) for i in inputs], **self._call_attrs))
+        return call(self._op.impl, [_unwrap_arg(i) for i in inputs], self._call_attrs)
 
     def __repr__(self) -> str:
         return f"Prim[{self.name}]"
@@ -86,7 +98,7 @@ def _make_primitive(op: op_table.OpDef) -> type:
 
 def _make_functional(name: str, impl: Callable) -> Callable:
     def fn(*args, **kwargs):
-        return wrap(impl(*[_unwrap_arg(a) for a in args], **_unwrap_kwargs(kwargs)))
+        return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``ops.{name}``."
@@ -95,7 +107,7 @@ def _make_functional(name: str, impl: Callable) -> Callable:
 
 def _make_method(name: str, impl: Callable) -> Callable:
     def method(self, *args, **kwargs):
-        return wrap(impl(self._data, *[_unwrap_arg(a) for a in args], **_unwrap_kwargs(kwargs)))
+        return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
     method.__name__ = name
     method.__qualname__ = f"Tensor.{name}"
     return method
@@ -137,10 +149,10 @@ def _install_operators() -> None:
     impls["LogicalOr"] = op_table.binary(jnp.bitwise_or)
 
     def forward(impl):
-        return lambda self, other: Tensor._wrap(impl(self._data, unwrap(other)))
+        return lambda self, other: call(impl, (self._data, unwrap(other)))
 
     def reverse(impl):
-        return lambda self, other: Tensor._wrap(impl(unwrap(other), self._data))
+        return lambda self, other: call(impl, (unwrap(other), self._data))
 
     for name, prim in _BINARY_OPERATORS.items():
         setattr(Tensor, f"__{name}__", forward(impls[prim]))
@@ -151,16 +163,16 @@ def _install_operators() -> None:
             def cmp(self, other, _impl=impl, _name=name):
                 if other is None:
                     return _name == "ne"
-                return Tensor._wrap(_impl(self._data, unwrap(other)))
+                return call(_impl, (self._data, unwrap(other)))
             setattr(Tensor, f"__{name}__", cmp)
         else:
             setattr(Tensor, f"__{name}__", forward(impl))
     Tensor.__xor__ = forward(op_table.binary(jnp.bitwise_xor))
-    Tensor.__neg__ = lambda self: Tensor._wrap(jnp.negative(self._data))
+    Tensor.__neg__ = lambda self: call(jnp.negative, (self._data,))
     Tensor.__pos__ = lambda self: self
-    Tensor.__abs__ = lambda self: Tensor._wrap(jnp.abs(self._data))
-    Tensor.__invert__ = lambda self: Tensor._wrap(jnp.invert(self._data))
-    Tensor.T = property(lambda self: Tensor._wrap(jnp.transpose(self._data)))
+    Tensor.__abs__ = lambda self: call(jnp.abs, (self._data,))
+    Tensor.__invert__ = lambda self: call(jnp.invert, (self._data,))
+    Tensor.T = property(lambda self: call(jnp.transpose, (self._data,)))
     Tensor.__hash__ = object.__hash__
 
 

@@ -77,6 +77,9 @@ def read(param) -> Any:
             return value
         if scope.jit:
             raise UnboundParameter(param)
+    rec = recording()
+    if rec is not None:
+        return rec.param_leaf(param)
     return param._stored
 
 
@@ -102,3 +105,8 @@ def tracing() -> bool:
 
 
 _MISSING = object()
+
+
+def recording():
+    """The active PYNATIVE recording (set by ``lazy.py``); None when not recording."""
+    return None

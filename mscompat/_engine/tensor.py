@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import dtypes, lazy
 
 
 def _infer_np(data) -> np.ndarray:
@@ -254,7 +254,17 @@ class Tensor:
 
     def __setitem__(self, index, value) -> None:
         value = value._data if isinstance(value, Tensor) else value
-        self._data = self._data.at[_index(index)].set(jnp.asarray(value, self._data.dtype))
+        data = self._data
+        if lazy.has_lazy((data, value)):
+            try:
+                static = {"index": lazy.hashable_index(index)}
+            except lazy.NotRecordable:
+                data, value = lazy.concrete(data), lazy.concrete(value)
+            else:
+                from .ops_build import call
+                self._data = call(lazy.setitem, (data, value), static)._data
+                return
+        self._data = data.at[_index(index)].set(jnp.asarray(value, data.dtype))
 
     # -- printing ------------------------------------------------------------------------
     def __str__(self) -> str:

@@ -1,17 +1,19 @@
 """Activation Cells (``nn.ReLU``, ``nn.Tanh``, ...), generated from one table."""
 from __future__ import annotations
 
+from functools import partial
+
 import jax
 import jax.numpy as jnp
 
 from ..._engine.cell import Cell
-from ..._engine.tensor import Tensor
+from ..._engine.ops_build import call
 
 _TABLE = {
     "ReLU": ("relu", jax.nn.relu),
     "Tanh": ("tanh", jnp.tanh),
     "Sigmoid": ("sigmoid", jax.nn.sigmoid),
-    "GELU": ("gelu", lambda x: jax.nn.gelu(x, approximate=False)),
+    "GELU": ("gelu", partial(jax.nn.gelu, approximate=False)),
     "SiLU": ("silu", jax.nn.silu),
     "Softplus": ("softplus", jax.nn.softplus),
     "ReLU6": ("relu6", jax.nn.relu6),
@@ -21,7 +23,7 @@ _TABLE = {
 
 def _make(name: str, fn):
     def construct(self, x):
-        return Tensor._wrap(fn(x._data))
+        return call(fn, (x._data,))
     doc = f"``nn.{name}()``: element-wise activation."
     return type(name, (Cell,), {"construct": construct, "__doc__": doc,
                                 "__init__": lambda self: Cell.__init__(self)})
@@ -39,14 +41,14 @@ class Softmax(Cell):
         self.axis = axis
 
     def construct(self, x):
-        return Tensor._wrap(jax.nn.softmax(x._data, axis=self.axis))
+        return call(jax.nn.softmax, (x._data,), {"axis": self.axis})
 
 
 class LogSoftmax(Softmax):
     """``nn.LogSoftmax(axis=-1)``."""
 
     def construct(self, x):
-        return Tensor._wrap(jax.nn.log_softmax(x._data, axis=self.axis))
+        return call(jax.nn.log_softmax, (x._data,), {"axis": self.axis})
 
 
 def get_activation(name: str) -> Cell:

@@ -8,9 +8,15 @@ import jax.numpy as jnp
 from ..._engine import dtypes
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
+from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 from .activation import get_activation
+
+
+def _dense(x, w, b=None):
+    out = jnp.matmul(x, w.T, precision="highest")
+    return out if b is None else out + b
 
 
 class Dense(Cell):
@@ -51,11 +57,10 @@ class Dense(Cell):
         self.activation_flag = self.activation is not None
 
     def construct(self, x):
-        w = self.weight._data
-        out = jnp.matmul(x._data, w.T, precision="highest")
         if self.has_bias:
-            out = out + self.bias._data
-        out = Tensor._wrap(out)
+            out = call(_dense, (x._data, self.weight._data, self.bias._data))
+        else:
+            out = call(_dense, (x._data, self.weight._data))
         return self.activation(out) if self.activation_flag else out
 
     def extend_repr(self) -> str:
@@ -77,7 +82,7 @@ class Flatten(Cell):
         shape = x.shape
         end = self.end_dim % len(shape) if shape else 0
         new = shape[:self.start_dim] + (-1,) + shape[end + 1:]
-        return Tensor._wrap(jnp.reshape(x._data, new))
+        return call(jnp.reshape, (x._data, new))
 
 
 class Dropout(Cell):

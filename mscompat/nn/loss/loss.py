@@ -1,11 +1,11 @@
 """Loss Cells: ``nn.MSELoss``, ``nn.L1Loss``, ``nn.SoftmaxCrossEntropyWithLogits``."""
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import optax
 
 from ..._engine.cell import Cell
+from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 
 _REDUCTIONS = {"mean": jnp.mean, "sum": jnp.sum, "none": lambda x: x}
@@ -22,7 +22,27 @@ class LossBase(Cell):
         self.reduction = reduction
 
     def get_loss(self, x, weights=1.0):
-        return Tensor._wrap(_REDUCTIONS[self.reduction](x._data * _arr(weights)))
+        return call(_weighted, (x._data, _arr(weights)), {"reduction": self.reduction})
+
+
+def _weighted(x, w, *, reduction):
+    return _REDUCTIONS[reduction](x * w)
+
+
+def _mse(logits, labels, *, reduction):
+    return _REDUCTIONS[reduction](jnp.square(logits - labels))
+
+
+def _l1(logits, labels, *, reduction):
+    return _REDUCTIONS[reduction](jnp.abs(logits - labels))
+
+
+def _softmax_ce(logits, labels, *, sparse, reduction):
+    if sparse:
+        loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels)
+    else:
+        loss = optax.softmax_cross_entropy(logits, labels.astype(logits.dtype))
+    return _REDUCTIONS[reduction](loss)
 
 
 def _arr(x):
@@ -33,15 +53,14 @@ class MSELoss(LossBase):
     """``nn.MSELoss(reduction='mean')``: ``(logits - labels) ** 2``, reduced."""
 
     def construct(self, logits, labels):
-        return Tensor._wrap(_REDUCTIONS[self.reduction](jnp.square(logits._data -
-                                                                   labels._data)))
+        return call(_mse, (logits._data, labels._data), {"reduction": self.reduction})
 
 
 class L1Loss(LossBase):
     """``nn.L1Loss(reduction='mean')``."""
 
     def construct(self, logits, labels):
-        return Tensor._wrap(_REDUCTIONS[self.reduction](jnp.abs(logits._data - labels._data)))
+        return call(_l1, (logits._data, labels._data), {"reduction": self.reduction})
 
 
 class SoftmaxCrossEntropyWithLogits(LossBase):
@@ -52,12 +71,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.sparse = sparse
 
     def construct(self, logits, labels):
-        z = logits._data
-        if self.sparse:
-            loss = optax.softmax_cross_entropy_with_integer_labels(z, labels._data)
-        else:
-            loss = optax.softmax_cross_entropy(z, labels._data.astype(z.dtype))
-        return Tensor._wrap(_REDUCTIONS[self.reduction](loss))
+        return call(_softmax_ce, (logits._data, labels._data),
+                    {"sparse": self.sparse, "reduction": self.reduction})
 
 
-__all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits", "jax"]
+__all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits"]

@@ -1,0 +1,631 @@
+"""Deferred execution for PYNATIVE_MODE transforms.
+
+Eager JAX runs a nested transform (a Hessian-vector product, a PINN loss with input
+derivatives) one small dispatch at a time, which is far slower than MindSpore's PyNative
+mode. Instead, a PYNATIVE transform call *records* the user's function:
+
+1. ``fn`` runs exactly once per call, as Python, so side effects and Python control flow
+   behave as in eager code. Its Tensors hold ``Lazy`` values: each op adds a node to a small
+   graph instead of computing. When Python needs a value (``bool(t)``, ``print(t)``,
+   ``t.asnumpy()``, any JAX function called on it) that value is computed on the spot by a
+   compiled program, so data-dependent control flow sees real numbers.
+2. The transform (grad, value_and_grad, jvp) then runs through the GRAPH_MODE machinery on a
+   *replay* of the recorded graph: one ``jax.jit`` program per graph structure, reused by
+   every later call that records the same structure.
+3. A transform called while recording (the inner grad of a PINN loss, the grad under a jvp)
+   becomes one node of the outer graph, evaluated by the same transform on its own replay.
+
+Parameters are recorded as references, not values: a replay reads them through ``scope`` so
+outer transforms can bind them. Anything the recorder does not know (an array from NumPy, a
+value read from a Parameter outside a transform) enters the graph as a leaf argument.
+"""
+from __future__ import annotations
+
+import contextvars
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import context, scope
+
+_REC: contextvars.ContextVar[Recording | None] = contextvars.ContextVar(
+    "mscompat_recording", default=None)
+_REPLAY: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_replay",
+                                                               default=False)
+_serial = itertools.count()
+ENABLED = {"on": True}
+scope.recording = _REC.get
+
+
+def recording() -> Recording | None:
+    return _REC.get()
+
+
+def in_pynative_replay() -> bool:
+    """True while tracing the replay of a PYNATIVE recording (PYNATIVE rules apply)."""
+    return _REPLAY.get()
+
+
+def graph_rules() -> bool:
+    """MindSpore's GRAPH_MODE rules apply (errors and quirks differ from PYNATIVE's):
+    in GRAPH_MODE, and inside ``jit``, but not in the replay of a PYNATIVE recording."""
+    return context.graph_mode() or (scope.tracing() and not _REPLAY.get())
+
+
+class Lazy:
+    """A value that a recorded graph will compute; shaped like a jax array."""
+
+    __slots__ = ("node", "index", "aval", "serial", "value")
+
+    def __init__(self, node: Node | None, index: int, aval, value=None) -> None:
+        self.node, self.index, self.aval = node, index, aval
+        self.serial = next(_serial)
+        self.value = value  # a leaf's concrete array, or a computed result
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: len(self.aval.shape))
+    size = property(lambda self: int(np.prod(self.aval.shape, dtype=np.int64)))
+    weak_type = property(lambda self: getattr(self.aval, "weak_type", False))
+
+    def __jax_array__(self):
+        return materialize(self)
+
+    def __array__(self, dtype=None, copy=None):
+        arr = np.asarray(materialize(self))
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __getattr__(self, name: str):
+        # Anything else a jax array offers: compute the value and ask it.
+        return getattr(materialize(self), name)
+
+    def __getitem__(self, index):
+        try:
+            return apply(_getitem, (self,), {"index": _hashable_index(index)})
+        except NotRecordable:
+            return materialize(self)[index]
+
+    def astype(self, dtype):
+        return apply(_astype, (self,), {"dtype": np.dtype(dtype)})
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.aval})"
+
+
+class Node:
+    """One recorded op: ``fn(*inputs, **static)`` with Lazy (or constant) inputs."""
+
+    __slots__ = ("fn", "static", "inputs", "outs")
+
+    def __init__(self, fn: Callable, static: tuple, inputs: tuple) -> None:
+        self.fn, self.static, self.inputs = fn, static, inputs
+        self.outs: list[Lazy] = []
+
+
+class ParamRef:
+    """A Parameter read while recording: resolved through ``scope`` at replay. ``snapshot``
+    is the value it read, for values Python asks for while still recording."""
+
+    __slots__ = ("param", "snapshot")
+
+    def __init__(self, param, snapshot) -> None:
+        self.param, self.snapshot = param, snapshot
+
+    def __call__(self):
+        return self.param._data
+
+
+def _getitem(x, *, index):
+    return x[_unhash_index(index)]
+
+
+def _astype(x, *, dtype):
+    return x.astype(dtype)
+
+
+def setitem(x, value, *, index):
+    return x.at[_unhash_index(index)].set(jnp.asarray(value, x.dtype))
+
+
+def hashable_index(index):
+    """``index`` as a hashable static argument, or ``NotRecordable``."""
+    return _hashable_index(index)
+
+
+def _hashable_index(index):
+    if isinstance(index, tuple):
+        return ("t",) + tuple(_hashable_index(i) for i in index)
+    if isinstance(index, slice):
+        return ("s", index.start, index.stop, index.step)
+    if isinstance(index, (int, type(None), type(Ellipsis))):
+        return index
+    raise NotRecordable
+
+
+def _unhash_index(h):
+    if isinstance(h, tuple) and h and h[0] == "t":
+        return tuple(_unhash_index(i) for i in h[1:])
+    if isinstance(h, tuple) and h and h[0] == "s":
+        return slice(*h[1:])
+    return h
+
+
+class NotRecordable(Exception):
+    """This op cannot be recorded (unhashable static argument): compute it instead."""
+
+
+class Recording:
+    """The graph under construction for one transform call (nested ones have their own)."""
+
+    def __init__(self, parent: Recording | None) -> None:
+        self.parent = parent
+        self.start = next(_serial)
+        self.params: dict[int, Lazy] = {}  # Parameter reads, one leaf each
+
+    def param_leaf(self, param) -> Lazy:
+        leaf = self.params.get(id(param))
+        if leaf is None:
+            value = _param_value(param)
+            leaf = Lazy(Node(ParamRef(param, value), (), ()), 0, _aval(value), None)
+            leaf.node.outs.append(leaf)
+            self.params[id(param)] = leaf
+        return leaf
+
+
+def _param_value(param):
+    """The Parameter's current value without recording it (for its shape and dtype)."""
+    token = _REC.set(None)
+    try:
+        return param._data
+    finally:
+        _REC.reset(token)
+
+
+def _aval(x):
+    return jax.ShapeDtypeStruct(x.shape, x.dtype, weak_type=getattr(x, "weak_type", False))
+
+
+_SHAPES: dict = {}
+
+
+class _TreeCall:
+    """``fn`` called with pytree arguments (tuples of Tensors), recorded on their leaves."""
+
+    def __init__(self, fn: Callable, tree) -> None:
+        self.fn, self.tree = fn, tree
+        self._hash = hash((fn, tree))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, _TreeCall) and self.fn is other.fn
+                and self.tree == other.tree)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __call__(self, *leaves, **static):
+        return self.fn(*jax.tree_util.tree_unflatten(self.tree, list(leaves)), **static)
+
+
+def apply(fn: Callable, args: tuple, static: dict):
+    """Record ``fn(*args, **static)`` (Lazy arguments) and return its Lazy output(s)."""
+    flat, tree = jax.tree_util.tree_flatten(tuple(args))
+    if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
+        fn, args = _TreeCall(fn, tree), tuple(flat)
+    key_static = tuple(sorted(static.items()))
+    in_avals = tuple(_aval(a) if _is_arraylike(a) else ("const", _const_key(a))
+                     for a in args)
+    skey = (fn, key_static, in_avals)
+    out_shape = _SHAPES.get(skey)
+    if out_shape is None:
+        token = _REC.set(None)
+        try:
+            out_shape = jax.eval_shape(
+                lambda *arrs: _isolated(fn, _merge(args, arrs), static),
+                *[jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=_weak(a))
+                  for a in args if _is_arraylike(a)])
+        finally:
+            _REC.reset(token)
+        _SHAPES[skey] = out_shape
+    node = Node(fn, key_static, tuple(args))
+    leaves, treedef = jax.tree_util.tree_flatten(out_shape)
+    outs = [Lazy(node, i, leaf) for i, leaf in enumerate(leaves)]
+    node.outs = outs
+    return jax.tree_util.tree_unflatten(treedef, outs)
+
+
+def _isolated(fn, args, static):
+    # Parameter writes made while only shapes are computed are dropped with this scope.
+    with scope.bind():
+        return fn(*args, **static)
+
+
+def _weak(a) -> bool:
+    return bool(getattr(a, "weak_type", False))
+
+
+def _merge(args, arrays):
+    it = iter(arrays)
+    return [next(it) if _is_arraylike(a) else a for a in args]
+
+
+def _is_arraylike(x) -> bool:
+    return isinstance(x, (Lazy, jax.Array, np.ndarray))
+
+
+def _const_key(a):
+    if isinstance(a, (int, float, bool, complex, str, type(None))):
+        return (type(a), a)
+    if isinstance(a, np.generic):
+        return (type(a), a.item())
+    if isinstance(a, (tuple, list)):
+        return (type(a), tuple(_const_key(i) for i in a))
+    try:
+        hash(a)
+    except TypeError:
+        raise NotRecordable from None
+    if isinstance(a, (Lazy, jax.Array)) or hasattr(a, "_data"):
+        raise NotRecordable
+    return ("h", a)
+
+
+def has_lazy(args) -> bool:
+    for a in args:
+        if isinstance(a, Lazy) or (isinstance(a, (tuple, list)) and has_lazy(a)):
+            return True
+    return False
+
+
+def should_record(args) -> bool:
+    """Record this op? Only while recording, when an input is Lazy and none is a tracer
+    (inside an eager JAX transform, Lazy inputs are computed instead)."""
+    if _REC.get() is None or not has_lazy(args):
+        return False
+    return not any(isinstance(a, jax.core.Tracer) for a in jax.tree_util.tree_leaves(args))
+
+
+def concrete_tree(tree):
+    """``tree`` with every Lazy value computed."""
+    return jax.tree_util.tree_map(concrete, tree)
+
+
+# -- graphs: keys and replay ---------------------------------------------------------------
+
+class Graph:
+    """The recorded graph reachable from some outputs: a structural key and its leaves."""
+
+    def __init__(self, outputs: list[Lazy], stop: dict[int, int] | None = None,
+                 boundary: int = -1) -> None:
+        # stop: id(Lazy) -> argument slot (the placeholders of a recording)
+        self.order: list[Node] = []
+        self.leaves: list[Any] = []  # concrete arrays (graph arguments) or outer Lazy values
+        self.params: list = []
+        self.param_refs: list[ParamRef] = []
+        ids: dict[int, Any] = {}
+        stop = stop or {}
+        key: list = []
+
+        def ref(x):
+            if not isinstance(x, Lazy):
+                if isinstance(x, (jax.Array, np.ndarray)):
+                    k = ids.get(id(x))
+                    if k is None:
+                        k = ("leaf", len(self.leaves), _aval(x))
+                        ids[id(x)] = k
+                        self.leaves.append(x)
+                    return k
+                return ("const", _const_key(x))
+            k = ids.get(id(x))
+            if k is not None:
+                return k
+            if id(x) in stop:
+                k = ("arg", stop[id(x)])
+            elif x.node is None or (x.serial < boundary and not isinstance(x.node.fn,
+                                                                            ParamRef)):
+                k = ("leaf", len(self.leaves), x.aval)
+                self.leaves.append(x)
+            elif isinstance(x.node.fn, ParamRef):
+                k = ("param", len(self.params), x.aval)
+                self.params.append(x.node.fn.param)
+                self.param_refs.append(x.node.fn)
+            else:
+                node = x.node
+                nk = ids.get(id(node))
+                if nk is None:
+                    ins = tuple(ref(i) for i in node.inputs)
+                    nk = ("node", len(self.order))
+                    ids[id(node)] = nk
+                    self.order.append(node)
+                    key.append((node.fn, node.static, ins))
+                k = (nk, x.index)
+            ids[id(x)] = k
+            return k
+
+        self.out_refs = tuple(ref(o) for o in outputs)
+        self.key = (tuple(key), self.out_refs)
+        self._ids = ids
+
+    def replay_fn(self, param_values: Callable | None = None) -> Callable:
+        """``f(args, leaves) -> outputs`` evaluating the graph on arrays."""
+        key = self.key[0]
+        params, out_refs = self.params, self.out_refs
+
+        def run(args, leaves):
+            vals: dict = {}
+
+            def get(k):
+                kind = k[0]
+                if kind == "arg":
+                    return args[k[1]]
+                if kind == "leaf":
+                    return leaves[k[1]]
+                if kind == "param":
+                    return params[k[1]]._data
+                if kind == "const":
+                    return _unconst(k[1])
+                return vals[k[0][1]][k[1]] if isinstance(k[0], tuple) else vals[k[1]]
+
+            for i, (fn, static, ins) in enumerate(key):
+                out = fn(*[get(r) for r in ins], **dict(static))
+                vals[i] = jax.tree_util.tree_leaves(out)
+            return [get(r) for r in out_refs]
+
+        return run
+
+
+def _unconst(k):
+    if isinstance(k, tuple) and len(k) == 2 and k[0] == "h":
+        return k[1]
+    if isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], type):
+        t, v = k
+        if t in (tuple, list):
+            return t(_unconst(i) for i in v)
+        return v if not issubclass(t, np.generic) else t(v)
+    return k
+
+
+_PROGRAMS: dict = {}
+
+
+def materialize(x: Lazy):
+    """The concrete value of ``x``: run (and cache) a compiled program for its graph."""
+    if x.value is not None:
+        return x.value
+    graph = Graph([x])
+    prog = _PROGRAMS.get(graph.key)
+    if prog is None:
+        run = graph.replay_fn()
+        prog = jax.jit(lambda leaves, pvals, _run=run, _g=graph: _with_params(
+            _g.params, pvals, lambda: _run((), leaves))[0][0])
+        _PROGRAMS[graph.key] = prog
+    token = _REC.set(None)
+    try:
+        leaves = [materialize(v) if isinstance(v, Lazy) else v for v in graph.leaves]
+        pvals = [concrete(r.snapshot) for r in graph.param_refs]
+        x.value = prog(leaves, pvals)
+    finally:
+        _REC.reset(token)
+    return x.value
+
+
+def _with_params(params, values, thunk):
+    with scope.bind(params, values):
+        return thunk(), None
+
+
+class Opaque:
+    """A recorded call of ``f(*arrays)`` that the recorder does not look into (a ``vmap``,
+    a Cell with its own ``bprop``); ``key`` says when two calls are the same program."""
+
+    def __init__(self, key, f: Callable) -> None:
+        self.key, self.f = key, f
+        self._hash = hash(key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Opaque) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __call__(self, *arrays):
+        return self.f(*arrays)
+
+
+def concrete(x):
+    """``x`` as an array JAX accepts (a Lazy value is computed)."""
+    return materialize(x) if isinstance(x, Lazy) else x
+
+
+# -- transforms over recordings -----------------------------------------------------------
+
+def _is_tensor(x) -> bool:
+    from .tensor import Tensor
+    return isinstance(x, Tensor)
+
+
+def _identity(x):
+    return x
+
+
+class _Recorded:
+    """What recording ``fn(*args, **kwargs)`` produced, and how to replay it on arrays."""
+
+    def __init__(self, fn: Callable, args: tuple, kwargs: dict, rec: Recording) -> None:
+        from .tensor import Tensor
+        leaves, self.in_tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
+        self.slots: list[int] = []  # tensor leaf -> argument slot (aliases share one)
+        placeholders: dict[int, Lazy] = {}
+        stop: dict[int, int] = {}
+        new_leaves = []
+        for leaf in leaves:
+            if not isinstance(leaf, Tensor):
+                new_leaves.append(leaf)
+                continue
+            ph = placeholders.get(id(leaf))
+            if ph is None:
+                data = leaf._data
+                if isinstance(data, Lazy):  # an outer recording's value: alias it
+                    ph = Lazy(Node(_identity, (), (data,)), 0, data.aval)
+                    ph.node.outs.append(ph)
+                else:
+                    ph = Lazy(None, 0, _aval(data), data)
+                placeholders[id(leaf)] = ph
+                stop[id(ph)] = len(stop)
+            self.slots.append(stop[id(ph)])
+            new_leaves.append(Tensor._wrap(ph))
+        self.n_slots = len(stop)
+        rargs, rkwargs = jax.tree_util.tree_unflatten(self.in_tree, new_leaves)
+        with scope.bind() as s:
+            out = fn(*rargs, **rkwargs)
+        self.written, written_vals = s.written()
+        from .tensor import to_raw
+        out_leaves, self.out_tree = jax.tree_util.tree_flatten(to_raw(out))
+        self.out_static = tuple((i, v) for i, v in enumerate(out_leaves)
+                                if not _is_arraylike(v))
+        arrays = [v for v in out_leaves if _is_arraylike(v)] + list(written_vals)
+        lazies = [v if isinstance(v, Lazy) else _const_lazy(v) for v in arrays]
+        self.graph = Graph(lazies, stop, boundary=rec.start)
+        self.static_in = tuple(_const_key(v) for v in leaves if not _is_tensor(v))
+
+    def key(self) -> tuple:
+        return (self.graph.key, tuple(self.slots), self.in_tree, self.out_tree,
+                self.out_static, tuple(id(p) for p in self.graph.params),
+                tuple(id(p) for p in self.written), self.static_in)
+
+    def replay(self, leaves: list) -> Callable:
+        """A Tensor function equal to the recorded ``fn``, evaluated from ``leaves``."""
+        from .tensor import Tensor
+        run = self.graph.replay_fn()
+        n_out = self._n_out()
+
+        def replay_fn(*args, **kwargs):
+            tleaves = [x for x in jax.tree_util.tree_leaves((args, kwargs),
+                                                            is_leaf=_is_tensor)
+                       if isinstance(x, Tensor)]
+            slot_vals: list = [None] * self.n_slots
+            for t, slot in zip(tleaves, self.slots):
+                if slot_vals[slot] is None:
+                    slot_vals[slot] = t._data
+            outs = run(slot_vals, leaves)
+            for p, v in zip(self.written, outs[n_out:]):
+                p._data = v
+            it = iter(outs[:n_out])
+            static = dict(self.out_static)
+            flat = [static[i] if i in static else Tensor._wrap(next(it))
+                    for i in range(self.out_tree.num_leaves)]
+            return jax.tree_util.tree_unflatten(self.out_tree, flat)
+
+        return replay_fn
+
+    def _n_out(self) -> int:
+        return self.out_tree.num_leaves - len(self.out_static)
+
+
+def _const_lazy(v):
+    arr = jnp.asarray(v)
+    lz = Lazy(None, 0, _aval(arr), arr)
+    return lz
+
+
+def _realias(args, kwargs, slots):
+    """Give positions that held one Tensor object one object again (PYNATIVE aliasing)."""
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
+    first: dict[int, Any] = {}
+    k = 0
+    out = []
+    for leaf in leaves:
+        if _is_tensor(leaf):
+            out.append(first.setdefault(slots[k], leaf))
+            k += 1
+        else:
+            out.append(leaf)
+    return jax.tree_util.tree_unflatten(tree, out)
+
+
+class _TransformNode:
+    """A transform called while recording: a node evaluated by the transform on a replay."""
+
+    def __init__(self, make: Callable, make_key, recorded: _Recorded, call_tree,
+                 call_slots, call_static) -> None:
+        self.make, self.recorded = make, recorded
+        self.call_tree, self.call_slots, self.call_static = call_tree, call_slots, call_static
+        self._key = (make_key, recorded.key(), call_tree, tuple(call_slots), call_static)
+        self._hash = hash(self._key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _TransformNode) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __call__(self, *arrays):
+        from .tensor import Tensor, to_raw
+        n = len(self.call_slots)
+        call_arrays, leaves = arrays[:n], list(arrays[n:])
+        it_static = iter(self.call_static)
+        flat = []
+        k = 0
+        for is_tensor in self.call_tree[1]:
+            if is_tensor:
+                flat.append(Tensor._wrap(call_arrays[k]))
+                k += 1
+            else:
+                flat.append(_unconst(next(it_static)))
+        args, kwargs = jax.tree_util.tree_unflatten(self.call_tree[0], flat)
+        args, kwargs = _realias(args, kwargs, self.call_slots)
+        result = self.make(self.recorded.replay(leaves))(*args, **kwargs)
+        return to_raw(result)
+
+
+def _split_call(args, kwargs):
+    """Tensor leaves of a call (deduplicated by object) and its static rest."""
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
+    mask = tuple(_is_tensor(v) for v in leaves)
+    tensors = [v for v in leaves if _is_tensor(v)]
+    ids: dict[int, int] = {}
+    slots = [ids.setdefault(id(t), len(ids)) for t in tensors]
+    static = tuple(_const_key(v) for v in leaves if not _is_tensor(v))
+    return tensors, slots, (tree, mask), static
+
+
+def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwargs: dict,
+                  call_args: tuple, call_kwargs: dict, weights=()):
+    """Run ``make(fn)(*call_args, **call_kwargs)`` by recording ``fn`` (PYNATIVE_MODE).
+
+    ``make(f)`` builds the transform of ``f`` (e.g. ``GradFn(f, spec)._run``); ``fn_args``
+    are the arguments the transform will pass to ``fn``.
+    """
+    from . import compile as compile_mod
+    from .tensor import Tensor, wrap_tree
+    outer = _REC.get()
+    rec = Recording(outer)
+    token = _REC.set(rec)
+    try:
+        recorded = _Recorded(fn, fn_args, fn_kwargs, rec)
+    finally:
+        _REC.reset(token)
+    tensors, slots, call_tree, call_static = _split_call(call_args, call_kwargs)
+    if outer is not None:
+        node_fn = _TransformNode(make, make_key, recorded, call_tree, slots, call_static)
+        inputs = tuple(t._data for t in tensors) + tuple(recorded.graph.leaves)
+        return wrap_tree(apply(node_fn, inputs, {}))
+    leaves = [materialize(v) if isinstance(v, Lazy) else v for v in recorded.graph.leaves]
+    key = ("pynative", make_key, recorded.key(), tuple(slots), call_tree[1])
+
+    def runner(cargs, ckwargs, leaf_values):
+        leaf_values = [t._data for t in leaf_values]
+        cargs, ckwargs = _realias(cargs, ckwargs, slots)
+        token = _REPLAY.set(True)
+        try:
+            return make(recorded.replay(leaf_values))(*cargs, **ckwargs)
+        finally:
+            _REPLAY.reset(token)
+
+    params = list(weights) + [p for p in recorded.graph.params
+                              if not any(p is q for q in weights)]
+    leaf_tensors = [Tensor._wrap(v) for v in leaves]
+    return compile_mod.call_transform(key, runner, (call_args, call_kwargs, leaf_tensors),
+                                      {}, params)
