@@ -45,6 +45,10 @@ def setup_framework(spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         import jax
         import jax.numpy as jnp
 
+        # Same float32 math as mscompat (which sets this globally) and MindSpore: no TF32 /
+        # reduced-precision matmuls on GPU. No effect on XLA:CPU.
+        jax.config.update("jax_default_matmul_precision", "highest")
+
         jnp.zeros(4).block_until_ready()
         info["backend"] = jax.default_backend()
         return None, info
