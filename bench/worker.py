@@ -37,10 +37,26 @@ from bench.workloads import WORKLOADS  # noqa: E402
 from bench.workloads.base import Runner  # noqa: E402
 
 
+def require_jax_gpu() -> None:
+    """Fail with a clear message if JAX has no GPU backend (``--device gpu``)."""
+    import jax
+
+    try:
+        platforms = {d.platform for d in jax.devices()}
+    except Exception as exc:  # noqa: BLE001 - jax raises RuntimeError or AssertionError
+        raise RuntimeError(
+            f"--device gpu: JAX has no GPU backend here ({type(exc).__name__}: {exc})"
+        ) from None
+    if "gpu" not in platforms:
+        raise RuntimeError(f"--device gpu: JAX devices are {sorted(platforms)}, no GPU")
+
+
 def setup_framework(spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """Import the framework, set mode/device, warm its backend. Returns (module, info)."""
     fw, mode, device = spec["framework"], spec["mode"], spec["device"]
     info: dict[str, Any] = {}
+    if device == "gpu" and fw != "mindspore":
+        require_jax_gpu()
     if fw == "jax":
         import jax
         import jax.numpy as jnp
@@ -157,6 +173,9 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     if events:
         report["later_jax"] = events.open()
     report["platform"] = array_platform(out)
+    expected = "gpu" if spec["device"] == "gpu" else "cpu"
+    if report["platform"] is not None and report["platform"] != expected:
+        raise RuntimeError(f"results live on {report['platform']!r}, expected {expected!r}")
     report["stage"] = "check calls"
     for _ in range(runner.check_calls - 1):
         out, _ = timed_call(runner)
