@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import jax
 
@@ -86,18 +87,27 @@ def jvp(fn: Callable, inputs, v, has_aux: bool = False):
     if len(xs) != len(vs):
         raise ValueError(f"v has invalid length: should be {len(xs)}, but got {len(vs)}")
 
-    def impl(xs, vs):
-        written: list = []
-        (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), tuple(x._data for x in xs),
-                                         tuple(t._data for t in vs))
-        if written:
-            scope.commit(list(written), list(wvals))
-        if has_aux:
-            out0, aux = _aux_out(out, True)
-            return _wrap(out0), _wrap(tan[0]), _wrap(aux)
-        return _wrap(out), _wrap(tan)
+    if (lazy.ENABLED["on"] and not context.graph_mode() and not scope.tracing()
+            and not _has_tracer((xs, vs))):
+        return lazy.run_transform(lambda f: partial(_jvp_impl, f, has_aux), ("jvp", has_aux),
+                                  fn, xs, {}, (xs, vs), {})
+    return _compiled("jvp", fn, partial(_jvp_impl, fn, has_aux), (xs, vs), (has_aux,))
 
-    return _compiled("jvp", fn, impl, (xs, vs), (has_aux,))
+
+def _has_tracer(tree) -> bool:
+    return any(isinstance(x, jax.core.Tracer) for x in jax.tree_util.tree_leaves(tree))
+
+
+def _jvp_impl(fn: Callable, has_aux: bool, xs: tuple, vs: tuple):
+    written: list = []
+    (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), tuple(x._data for x in xs),
+                                     tuple(t._data for t in vs))
+    if written:
+        scope.commit(list(written), list(wvals))
+    if has_aux:
+        out0, aux = _aux_out(out, True)
+        return _wrap(out0), _wrap(tan[0]), _wrap(aux)
+    return _wrap(out), _wrap(tan)
 
 
 class _VjpFn:
