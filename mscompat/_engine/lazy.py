@@ -441,8 +441,10 @@ def concrete(x):
 
 # -- transforms over recordings -----------------------------------------------------------
 
+Tensor: Any = None  # mscompat's Tensor class, set by tensor.py (it imports this module)
+
+
 def _is_tensor(x) -> bool:
-    from .tensor import Tensor
     return isinstance(x, Tensor)
 
 
@@ -454,7 +456,6 @@ class _Recorded:
     """What recording ``fn(*args, **kwargs)`` produced, and how to replay it on arrays."""
 
     def __init__(self, fn: Callable, args: tuple, kwargs: dict, rec: Recording) -> None:
-        from .tensor import Tensor
         leaves, self.in_tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
         self.slots: list[int] = []  # tensor leaf -> argument slot (aliases share one)
         placeholders: dict[int, Lazy] = {}
@@ -497,7 +498,6 @@ class _Recorded:
 
     def replay(self, leaves: list) -> Callable:
         """A Tensor function equal to the recorded ``fn``, evaluated from ``leaves``."""
-        from .tensor import Tensor
         run = self.graph.replay_fn()
         n_out = self._n_out()
 
@@ -562,7 +562,7 @@ class _TransformNode:
         return self._hash
 
     def __call__(self, *arrays):
-        from .tensor import Tensor, to_raw
+        from .tensor import to_raw
         n = len(self.call_slots)
         call_arrays, leaves = arrays[:n], list(arrays[n:])
         it_static = iter(self.call_static)
@@ -599,7 +599,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     are the arguments the transform will pass to ``fn``.
     """
     from . import compile as compile_mod
-    from .tensor import Tensor, wrap_tree
+    from .tensor import wrap_tree
     outer = _REC.get()
     rec = Recording(outer)
     token = _REC.set(rec)

@@ -327,6 +327,8 @@ def to_raw(tree):
                                   is_leaf=_is_tensor)
 
 
+lazy.Tensor = Tensor
+
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
 )
