@@ -125,3 +125,19 @@ def test_value_escaping_the_recording_still_computes():
 
     ms.grad(f)(T([1.0, 2.0]))
     np.testing.assert_allclose((kept[0] + 1.0).asnumpy(), [4.0, 7.0])
+
+
+def test_eager_only_transform_inside_falls_back_with_right_gradients():
+    def f(x):
+        _, vjp_fn = ms.vjp(lambda y: ops.sin(y) * y, x)
+        return vjp_fn(ops.ones_like(x))[0].sum()
+
+    x = np.array([0.3, 0.8])
+    # d/dx [cos(x) x + sin(x)] = 2 cos(x) - x sin(x)
+    for _ in range(2):
+        np.testing.assert_allclose(ms.grad(f)(T(x)).asnumpy(),
+                                   2 * np.cos(x) - x * np.sin(x), rtol=1e-12)
+    # jacrev inside grad: d/dx sum(diag(3 x^2)) = 6x
+    np.testing.assert_allclose(
+        ms.grad(lambda v: ms.jacrev(lambda y: y * y * y)(v).sum())(T(x)).asnumpy(), 6 * x,
+        rtol=1e-12)

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import scope
+from . import lazy, scope
 from .tensor import Tensor
 
 
@@ -89,6 +89,7 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
             slots.append(k)
     else:
         owners, slots = positions, list(range(len(positions)))
+    lazy.check_eager(([args[i]._data for i in owners], [w._data for w in weights]))
     arg_dtypes = [args[i]._data.dtype for i in positions]
     xs = [_primal(args[i]._data) for i in owners]
     weight_dtypes = [w._data.dtype for w in weights]

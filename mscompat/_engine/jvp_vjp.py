@@ -139,6 +139,7 @@ def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
     from .grad_ops import _check_weights
     ws, single = _check_weights(weights)
     params = [w for w in (ws or ()) if isinstance(w, Parameter)]
+    lazy.check_eager(([x._data for x in inputs], [p._data for p in params]))
     written: list = []
 
     def core(xs, pvals):
@@ -172,6 +173,7 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
             if p >= len(args):
                 raise ValueError("The element in grad_position must belong to [0, args_num).")
         xs = tuple(a._data for a in args)
+        lazy.check_eager(xs)
 
         def core(*diff):
             full = list(xs)
@@ -213,6 +215,8 @@ def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
 
     def run(*args):
         arrays = to_raw(args)
+        if not lazy.should_record(jax.tree_util.tree_leaves(arrays)):
+            lazy.check_eager(arrays)
         leaves, tree = jax.tree_util.tree_flatten(arrays)
         if lazy.should_record(leaves):
             key = ("vmap", fn, _freeze(in_axes), _freeze(out_axes), tree)

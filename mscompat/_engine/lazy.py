@@ -154,6 +154,20 @@ def _unhash_index(h):
     return h
 
 
+class Abandon(Exception):
+    """The recorded function used something only eager JAX can follow (a raw JAX function
+    applied to a Tensor, an eager-only transform): run this transform eagerly instead."""
+
+
+def check_eager(tree) -> None:
+    """Called by eager-only code on its array inputs: abandon a recording they belong to."""
+    if _REC.get() is not None and has_lazy(jax.tree_util.tree_leaves(tree)):
+        raise Abandon
+
+
+_EAGER_ONLY: set = set()
+
+
 class NotRecordable(Exception):
     """This op cannot be recorded (unhashable static argument): compute it instead."""
 
@@ -601,12 +615,24 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     from . import compile as compile_mod
     from .tensor import wrap_tree
     outer = _REC.get()
+    eager_key = (make_key, fn)
+    if outer is None and eager_key in _EAGER_ONLY:
+        return make(fn)(*call_args, **call_kwargs)
     rec = Recording(outer)
     token = _REC.set(rec)
     try:
         recorded = _Recorded(fn, fn_args, fn_kwargs, rec)
-    finally:
+    except Abandon:
+        if outer is not None:
+            raise
+        # Python already ran once for this call; from now on this function runs eagerly.
+        _EAGER_ONLY.add(eager_key)
         _REC.reset(token)
+        token = None
+        return make(fn)(*call_args, **call_kwargs)
+    finally:
+        if token is not None:
+            _REC.reset(token)
     tensors, slots, call_tree, call_static = _split_call(call_args, call_kwargs)
     if outer is not None:
         node_fn = _TransformNode(make, make_key, recorded, call_tree, slots, call_static)

@@ -159,6 +159,7 @@ class Tensor:
         return arr if dtype is None else arr.astype(dtype)
 
     def __jax_array__(self):
+        lazy.check_eager(self._data)
         return self._data
 
     def item(self, index=None):
