@@ -180,24 +180,6 @@ class Tensor:
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)
 
-    def float(self) -> Tensor:
-        return self.astype(dtypes.ALL["float32"])
-
-    def half(self) -> Tensor:
-        return self.astype(dtypes.ALL["float16"])
-
-    def double(self) -> Tensor:
-        return self.astype(dtypes.ALL["float64"])
-
-    def int(self) -> Tensor:
-        return self.astype(dtypes.ALL["int32"])
-
-    def long(self) -> Tensor:
-        return self.astype(dtypes.ALL["int64"])
-
-    def bool(self) -> Tensor:
-        return self.astype(dtypes.ALL["bool_"])
-
     def copy(self) -> Tensor:
         return Tensor._wrap(jnp.array(self._data, copy=True))
 
@@ -329,6 +311,12 @@ def to_raw(tree):
 
 
 lazy.Tensor = Tensor
+
+# Tensor.float(), .half(), ... : one row each.
+_CASTS = {"float": "float32", "half": "float16", "double": "float64", "int": "int32",
+          "long": "int64", "bool": "bool_"}
+for _name, _dtype in _CASTS.items():
+    setattr(Tensor, _name, lambda self, _t=dtypes.ALL[_dtype]: self.astype(_t))
 
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
