@@ -118,14 +118,17 @@ class Compiled:
                 mask.append(False)
         static = (treedef, tuple(statics), tuple(mask), extra_key)
         while True:
-            pvals = [p._data for p in self.params]
+            params = self.params  # replaced, never mutated: a stable snapshot
+            pvals = [p._data for p in params]
             try:
                 out, writes = self._jitted(pvals, dyn, static)
                 break
             except scope.UnboundParameter as e:
-                if any(e.param is p for p in self.params):
-                    raise
-                self.params.append(e.param)
+                if any(e.param is p for p in params):
+                    raise  # it was passed in: not a discovery
+                with _lock:  # first calls from several threads may discover it together
+                    if not any(e.param is p for p in self.params):
+                        self.params = self.params + [e.param]
         if writes.params:
             scope.commit(list(writes.params), list(writes.values))
         if writes.has_static:

@@ -10,14 +10,9 @@ Example:
 """
 from __future__ import annotations
 
-import jax
-import jax.numpy as jnp
-
 from ..._engine.cell import Cell
-from ..._engine.differentiate import pullback
 from ..._engine.grad_ops import GradFn, _check_weights, _Spec
 from ..._engine.parameter import ParameterTuple
-from ..._engine.tensor import Tensor
 
 
 class WithLossCell(Cell):
@@ -46,14 +41,18 @@ class TrainOneStepCell(Cell):
         self.optimizer = optimizer
         self.weights = optimizer.parameters
         self.sens = 1.0 if sens is None else sens
+        # value_and_grad(network, None, weights): compiled in GRAPH_MODE, a recorded replay
+        # in PYNATIVE_MODE.
+        self._grad_fn = GradFn(network, _Spec("fn", None, tuple(self.weights), False, False,
+                                              with_value=True))
 
     def construct(self, *inputs):
-        pb = pullback(self.network, inputs, {}, (), list(self.weights))
-        sens = jax.tree_util.tree_map(lambda o: jnp.full(o.shape, self.sens, o.dtype),
-                                      pb.diff_out)
-        _, grads = pb(sens)
-        self.optimizer(tuple(Tensor._wrap(g) for g in grads))
-        return pb.out
+        loss, grads = self._grad_fn(*inputs)
+        if self.sens != 1.0:
+            # The gradient is linear in the sensitivity: grad(sens * 1) = sens * grad(1).
+            grads = tuple(g * self.sens for g in grads)
+        self.optimizer(grads)
+        return loss
 
 
 class ForwardValueAndGrad(Cell):
