@@ -28,6 +28,7 @@ import jax
 import numpy as np
 
 from . import scope
+from .tensor import Tensor
 
 _counter = {"traces": 0}
 _lock = threading.Lock()
@@ -87,10 +88,13 @@ class Compiled:
     def _pure(self, pvals, dyn, static):
         with _lock:
             _counter["traces"] += 1
-        treedef, statics, mask = static[:3]
-        it_d, it_s = iter(dyn), iter(statics)
-        leaves = [next(it_d) if m else next(it_s) for m in mask]
-        args, kwargs = jax.tree_util.tree_unflatten(treedef, leaves)
+        if static[0] is _TENSORS_ONLY:
+            args, kwargs = tuple(Tensor._wrap(x) for x in dyn), {}
+        else:
+            treedef, statics, mask = static[:3]
+            it_d, it_s = iter(dyn), iter(statics)
+            leaves = [next(it_d) if m else next(it_s) for m in mask]
+            args, kwargs = jax.tree_util.tree_unflatten(treedef, leaves)
         with scope.bind(self.params, pvals, jit=True) as s:
             out = self.fn(*args, **kwargs)
         wparams, wvals = s.written()
@@ -107,16 +111,12 @@ class Compiled:
         return out, _Writes(tuple(wparams), tuple(wvals), has_static)
 
     def __call__(self, args: tuple, kwargs: dict, extra_key: Any = None):
-        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
-        dyn, statics, mask = [], [], []
-        for leaf in leaves:
-            if _is_array(leaf):
-                dyn.append(leaf)
-                mask.append(True)
-            else:
-                statics.append(leaf)
-                mask.append(False)
-        static = (treedef, tuple(statics), tuple(mask), extra_key)
+        if not kwargs and all(type(a) is Tensor for a in args):
+            # The common call, plain Tensors: no pytree walk (per-call overhead, W1).
+            dyn = [a._data for a in args]
+            static = (_TENSORS_ONLY, len(dyn), extra_key)
+        else:
+            static, dyn = self._split(args, kwargs, extra_key)
         while True:
             params = self.params  # replaced, never mutated: a stable snapshot
             pvals = [p._data for p in params]
@@ -135,6 +135,23 @@ class Compiled:
             out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
                                          out, is_leaf=lambda x: isinstance(x, _Static))
         return out
+
+
+    @staticmethod
+    def _split(args, kwargs, extra_key) -> tuple[tuple, list]:
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
+        dyn, statics, mask = [], [], []
+        for leaf in leaves:
+            if _is_array(leaf):
+                dyn.append(leaf)
+                mask.append(True)
+            else:
+                statics.append(leaf)
+                mask.append(False)
+        return (treedef, tuple(statics), tuple(mask), extra_key), dyn
+
+
+_TENSORS_ONLY = "tensors-only"  # static-key marker for calls whose arguments are Tensors
 
 
 def call_cell(cell, args: tuple, kwargs: dict):
