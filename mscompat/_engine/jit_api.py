@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from . import scope
+from . import lazy, scope
 from .compile import Compiled
 
 _ACCEPTED = {"mode", "jit_level", "dynamic", "fullgraph", "backend", "capture_mode",
@@ -31,7 +31,8 @@ def jit(function: Callable | None = None, **options) -> Callable:
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        if scope.tracing():
+        if scope.tracing() or lazy.recording() is not None:
+            # Inside a compiled trace or a PYNATIVE recording: part of the outer program.
             return function(*args, **kwargs)
         return compiled(args, kwargs)
 
