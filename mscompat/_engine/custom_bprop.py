@@ -31,8 +31,12 @@ def call_with_bprop(cell, args: tuple, kwargs: dict):
     params = cell._all_params()
     graph = lazy.graph_rules()
 
+    # Only the non-Tensor arguments are closed over: the custom-vjp rule may outlive this
+    # call (JAX caches traces), and the Tensors may hold a transform's tracers.
+    static_args = [None if i in positions else a for i, a in enumerate(args)]
+
     def rebuild(xs):
-        full = list(args)
+        full = list(static_args)
         for i, x in zip(positions, xs):
             full[i] = Tensor._wrap(x)
         return full
