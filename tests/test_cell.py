@@ -85,3 +85,10 @@ def test_repr_lists_children():
     text = repr(nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()]))
     assert "Dense<input_channels=2, output_channels=3, has_bias=True>" in text
     assert "ReLU<>" in text
+
+
+def test_unsupported_cell_features_name_themselves():
+    with pytest.raises(NotImplementedError, match="register_backward_hook"):
+        Outer().register_backward_hook(lambda *a: None)
+    with pytest.raises(NotImplementedError, match="to_float"):
+        Outer().to_float(ms.float16)

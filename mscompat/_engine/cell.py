@@ -192,6 +192,19 @@ class Cell:
         return "\n".join(lines) + "\n  >"
 
 
+def _unsupported(name: str):
+    def method(self, *args, **kwargs):
+        raise NotImplementedError(f"Cell.{name} is not supported by mscompat yet.")
+    method.__name__ = name
+    return method
+
+
+for _name in ("register_forward_hook", "register_forward_pre_hook", "register_backward_hook",
+              "register_backward_pre_hook", "recompute", "shard", "set_boost", "set_comm_fusion",
+              "load_parameter_slice", "flatten_weights", "set_inputs", "compile",
+              "exec_checkpoint_graph"):
+    setattr(Cell, _name, _unsupported(_name))
+
 _BPROP_CACHE: dict[type, bool] = {}
 
 # Imported last: both modules import this one.
