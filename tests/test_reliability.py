@@ -371,14 +371,7 @@ class SquareWithBprop(nn.Cell):
         return (2 * x * dout,)
 
 
-BPROP_LEAK = pytest.mark.xfail(strict=True, reason=(
-    "engine bug: PYNATIVE recording (lazy.apply's jax.eval_shape) of a Cell with a user "
-    "bprop leaks tracers: custom_bprop.call_with_bprop's bwd closes over the caller's "
-    "args (Tensors holding the eval_shape trace's tracers) and the traced custom_vjp "
-    "jaxpr that holds bwd outlives the trace"))
-
-
-@pytest.mark.parametrize("mode_name", [pytest.param("PYNATIVE", marks=BPROP_LEAK), "GRAPH"])
+@pytest.mark.parametrize("mode_name", ["PYNATIVE", "GRAPH"])
 def test_no_tracer_leaks_custom_bprop(mode_name):
     ms.set_context(mode=getattr(ms, f"{mode_name}_MODE"))
     try:
