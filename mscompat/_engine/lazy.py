@@ -45,11 +45,6 @@ def recording() -> Recording | None:
     return _REC.get()
 
 
-def in_pynative_replay() -> bool:
-    """True while tracing the replay of a PYNATIVE recording (PYNATIVE rules apply)."""
-    return _REPLAY.get()
-
-
 def graph_rules() -> bool:
     """MindSpore's GRAPH_MODE rules apply (errors and quirks differ from PYNATIVE's):
     in GRAPH_MODE, and inside ``jit``, but not in the replay of a PYNATIVE recording."""
@@ -99,11 +94,10 @@ class Lazy:
 class Node:
     """One recorded op: ``fn(*inputs, **static)`` with Lazy (or constant) inputs."""
 
-    __slots__ = ("fn", "static", "inputs", "outs")
+    __slots__ = ("fn", "static", "inputs")
 
     def __init__(self, fn: Callable, static: tuple, inputs: tuple) -> None:
         self.fn, self.static, self.inputs = fn, static, inputs
-        self.outs: list[Lazy] = []
 
 
 class ParamRef:
@@ -185,7 +179,6 @@ class Recording:
         if leaf is None:
             value = _param_value(param)
             leaf = Lazy(Node(ParamRef(param, value), (), ()), 0, _aval(value), None)
-            leaf.node.outs.append(leaf)
             self.params[id(param)] = leaf
         return leaf
 
@@ -247,7 +240,6 @@ def apply(fn: Callable, args: tuple, static: dict):
     node = Node(fn, key_static, tuple(args))
     leaves, treedef = jax.tree_util.tree_flatten(out_shape)
     outs = [Lazy(node, i, leaf) for i, leaf in enumerate(leaves)]
-    node.outs = outs
     return jax.tree_util.tree_unflatten(treedef, outs)
 
 
@@ -484,7 +476,6 @@ class _Recorded:
                 data = leaf._data
                 if isinstance(data, Lazy):  # an outer recording's value: alias it
                     ph = Lazy(Node(_identity, (), (data,)), 0, data.aval)
-                    ph.node.outs.append(ph)
                 else:
                     ph = Lazy(None, 0, _aval(data), data)
                 placeholders[id(leaf)] = ph
