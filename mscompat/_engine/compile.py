@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -163,13 +164,19 @@ def call_cell(cell, args: tuple, kwargs: dict):
     return compiled(args, kwargs, cell.training)
 
 
-_TRANSFORMS: dict[Any, Compiled] = {}
+_TRANSFORMS: OrderedDict[Any, Compiled] = OrderedDict()
+_MAX_TRANSFORMS = 512  # a new lambda per call would otherwise grow the cache forever
 
 
 def call_transform(key: Any, fn: Callable, args: tuple, kwargs: dict, params=()):
     """GRAPH_MODE call of a transform (``grad(net)(x)`` at top level), cached by ``key``."""
     compiled = _TRANSFORMS.get(key)
-    if compiled is None:
+    if compiled is not None:
+        _TRANSFORMS.move_to_end(key)
+    else:
         compiled = Compiled(fn, list(params))
-        _TRANSFORMS[key] = compiled
+        with _lock:
+            _TRANSFORMS[key] = compiled
+            while len(_TRANSFORMS) > _MAX_TRANSFORMS:
+                _TRANSFORMS.popitem(last=False)
     return compiled(args, kwargs)

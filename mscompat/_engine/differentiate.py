@@ -128,5 +128,11 @@ def _primal(x):
     return x.astype(jnp.float64) if _is_int(x) else x
 
 
+class AuxError(ValueError):
+    """``has_aux=True`` on a function that does not return several outputs."""
+
+
 def split_aux(out) -> tuple[Any, tuple]:
+    if not (isinstance(out, (tuple, list)) and len(out) > 1):
+        raise AuxError("When has_aux is True, origin fn requires more than one outputs.")
     return out[0], tuple(out[1:])

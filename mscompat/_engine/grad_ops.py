@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 
 from . import context, lazy, scope
-from .differentiate import fix_cotangent, ones_cotangent, pullback
+from .differentiate import AuxError, fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor
 from .tensor import wrap_tree as _wrap
@@ -154,7 +154,11 @@ class GradFn:
         positions, bad = self._positions(args)
         weights = self._weights(args, kwargs, graph)
         live = [w for w in weights if isinstance(w, Parameter)]
-        pb = pullback(self.fn, args, kwargs, positions, live, spec.has_aux, alias=not graph)
+        try:
+            pb = pullback(self.fn, args, kwargs, positions, live, spec.has_aux,
+                          alias=not graph)
+        except AuxError as e:
+            raise (RuntimeError if graph else ValueError)(str(e)) from None
         if bad is not None:
             # Checked after the forward pass, as MindSpore does (a missing argument is
             # reported by the call itself).
