@@ -164,9 +164,6 @@ class GradFn:
             # reported by the call itself).
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {bad} is exceed input size.")
-        if spec.has_aux and not (isinstance(pb.out, tuple) and len(pb.out) > 1):
-            exc = RuntimeError if graph else ValueError
-            raise exc("When has_aux is True, origin fn requires more than one outputs.")
         ct = ones_cotangent(pb.diff_out) if sens is None else _sens(sens, pb.diff_out, graph)
         gx, gw_live = pb(ct)
         gw = self._weight_grads(weights, live, gw_live, graph)
