@@ -25,7 +25,7 @@ import jax
 
 from . import context, lazy, scope
 from .cell import Cell
-from .differentiate import fix_cotangent, to_arrays
+from .differentiate import fix_cotangent, pullback, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
 from .parameter import Parameter
 from .tensor import Tensor, to_raw
@@ -139,27 +139,12 @@ def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
     from .grad_ops import _check_weights
     ws, single = _check_weights(weights)
     params = [w for w in (ws or ()) if isinstance(w, Parameter)]
-    lazy.check_eager(([x._data for x in inputs], [p._data for p in params]))
-    written: list = []
-
-    def core(xs, pvals):
-        with scope.bind(params, pvals) as s:
-            out = fn(*[Tensor._wrap(x) for x in xs])
-        wparams, wvals = s.written()
-        written[:] = wparams
-        out = to_arrays(out)
-        diff = out[0] if has_aux else out
-        return diff, (out, wvals)
-
-    diff, pull, (out, wvals) = jax.vjp(core, [x._data for x in inputs],
-                                       [p._data for p in params], has_aux=True)
-    if written:
-        scope.commit(list(written), list(wvals))
-    vjp_fn = _VjpFn(pull, diff, len(inputs), ws, single)
+    pb = pullback(fn, inputs, {}, range(len(inputs)), params, has_aux)
+    vjp_fn = _VjpFn(pb, pb.diff_out, len(inputs), ws, single)
     if has_aux:
-        out0, aux = _aux_out(out, True)
+        out0, aux = _aux_out(pb.out, True)
         return _wrap(out0), vjp_fn, _wrap(aux)
-    return _wrap(out), vjp_fn
+    return _wrap(pb.out), vjp_fn
 
 
 def _jac(transform, fn: Callable, grad_position, has_aux: bool):
