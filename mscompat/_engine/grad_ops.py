@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import context, lazy, scope
+from . import context, lazy, recording, scope
 from .differentiate import AuxError, fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor
@@ -127,7 +127,7 @@ class GradFn:
                     fn_args = fn_args[:-1]
             spec = self.spec
             weights = [w for w in spec.weights or () if isinstance(w, Parameter)]
-            return lazy.run_transform(lambda f: GradFn(f, spec)._run, spec, self.fn, fn_args,
+            return recording.run_transform(lambda f: GradFn(f, spec)._run, spec, self.fn, fn_args,
                                       fn_kwargs, args, kwargs, weights)
         return self._run(*args, **kwargs)
 

@@ -23,7 +23,7 @@ from functools import partial
 
 import jax
 
-from . import context, lazy, scope
+from . import context, lazy, recording, scope
 from .cell import Cell
 from .differentiate import fix_cotangent, pullback, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
@@ -89,7 +89,7 @@ def jvp(fn: Callable, inputs, v, has_aux: bool = False):
 
     if (lazy.ENABLED["on"] and not context.graph_mode() and not scope.tracing()
             and not _has_tracer((xs, vs))):
-        return lazy.run_transform(lambda f: partial(_jvp_impl, f, has_aux), ("jvp", has_aux),
+        return recording.run_transform(lambda f: partial(_jvp_impl, f, has_aux), ("jvp", has_aux),
                                   fn, xs, {}, (xs, vs), {})
     return _compiled("jvp", fn, partial(_jvp_impl, fn, has_aux), (xs, vs), (has_aux,))
 

@@ -9,9 +9,9 @@ mode. Instead, a PYNATIVE transform call *records* the user's function:
    graph instead of computing. When Python needs a value (``bool(t)``, ``print(t)``,
    ``t.asnumpy()``, any JAX function called on it) that value is computed on the spot by a
    compiled program, so data-dependent control flow sees real numbers.
-2. The transform (grad, value_and_grad, jvp) then runs through the GRAPH_MODE machinery on a
-   *replay* of the recorded graph: one ``jax.jit`` program per graph structure, reused by
-   every later call that records the same structure.
+2. The transform (grad, value_and_grad, jvp; ``recording.py``) then runs through the
+   GRAPH_MODE machinery on a *replay* of the recorded graph: one ``jax.jit`` program per
+   graph structure, reused by every later call that records the same structure.
 3. A transform called while recording (the inner grad of a PINN loss, the grad under a jvp)
    becomes one node of the outer graph, evaluated by the same transform on its own replay.
 
@@ -39,6 +39,7 @@ _REPLAY: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_replay"
 _serial = itertools.count()
 ENABLED = {"on": True}
 scope.recording = _REC.get
+Tensor: Any = None  # mscompat's Tensor class, set by tensor.py (it imports this module)
 
 
 def recording() -> Recording | None:
@@ -157,9 +158,6 @@ def check_eager(tree) -> None:
     """Called by eager-only code on its array inputs: abandon a recording they belong to."""
     if _REC.get() is not None and has_lazy(jax.tree_util.tree_leaves(tree)):
         raise Abandon
-
-
-_EAGER_ONLY: set = set()
 
 
 class NotRecordable(Exception):
@@ -443,206 +441,3 @@ class Opaque:
 def concrete(x):
     """``x`` as an array JAX accepts (a Lazy value is computed)."""
     return materialize(x) if isinstance(x, Lazy) else x
-
-
-# -- transforms over recordings -----------------------------------------------------------
-
-Tensor: Any = None  # mscompat's Tensor class, set by tensor.py (it imports this module)
-
-
-def _is_tensor(x) -> bool:
-    return isinstance(x, Tensor)
-
-
-def _identity(x):
-    return x
-
-
-class _Recorded:
-    """What recording ``fn(*args, **kwargs)`` produced, and how to replay it on arrays."""
-
-    def __init__(self, fn: Callable, args: tuple, kwargs: dict, rec: Recording) -> None:
-        leaves, self.in_tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
-        self.slots: list[int] = []  # tensor leaf -> argument slot (aliases share one)
-        placeholders: dict[int, Lazy] = {}
-        stop: dict[int, int] = {}
-        new_leaves = []
-        for leaf in leaves:
-            if not isinstance(leaf, Tensor):
-                new_leaves.append(leaf)
-                continue
-            ph = placeholders.get(id(leaf))
-            if ph is None:
-                data = leaf._data
-                if isinstance(data, Lazy):  # an outer recording's value: alias it
-                    ph = Lazy(Node(_identity, (), (data,)), 0, data.aval)
-                else:
-                    ph = Lazy(None, 0, _aval(data), data)
-                placeholders[id(leaf)] = ph
-                stop[id(ph)] = len(stop)
-            self.slots.append(stop[id(ph)])
-            new_leaves.append(Tensor._wrap(ph))
-        self.n_slots = len(stop)
-        rargs, rkwargs = jax.tree_util.tree_unflatten(self.in_tree, new_leaves)
-        with scope.bind() as s:
-            out = fn(*rargs, **rkwargs)
-        self.written, written_vals = s.written()
-        from .tensor import to_raw
-        out_leaves, self.out_tree = jax.tree_util.tree_flatten(to_raw(out))
-        self.out_static = tuple((i, v) for i, v in enumerate(out_leaves)
-                                if not _is_arraylike(v))
-        arrays = [v for v in out_leaves if _is_arraylike(v)] + list(written_vals)
-        lazies = [v if isinstance(v, Lazy) else _const_lazy(v) for v in arrays]
-        self.graph = Graph(lazies, stop, boundary=rec.start)
-        self.static_in = tuple(_const_key(v) for v in leaves if not _is_tensor(v))
-
-    def key(self) -> tuple:
-        return (self.graph.key, tuple(self.slots), self.in_tree, self.out_tree,
-                self.out_static, tuple(id(p) for p in self.graph.params),
-                tuple(id(p) for p in self.written), self.static_in)
-
-    def replay(self, leaves: list) -> Callable:
-        """A Tensor function equal to the recorded ``fn``, evaluated from ``leaves``."""
-        run = self.graph.replay_fn()
-        n_out = self._n_out()
-
-        def replay_fn(*args, **kwargs):
-            tleaves = [x for x in jax.tree_util.tree_leaves((args, kwargs),
-                                                            is_leaf=_is_tensor)
-                       if isinstance(x, Tensor)]
-            slot_vals: list = [None] * self.n_slots
-            for t, slot in zip(tleaves, self.slots):
-                if slot_vals[slot] is None:
-                    slot_vals[slot] = t._data
-            outs = run(slot_vals, leaves)
-            for p, v in zip(self.written, outs[n_out:]):
-                p._data = v
-            it = iter(outs[:n_out])
-            static = dict(self.out_static)
-            flat = [static[i] if i in static else Tensor._wrap(next(it))
-                    for i in range(self.out_tree.num_leaves)]
-            return jax.tree_util.tree_unflatten(self.out_tree, flat)
-
-        return replay_fn
-
-    def _n_out(self) -> int:
-        return self.out_tree.num_leaves - len(self.out_static)
-
-
-def _const_lazy(v):
-    arr = jnp.asarray(v)
-    lz = Lazy(None, 0, _aval(arr), arr)
-    return lz
-
-
-def _realias(args, kwargs, slots):
-    """Give positions that held one Tensor object one object again (PYNATIVE aliasing)."""
-    leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
-    first: dict[int, Any] = {}
-    k = 0
-    out = []
-    for leaf in leaves:
-        if _is_tensor(leaf):
-            out.append(first.setdefault(slots[k], leaf))
-            k += 1
-        else:
-            out.append(leaf)
-    return jax.tree_util.tree_unflatten(tree, out)
-
-
-class _TransformNode:
-    """A transform called while recording: a node evaluated by the transform on a replay."""
-
-    def __init__(self, make: Callable, make_key, recorded: _Recorded, call_tree,
-                 call_slots, call_static) -> None:
-        self.make, self.recorded = make, recorded
-        self.call_tree, self.call_slots, self.call_static = call_tree, call_slots, call_static
-        self._key = (make_key, recorded.key(), call_tree, tuple(call_slots), call_static)
-        self._hash = hash(self._key)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _TransformNode) and self._key == other._key
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __call__(self, *arrays):
-        from .tensor import to_raw
-        n = len(self.call_slots)
-        call_arrays, leaves = arrays[:n], list(arrays[n:])
-        it_static = iter(self.call_static)
-        flat = []
-        k = 0
-        for is_tensor in self.call_tree[1]:
-            if is_tensor:
-                flat.append(Tensor._wrap(call_arrays[k]))
-                k += 1
-            else:
-                flat.append(_unconst(next(it_static)))
-        args, kwargs = jax.tree_util.tree_unflatten(self.call_tree[0], flat)
-        args, kwargs = _realias(args, kwargs, self.call_slots)
-        result = self.make(self.recorded.replay(leaves))(*args, **kwargs)
-        return to_raw(result)
-
-
-def _split_call(args, kwargs):
-    """Tensor leaves of a call (deduplicated by object) and its static rest."""
-    leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
-    mask = tuple(_is_tensor(v) for v in leaves)
-    tensors = [v for v in leaves if _is_tensor(v)]
-    ids: dict[int, int] = {}
-    slots = [ids.setdefault(id(t), len(ids)) for t in tensors]
-    static = tuple(_const_key(v) for v in leaves if not _is_tensor(v))
-    return tensors, slots, (tree, mask), static
-
-
-def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwargs: dict,
-                  call_args: tuple, call_kwargs: dict, weights=()):
-    """Run ``make(fn)(*call_args, **call_kwargs)`` by recording ``fn`` (PYNATIVE_MODE).
-
-    ``make(f)`` builds the transform of ``f`` (e.g. ``GradFn(f, spec)._run``); ``fn_args``
-    are the arguments the transform will pass to ``fn``.
-    """
-    from . import compile as compile_mod
-    from .tensor import wrap_tree
-    outer = _REC.get()
-    eager_key = (make_key, fn)
-    if outer is None and eager_key in _EAGER_ONLY:
-        return make(fn)(*call_args, **call_kwargs)
-    rec = Recording(outer)
-    token = _REC.set(rec)
-    try:
-        recorded = _Recorded(fn, fn_args, fn_kwargs, rec)
-    except Abandon:
-        if outer is not None:
-            raise
-        # Python already ran once for this call; from now on this function runs eagerly.
-        _EAGER_ONLY.add(eager_key)
-        _REC.reset(token)
-        token = None
-        return make(fn)(*call_args, **call_kwargs)
-    finally:
-        if token is not None:
-            _REC.reset(token)
-    tensors, slots, call_tree, call_static = _split_call(call_args, call_kwargs)
-    if outer is not None:
-        node_fn = _TransformNode(make, make_key, recorded, call_tree, slots, call_static)
-        inputs = tuple(t._data for t in tensors) + tuple(recorded.graph.leaves)
-        return wrap_tree(apply(node_fn, inputs, {}))
-    leaves = [materialize(v) if isinstance(v, Lazy) else v for v in recorded.graph.leaves]
-    key = ("pynative", make_key, recorded.key(), tuple(slots), call_tree[1])
-
-    def runner(cargs, ckwargs, leaf_values):
-        leaf_values = [t._data for t in leaf_values]
-        cargs, ckwargs = _realias(cargs, ckwargs, slots)
-        token = _REPLAY.set(True)
-        try:
-            return make(recorded.replay(leaf_values))(*cargs, **ckwargs)
-        finally:
-            _REPLAY.reset(token)
-
-    params = list(weights) + [p for p in recorded.graph.params
-                              if not any(p is q for q in weights)]
-    leaf_tensors = [Tensor._wrap(v) for v in leaves]
-    return compile_mod.call_transform(key, runner, (call_args, call_kwargs, leaf_tensors),
-                                      {}, params)
