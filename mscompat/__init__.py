@@ -9,15 +9,9 @@ Example:
     >>> print(ms.grad(lambda x: (x * x).sum())(x))
     [2. 4.]
 """
-import jax as _jax
-
-# MindSpore's Float64/Int64 are real 64-bit types; mscompat always states dtypes explicitly,
-# so enabling x64 changes no default dtype that MindSpore code sees.
-_jax.config.update("jax_enable_x64", True)
-# Matmuls at full float32 precision (TF32 on GPUs would diverge from MindSpore).
-_jax.config.update("jax_default_matmul_precision", "highest")
-
-from . import common, context, dtype, nn, ops, train  # noqa: E402,F401
+# JAX's x64 mode and full matmul precision are scoped to mscompat's own calls
+# (``_engine/jaxconfig.py``): importing mscompat changes no JAX global.
+from . import common, context, dtype, nn, ops, train  # noqa: F401
 from ._engine import ops_build as _ops_build  # noqa: E402,F401  (installs Tensor methods)
 from ._engine.compile import compile_count  # noqa: E402,F401
 from ._engine.context import (  # noqa: E402,F401
@@ -36,8 +30,10 @@ from ._engine.jit_api import jit, ms_function  # noqa: E402,F401
 from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401
 from ._engine.parameter import Parameter, ParameterTuple  # noqa: E402,F401
 from ._engine.tensor import Tensor  # noqa: E402,F401
+from ._engine.unsupported import install_stubs as _install_stubs  # noqa: E402
 from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 globals().update(_DTYPES)
 __version__ = "2.10.0"
 __getattr__ = _module_getattr("mindspore")
+_install_stubs(__name__)

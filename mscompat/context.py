@@ -7,3 +7,6 @@ from ._engine.context import (  # noqa: F401
     set_context,
     set_device,
 )
+from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("mindspore.context")

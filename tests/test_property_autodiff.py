@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mscompat as ms
+from mscompat._engine import lazy
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -34,11 +35,19 @@ SETTINGS = settings(max_examples=25, deadline=None,
 EXACT = dict(rtol=1e-9, atol=1e-11)  # mscompat vs JAX: the same float64 computation
 
 
-@pytest.fixture(params=["PYNATIVE", "GRAPH"])
+@pytest.fixture(params=["PYNATIVE", "PYNATIVE-eager", "GRAPH"])
 def mode(request):
-    ms.set_context(mode=getattr(ms, f"{request.param}_MODE"))
-    yield request.param
-    ms.set_context(mode=ms.PYNATIVE_MODE)
+    # PYNATIVE-eager: the recorder switched off (the differential run). The float64 JAX
+    # references need x64 in this test's own JAX code (mscompat scopes its x64 to its own
+    # calls and leaves the process's JAX configuration alone).
+    ms.set_context(mode=getattr(ms, f"{request.param.split('-')[0]}_MODE"))
+    lazy.ENABLED["on"] = request.param != "PYNATIVE-eager"
+    try:
+        with jax.enable_x64(True):
+            yield request.param
+    finally:
+        lazy.ENABLED["on"] = True
+        ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 # --------------------------------------------------------------------------- expression trees

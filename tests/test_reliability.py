@@ -38,6 +38,14 @@ import mscompat as ms
 from mscompat import nn
 
 
+@pytest.fixture(autouse=True)
+def _x64_references():
+    """The float64 JAX references in these tests need x64 in the tests' own JAX code
+    (mscompat scopes its x64 to its own calls)."""
+    with jax.enable_x64(True):
+        yield
+
+
 @pytest.fixture(params=["PYNATIVE", "GRAPH"])
 def mode(request):
     ms.set_context(mode=getattr(ms, f"{request.param}_MODE"))

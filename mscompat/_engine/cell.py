@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from . import context, scope
+from . import jaxconfig, scope
 from .parameter import Parameter, ParameterTuple
+from .tensor import Tensor, to_jax
 
 
 class Cell:
@@ -53,6 +54,12 @@ class Cell:
                 raise AttributeError(f"'{type(self).__name__}' must call "
                                      f"'super().__init__()' before assigning '{name}'.")
             object.__setattr__(self, name, value)
+            return
+        param = d["_params"].get(name)
+        if param is not None and isinstance(value, Tensor) and not isinstance(value, Parameter):
+            # ``self.w = self.w + 1`` writes the Parameter (it stays a Parameter), as in
+            # MindSpore; inside a call the write applies when the call succeeds.
+            param._data = to_jax(value, param.dtype)
             return
         d["_param_cache"] = None
         registry = ("_params" if isinstance(value, Parameter) else
@@ -164,8 +171,9 @@ class Cell:
     def construct(self, *args, **kwargs):
         raise NotImplementedError(f"{type(self).__name__}.construct is not defined.")
 
+    @jaxconfig.entry
     def __call__(self, *args, **kwargs):
-        if context.graph_mode() and not scope.tracing():
+        if compile.compiling():
             return compile.call_cell(self, args, kwargs)
         if _has_bprop(type(self)):
             return custom_bprop.call_with_bprop(self, args, kwargs)

@@ -2,7 +2,8 @@
 
 ``GRAPH_MODE`` (0) compiles the outermost Cell call or transform with ``jax.jit``;
 ``PYNATIVE_MODE`` (1) runs eagerly. ``device_target`` picks the JAX backend: ``"CPU"`` ->
-cpu, ``"GPU"`` -> gpu (CUDA/ROCm). A target this machine lacks gives one warning and falls
+cpu, ``"GPU"`` -> gpu (CUDA/ROCm), for mscompat's own work only (``jaxconfig.py``: JAX's
+global default device is left alone). A target this machine lacks gives one warning and falls
 back to the CPU, as MindSpore users expect when a script written for a GPU runs on a laptop.
 
 Example:
@@ -17,6 +18,8 @@ import warnings
 from typing import Any
 
 import jax
+
+from . import jaxconfig
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -98,7 +101,7 @@ def _set_device_target(target: str) -> None:
             warnings.warn(f"device_target={target!r} is not available on this machine; "
                           f"mscompat runs on the CPU instead.", RuntimeWarning, stacklevel=3)
         device = jax.devices("cpu")[0]
-    jax.config.update("jax_default_device", device)
+    jaxconfig.set_device(device)
     _state["device_target"] = target
 
 

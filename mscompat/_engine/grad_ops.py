@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import context, lazy, recording, scope
+from . import context, jaxconfig, lazy, recording, scope
+from .compile import call_transform, compiling
 from .differentiate import AuxError, fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor
@@ -109,15 +110,17 @@ class GradFn:
         self.fn = fn
         self.spec = spec
 
+    @jaxconfig.entry
     def __call__(self, *args, **kwargs):
-        if context.graph_mode() and not scope.tracing():
-            from .compile import call_transform
+        if compiling():
             params = list(self.spec.weights or ())
             if hasattr(self.fn, "_all_params"):
-                params += [p for p in self.fn._all_params() if not any(p is q for q in params)]
+                seen = {id(p) for p in params}
+                params += [p for p in self.fn._all_params() if id(p) not in seen]
             params = [p for p in params if isinstance(p, Parameter)]
             key = (self.spec, self.fn)
-            return call_transform(key, self._run, args, kwargs, params)
+            return call_transform(key, self._run, args, kwargs, params,
+                                  lambda a, k: self(*a, **k))
         if lazy.ENABLED["on"] and not scope.tracing() and _recordable(args, kwargs):
             fn_args, fn_kwargs = args, dict(kwargs)
             if self.spec.sens_param:

@@ -16,7 +16,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import dtypes, jaxconfig
 
 _rng = {"gen": np.random.default_rng(0)}
 
@@ -159,6 +159,7 @@ _BY_NAME = {"zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Norm
             "he_normal": HeNormal, "henormal": HeNormal}
 
 
+@jaxconfig.entry
 def initialize(init, shape, dtype=None):
     """Sample ``init`` (an Initializer, its name, a number or an array) as a jax array."""
     from .tensor import Tensor
@@ -181,6 +182,7 @@ def initialize(init, shape, dtype=None):
     return jnp.asarray(np.asarray(init.sample(shape, _rng["gen"])).astype(np_dtype))
 
 
+@jaxconfig.entry
 def initializer(init, shape=None, dtype=None):
     """``mindspore.common.initializer.initializer``: a Tensor filled by ``init``."""
     from .tensor import Tensor

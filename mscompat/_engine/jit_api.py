@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from . import lazy, scope
+from . import jaxconfig, lazy, scope
 from .compile import Compiled
 
 _ACCEPTED = {"mode", "jit_level", "dynamic", "fullgraph", "backend", "capture_mode",
@@ -27,9 +27,10 @@ def jit(function: Callable | None = None, **options) -> Callable:
             raise TypeError(f"jit() got an unexpected keyword argument '{key}'")
     if function is None:
         return lambda fn: jit(fn, **options)
-    compiled = Compiled(function, [])
+    compiled = Compiled(function, [])  # its graph break runs ``function`` eagerly
 
     @functools.wraps(function)
+    @jaxconfig.entry
     def wrapper(*args, **kwargs):
         if scope.tracing() or lazy.recording() is not None:
             # Inside a compiled trace or a PYNATIVE recording: part of the outer program.

@@ -23,7 +23,7 @@ from functools import partial
 
 import jax
 
-from . import context, lazy, recording, scope
+from . import context, jaxconfig, lazy, recording, scope
 from .cell import Cell
 from .differentiate import fix_cotangent, pullback, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
@@ -69,13 +69,15 @@ def _as_tuple(inputs, what: str) -> tuple:
 
 
 def _compiled(name: str, fn: Callable, impl: Callable, args: tuple, key_extra=()):
-    if context.graph_mode() and not scope.tracing():
-        from .compile import call_transform
+    from .compile import call_transform, compiling
+    if compiling():
         params = fn._all_params() if isinstance(fn, Cell) else ()
-        return call_transform((name, fn) + tuple(key_extra), impl, args, {}, params)
+        return call_transform((name, fn) + tuple(key_extra), impl, args, {}, params,
+                              lambda a, k: impl(*a))
     return impl(*args)
 
 
+@jaxconfig.entry
 def jvp(fn: Callable, inputs, v, has_aux: bool = False):
     """``mindspore.jvp``: the Jacobian-vector product, ``(output, jvp)``."""
     _bool_arg("has_aux", has_aux)
@@ -100,9 +102,14 @@ def _has_tracer(tree) -> bool:
 
 def _jvp_impl(fn: Callable, has_aux: bool, xs: tuple, vs: tuple):
     written: list = []
-    (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), tuple(x._data for x in xs),
-                                     tuple(t._data for t in vs))
+    primals, tangents = tuple(x._data for x in xs), tuple(t._data for t in vs)
+    (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), primals, tangents)
     if written:
+        # MindSpore runs a function that writes Parameters twice under forward mode: the
+        # output comes from the first run, the tangent from a second one that sees the
+        # first run's writes.
+        scope.commit(list(written), list(wvals))
+        (_, wvals), (tan, _) = jax.jvp(_bound(fn, written), primals, tangents)
         scope.commit(list(written), list(wvals))
     if has_aux:
         out0, aux = _aux_out(out, True)
@@ -117,6 +124,7 @@ class _VjpFn:
         self._pull, self._out = pull, out
         self._weights, self._single = weights, weights_single
 
+    @jaxconfig.entry
     def __call__(self, *v):
         v = v[0] if len(v) == 1 else v
         ct = _sens(v, self._out, _graph())
@@ -128,6 +136,7 @@ class _VjpFn:
         return grads, (gws[0] if self._single else gws)
 
 
+@jaxconfig.entry
 def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
     """``mindspore.vjp``: ``(output, vjp_fn)``; ``vjp_fn(v)`` gives the input gradients."""
     _bool_arg("has_aux", has_aux)
@@ -160,56 +169,76 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
         xs = tuple(a._data for a in args)
         lazy.check_eager(xs)
 
+        written: list = []
+
         def core(*diff):
             full = list(xs)
             for p, d in zip(chosen, diff):
                 full[p] = d
-            with scope.bind():
+            with scope.bind() as s:
                 out = to_raw(to_arrays(fn(*[Tensor._wrap(x) for x in full])))
+            params, values = s.written()
+            written[:] = params
             if has_aux:
                 out0, aux = _aux_out(out, True)
-                return out0, aux
-            return out
+                return out0, (aux, values)
+            return out, (None, values)
 
         argnums = 0 if single else tuple(range(len(chosen)))
-        jac = transform(core, argnums=argnums, has_aux=has_aux)(*(xs[p] for p in chosen))
-        jac, aux = jac if has_aux else (jac, None)
+        jac_fn = transform(core, argnums=argnums, has_aux=True)
+        jac, (aux, values) = jac_fn(*(xs[p] for p in chosen))
+        if written:
+            scope.commit(list(written), list(values))
+            if transform is jax.jacfwd:  # forward mode runs twice in MindSpore (see jvp)
+                jac, (aux, values) = jac_fn(*(xs[p] for p in chosen))
+                scope.commit(list(written), list(values))
         jac = _wrap(jac)
         return (jac, _wrap(aux)) if has_aux else jac
 
-    return run
+    return jaxconfig.entry(run)
 
 
+@jaxconfig.entry
 def jacfwd(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
     """``mindspore.jacfwd``: the Jacobian by forward mode."""
     return _jac(jax.jacfwd, fn, grad_position, has_aux)
 
 
+@jaxconfig.entry
 def jacrev(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
     """``mindspore.jacrev``: the Jacobian by reverse mode."""
     return _jac(jax.jacrev, fn, grad_position, has_aux)
 
 
+@jaxconfig.entry
 def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
     """``mindspore.vmap``: vectorise ``fn`` over a batch axis (``jax.vmap``)."""
-    def batched(*args):
-        def core(*xs):
-            with scope.bind():
-                return to_raw(to_arrays(fn(*_wrap(xs))))
-        return jax.vmap(core, in_axes=in_axes, out_axes=out_axes)(*args)
-
     def run(*args):
         arrays = to_raw(args)
-        if not lazy.should_record(jax.tree_util.tree_leaves(arrays)):
-            lazy.check_eager(arrays)
-        leaves, tree = jax.tree_util.tree_flatten(arrays)
-        if lazy.should_record(leaves):
-            key = ("vmap", fn, _freeze(in_axes), _freeze(out_axes), tree)
-            node = lazy.Opaque(key, lambda *xs: batched(*jax.tree_util.tree_unflatten(
-                tree, list(xs))))
-            return _wrap(lazy.apply(node, tuple(leaves), {}))
-        return _wrap(batched(*jax.tree_util.tree_map(lazy.concrete, arrays)))
-    return run
+        # A vmap inside a PYNATIVE recording runs eagerly (it may write Parameters, which a
+        # recorded node could not carry out).
+        lazy.check_eager(arrays)
+        written: list = []
+
+        def core(*xs):
+            with scope.bind() as s:
+                out = to_raw(to_arrays(fn(*_wrap(xs))))
+            params, values = s.written()
+            written[:] = params
+            return out, values
+
+        try:
+            out, values = jax.vmap(core, in_axes=in_axes, out_axes=(out_axes, None))(*arrays)
+        except ValueError as e:
+            if not written or "out_axes" not in str(e):
+                raise
+            raise NotImplementedError("mindspore.vmap of a function that writes a Parameter "
+                                      "from batched values is not supported by mscompat."
+                                      ) from None
+        if written:
+            scope.commit(list(written), list(values))
+        return _wrap(out)
+    return jaxconfig.entry(run)
 
 
 def _freeze(x):

@@ -69,21 +69,28 @@ class Lazy:
     weak_type = property(lambda self: getattr(self.aval, "weak_type", False))
 
     def __jax_array__(self):
+        # A JAX function applied to a recorded value: its result would be a constant (the
+        # gradient cut), so the recording is abandoned and the transform runs eagerly.
+        check_eager(self)
         return materialize(self)
 
     def __array__(self, dtype=None, copy=None):
+        # NumPy values are constants in MindSpore too (``asnumpy`` cuts the gradient).
         arr = np.asarray(materialize(self))
         return arr if dtype is None else arr.astype(dtype)
 
     def __getattr__(self, name: str):
-        # Anything else a jax array offers: compute the value and ask it.
+        if name.startswith("__"):  # protocol probes (NumPy's ``__array_interface__`` ...)
+            raise AttributeError(name)
+        # Anything else a jax array offers: only eager JAX can follow it (fail closed).
+        check_eager(self)
         return getattr(materialize(self), name)
 
     def __getitem__(self, index):
-        try:
-            return apply(_getitem, (self,), {"index": _hashable_index(index)})
-        except NotRecordable:
-            return materialize(self)[index]
+        from .ops_build import call
+        from .tensor import split_index
+        structure, arrays = split_index(index)
+        return call(getitem, (self, *arrays), {"index": structure})._data
 
     def astype(self, dtype):
         return apply(_astype, (self,), {"dtype": np.dtype(dtype)})
@@ -114,38 +121,26 @@ class ParamRef:
         return self.param._data
 
 
-def _getitem(x, *, index):
-    return x[_unhash_index(index)]
+def getitem(x, *arrays, index):
+    """``x[index]``; array parts of the index are ``arrays`` (see ``tensor.split_index``)."""
+    return x[unhash_index(index, arrays)]
 
 
 def _astype(x, *, dtype):
     return x.astype(dtype)
 
 
-def setitem(x, value, *, index):
-    return x.at[_unhash_index(index)].set(jnp.asarray(value, x.dtype))
+def setitem(x, value, *arrays, index):
+    return x.at[unhash_index(index, arrays)].set(jnp.asarray(value, x.dtype))
 
 
-def hashable_index(index):
-    """``index`` as a hashable static argument, or ``NotRecordable``."""
-    return _hashable_index(index)
-
-
-def _hashable_index(index):
-    if isinstance(index, tuple):
-        return ("t",) + tuple(_hashable_index(i) for i in index)
-    if isinstance(index, slice):
-        return ("s", index.start, index.stop, index.step)
-    if isinstance(index, (int, type(None), type(Ellipsis))):
-        return index
-    raise NotRecordable
-
-
-def _unhash_index(h):
+def unhash_index(h, arrays):
     if isinstance(h, tuple) and h and h[0] == "t":
-        return tuple(_unhash_index(i) for i in h[1:])
+        return tuple(unhash_index(i, arrays) for i in h[1:])
     if isinstance(h, tuple) and h and h[0] == "s":
         return slice(*h[1:])
+    if isinstance(h, tuple) and h and h[0] == "a":
+        return arrays[h[1]]
     return h
 
 
@@ -157,6 +152,12 @@ class Abandon(Exception):
 def check_eager(tree) -> None:
     """Called by eager-only code on its array inputs: abandon a recording they belong to."""
     if _REC.get() is not None and has_lazy(jax.tree_util.tree_leaves(tree)):
+        raise Abandon
+
+
+def abandon_if_recording() -> None:
+    """The recorder met something it cannot follow: never compute a constant in its place."""
+    if _REC.get() is not None:
         raise Abandon
 
 
@@ -194,7 +195,12 @@ def _aval(x):
     return jax.ShapeDtypeStruct(x.shape, x.dtype, weak_type=getattr(x, "weak_type", False))
 
 
+_MAX_CACHE = 4096  # bound for the shape and program caches (oldest entries dropped first)
 _SHAPES: dict = {}
+_VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
+                    jax.errors.TracerIntegerConversionError,
+                    jax.errors.TracerArrayConversionError,
+                    jax.errors.NonConcreteBooleanIndexError)
 
 
 class _TreeCall:
@@ -215,12 +221,40 @@ class _TreeCall:
         return self.fn(*jax.tree_util.tree_unflatten(self.tree, list(leaves)), **static)
 
 
+class _KwCall:
+    """``fn`` with its trailing positional inputs passed as the keyword arguments ``names``."""
+
+    def __init__(self, fn: Callable, n_pos: int, names: tuple) -> None:
+        self.fn, self.n_pos, self.names = fn, n_pos, names
+        self._hash = hash((fn, n_pos, names))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, _KwCall) and self.fn is other.fn
+                and (self.n_pos, self.names) == (other.n_pos, other.names))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __call__(self, *args, **static):
+        kw = dict(zip(self.names, args[self.n_pos:]))
+        return self.fn(*args[:self.n_pos], **kw, **static)
+
+
 def apply(fn: Callable, args: tuple, static: dict):
     """Record ``fn(*args, **static)`` (Lazy arguments) and return its Lazy output(s)."""
+    array_kw = tuple(k for k, v in static.items() if _is_arraylike(v))
+    if array_kw:  # Tensor-valued keyword arguments are graph inputs like the positional ones
+        args = tuple(args) + tuple(static[k] for k in array_kw)
+        fn, static = _KwCall(fn, len(args) - len(array_kw), array_kw), {
+            k: v for k, v in static.items() if k not in array_kw}
     flat, tree = jax.tree_util.tree_flatten(tuple(args))
     if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
         fn, args = _TreeCall(fn, tree), tuple(flat)
     key_static = tuple(sorted(static.items()))
+    try:
+        hash(key_static)
+    except TypeError:
+        raise NotRecordable from None
     in_avals = tuple(_aval(a) if _is_arraylike(a) else ("const", _const_key(a))
                      for a in args)
     skey = (fn, key_static, in_avals)
@@ -232,9 +266,15 @@ def apply(fn: Callable, args: tuple, static: dict):
                 lambda *arrs: _isolated(fn, _merge(args, arrs), static),
                 *[jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=_weak(a))
                   for a in args if _is_arraylike(a)])
+        except _VALUE_DEPENDENT:
+            # The op needs concrete values (a boolean mask, a value used as a shape): only
+            # eager JAX can follow it.
+            raise NotRecordable from None
         finally:
             _REC.reset(token)
         _SHAPES[skey] = out_shape
+        while len(_SHAPES) > _MAX_CACHE:
+            _SHAPES.pop(next(iter(_SHAPES)))
     node = Node(fn, key_static, tuple(args))
     leaves, treedef = jax.tree_util.tree_flatten(out_shape)
     outs = [Lazy(node, i, leaf) for i, leaf in enumerate(leaves)]
@@ -401,10 +441,13 @@ def materialize(x: Lazy):
     graph = Graph([x])
     prog = _PROGRAMS.get(graph.key)
     if prog is None:
+        from .compile import counted
         run = graph.replay_fn()
-        prog = jax.jit(lambda leaves, pvals, _run=run, _g=graph: _with_params(
-            _g.params, pvals, lambda: _run((), leaves))[0][0])
+        prog = jax.jit(counted(lambda leaves, pvals, _run=run, _g=graph: _with_params(
+            _g.params, pvals, lambda: _run((), leaves))[0][0]))
         _PROGRAMS[graph.key] = prog
+        while len(_PROGRAMS) > _MAX_CACHE:
+            _PROGRAMS.pop(next(iter(_PROGRAMS)))
     token = _REC.set(None)
     try:
         leaves = [materialize(v) if isinstance(v, Lazy) else v for v in graph.leaves]

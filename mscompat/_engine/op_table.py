@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import bprops, dtypes
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,11 @@ def _is_intlike(x) -> bool:
 
 
 def _scalar_fix(a, b):
-    """MindSpore: an integer/bool Tensor with a Python float gives float32 (JAX: float64)."""
+    """MindSpore: a NumPy scalar operand acts like a Python number (a Float32 Tensor times
+    ``np.float64(2)`` stays Float32), and an integer/bool Tensor with a Python float gives
+    float32 (JAX: float64)."""
+    a = a.item() if isinstance(a, np.generic) else a
+    b = b.item() if isinstance(b, np.generic) else b
     if isinstance(b, float) and _is_intlike(a):
         return a, jnp.float32(b)
     if isinstance(a, float) and _is_intlike(b):
@@ -111,6 +115,19 @@ def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
 
 def _mean_fn(input, axis=None, keep_dims=False):
     return _mean(input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def _extreme_method(reduce: Callable, arg: Callable) -> Callable:
+    """``Tensor.max``/``Tensor.min(axis=None, keepdims=False, *, initial=None, where=None,
+    return_indices=False)``."""
+    def method(x, axis=None, keepdims=False, *, initial=None, where=None,
+               return_indices=False):
+        kw = {} if where is None else {"where": where}
+        out = reduce(x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
+        if return_indices:
+            return out, arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
+        return out
+    return method
 
 
 def _np_or_none(dtype):
@@ -184,10 +201,6 @@ def _sparse_softmax_ce(logits, labels, *, is_grad=False):
     return jnp.mean(nll)
 
 
-def _softmax_ce(logits, labels):
-    logp = jax.nn.log_softmax(logits, axis=-1)
-    loss = -jnp.sum(labels * logp, axis=-1)
-    return loss, jax.nn.softmax(logits, axis=-1) - labels
 
 
 def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
@@ -212,7 +225,7 @@ _U = _elementwise
 TABLE: list[OpDef] = [
     # element-wise unary
     _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
-    _U("Abs", jnp.abs, ("abs", "absolute"), ("abs",)),
+    _U("Abs", bprops.abs, ("abs", "absolute"), ("abs",)),
     _U("Square", jnp.square, ("square",), ("square",)),
     _U("Sqrt", jnp.sqrt, ("sqrt",), ("sqrt",), float_only=True),
     _U("Rsqrt", jax.lax.rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
@@ -278,10 +291,12 @@ TABLE: list[OpDef] = [
           methods=("mean",), method_impl=_mean_fn),
     OpDef("ReduceMax", _reduce(jnp.max), attrs=(("keep_dims", False),),
           functional=("amax",), functional_impl=lambda input, axis=None, keepdims=False:
-          jnp.max(input, axis=_axis(axis), keepdims=keepdims)),
+          jnp.max(input, axis=_axis(axis), keepdims=keepdims),
+          methods=("max", "amax"), method_impl=_extreme_method(jnp.max, jnp.argmax)),
     OpDef("ReduceMin", _reduce(jnp.min), attrs=(("keep_dims", False),),
           functional=("amin",), functional_impl=lambda input, axis=None, keepdims=False:
-          jnp.min(input, axis=_axis(axis), keepdims=keepdims)),
+          jnp.min(input, axis=_axis(axis), keepdims=keepdims),
+          methods=("min", "amin"), method_impl=_extreme_method(jnp.min, jnp.argmin)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False:
           jnp.prod(input, axis=_axis(axis), keepdims=keep_dims)),
@@ -333,11 +348,9 @@ TABLE: list[OpDef] = [
           methods=("softmax",), method_impl=lambda x, axis=-1: _softmax(x, axis=axis)),
     OpDef("LogSoftmax", _log_softmax, attrs=(("axis", -1),), functional=("log_softmax",),
           functional_impl=lambda logits, axis=-1: _log_softmax(logits, axis=axis)),
-    OpDef("SoftmaxCrossEntropyWithLogits", _softmax_ce),
+    OpDef("SoftmaxCrossEntropyWithLogits", bprops.softmax_cross_entropy),
     OpDef("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_ce,
           attrs=(("is_grad", False),)),
-    OpDef(None, None, functional=("clip", "clamp"),
-          functional_impl=lambda input, min=None, max=None: jnp.clip(input, min, max),
-          methods=("clip", "clamp"), method_impl=lambda x, min=None, max=None:
-          jnp.clip(x, min, max)),
+    OpDef(None, None, functional=("clip", "clamp"), functional_impl=bprops.clip,
+          methods=("clip", "clamp")),
 ]

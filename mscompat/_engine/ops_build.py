@@ -5,10 +5,11 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import lazy, op_table
+from . import jaxconfig, lazy, op_table
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
+@jaxconfig.entry
 def call(impl: Callable, args, kwargs=None):
     """Run ``impl`` on arrays; while a PYNATIVE transform records, add a graph node."""
     kwargs = kwargs or {}
@@ -18,6 +19,8 @@ def call(impl: Callable, args, kwargs=None):
                 return wrap_tree(lazy.apply(impl, tuple(args), kwargs))
             except lazy.NotRecordable:
                 pass
+        # Fail closed: a recorded value never turns into a constant while recording.
+        lazy.abandon_if_recording()
         args = lazy.concrete_tree(list(args))
     return wrap(impl(*args, **kwargs))
 
@@ -129,6 +132,7 @@ def build() -> None:
             if name not in Tensor.__dict__:
                 setattr(Tensor, name, _make_method(name, mimpl))
     _install_operators()
+    jaxconfig.scope_class(Tensor)
 
 
 _BINARY_OPERATORS = {
@@ -177,3 +181,5 @@ def _install_operators() -> None:
 
 
 build()
+
+from . import state_ops  # noqa: E402,F401  (the Parameter-writing ops join the tables)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from . import dtypes, scope
+from . import dtypes, jaxconfig, scope
 from .tensor import Tensor, to_jax
 
 
@@ -155,6 +155,7 @@ class ParameterTuple(tuple):
         return ParameterTuple(out)
 
 
+jaxconfig.scope_class(Parameter)
 jax.tree_util.register_pytree_node(
     Parameter, lambda p: ((p._data,), None), lambda _, children: Tensor._wrap(children[0])
 )

@@ -29,7 +29,8 @@ from .lazy import (
     materialize,
 )
 
-_EAGER_ONLY: set = set()
+_EAGER_ONLY: dict = {}  # (transform, fn) that must run eagerly; bounded, oldest dropped
+_MAX_EAGER_ONLY = 1024
 
 
 
@@ -201,7 +202,9 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
         if outer is not None:
             raise
         # Python already ran once for this call; from now on this function runs eagerly.
-        _EAGER_ONLY.add(eager_key)
+        _EAGER_ONLY[eager_key] = True
+        while len(_EAGER_ONLY) > _MAX_EAGER_ONLY:
+            _EAGER_ONLY.pop(next(iter(_EAGER_ONLY)))
         _REC.reset(token)
         token = None
         return make(fn)(*call_args, **call_kwargs)
@@ -225,8 +228,8 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
         finally:
             _REPLAY.reset(token)
 
-    params = list(weights) + [p for p in recorded.graph.params
-                              if not any(p is q for q in weights)]
+    seen = {id(w) for w in weights}
+    params = list(weights) + [p for p in recorded.graph.params if id(p) not in seen]
     leaf_tensors = [lazy.Tensor._wrap(v) for v in leaves]
     return compile_mod.call_transform(key, runner, (call_args, call_kwargs, leaf_tensors),
                                       {}, params)

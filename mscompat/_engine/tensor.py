@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes, lazy
+from . import dtypes, jaxconfig, lazy
 
 
 def _infer_np(data) -> np.ndarray:
@@ -57,6 +57,7 @@ def _has_np_float64(data) -> bool:
     return isinstance(data, (np.ndarray, np.generic)) and data.dtype in (np.float64, np.complex128)
 
 
+@jaxconfig.entry
 def to_jax(data, dtype=None) -> jax.Array:
     """Convert user data to a jax array following MindSpore's dtype defaults."""
     if isinstance(data, Tensor):
@@ -147,10 +148,7 @@ class Tensor:
 
     # -- conversion ----------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
-        if isinstance(self._data, jax.core.Tracer):
-            raise RuntimeError("Tensor.asnumpy() is not supported inside a compiled graph "
-                               "(GRAPH_MODE or jit): the value is not known until it runs.")
-        return np.array(self._data)
+        return np.array(_concrete(self._data))
 
     numpy = asnumpy
 
@@ -181,7 +179,8 @@ class Tensor:
         return self.astype(dtype)
 
     def copy(self) -> Tensor:
-        return Tensor._wrap(jnp.array(self._data, copy=True))
+        from .ops_build import call
+        return call(_copy, (self._data,))
 
     def clone(self) -> Tensor:
         return self.copy()
@@ -205,19 +204,19 @@ class Tensor:
         if self.size != 1:
             raise ValueError("The truth value of a Tensor with more than one element is "
                              "ambiguous.")
-        return bool(np.asarray(self._data).reshape(()))
+        return bool(np.asarray(_concrete(self._data)).reshape(()))
 
     def __int__(self) -> int:
-        return int(np.asarray(self._data).reshape(()))
+        return int(np.asarray(_concrete(self._data)).reshape(()))
 
     def __float__(self) -> float:
-        return float(np.asarray(self._data).reshape(()))
+        return float(np.asarray(_concrete(self._data)).reshape(()))
 
     def __index__(self) -> int:
         if self.dtype.kind not in ("int", "uint"):
             raise TypeError("Only integer tensors of a single element can be converted to "
                             "an index.")
-        return int(np.asarray(self._data).reshape(()))
+        return int(np.asarray(_concrete(self._data)).reshape(()))
 
     def __len__(self) -> int:
         if self.ndim == 0:
@@ -233,34 +232,34 @@ class Tensor:
 
     # -- indexing ------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        return Tensor._wrap(self._data[_index(index)])
+        from .ops_build import call
+        structure, arrays = split_index(index)
+        return call(lazy.getitem, (self._data, *arrays), {"index": structure})
 
     def __setitem__(self, index, value) -> None:
+        from .ops_build import call
         value = value._data if isinstance(value, Tensor) else value
-        data = self._data
-        if lazy.has_lazy((data, value)):
-            try:
-                static = {"index": lazy.hashable_index(index)}
-            except lazy.NotRecordable:
-                data, value = lazy.concrete(data), lazy.concrete(value)
-            else:
-                from .ops_build import call
-                self._data = call(lazy.setitem, (data, value), static)._data
-                return
-        self._data = data.at[_index(index)].set(jnp.asarray(value, data.dtype))
+        structure, arrays = split_index(index)
+        self._data = call(lazy.setitem, (self._data, value, *arrays),
+                          {"index": structure})._data
 
     # -- printing ------------------------------------------------------------------------
     def __str__(self) -> str:
-        if isinstance(self._data, jax.core.Tracer):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
         from . import tensor_format
-        return tensor_format.format_tensor_str(np.asarray(self._data))
+        return tensor_format.format_tensor_str(np.asarray(_concrete(self._data)))
 
     def __repr__(self) -> str:
-        if isinstance(self._data, jax.core.Tracer):
-            return str(self)
         from . import tensor_format
-        return tensor_format.format_tensor_repr(np.asarray(self._data), str(self.dtype))
+        return tensor_format.format_tensor_repr(np.asarray(_concrete(self._data)),
+                                                str(self.dtype))
+
+    def __getattr__(self, name: str):
+        # Reached only when ``name`` is not a Tensor attribute: a MindSpore Tensor method
+        # mscompat does not have (a NotImplementedError that is also an AttributeError).
+        if name.startswith("_"):
+            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+        from .unsupported import missing
+        raise missing(f"mindspore.Tensor.{name}")
 
     def __format__(self, spec: str) -> str:
         if spec and self.size == 1:
@@ -268,14 +267,50 @@ class Tensor:
         return str(self)
 
 
-def _index(index):
-    if isinstance(index, Tensor):
-        return index._data
-    if isinstance(index, tuple):
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    if isinstance(index, list):
-        return jnp.asarray(index)
-    return index
+def _concrete(x):
+    """The value of ``x`` for Python (printing, ``asnumpy``): an eager transform's tracer
+    knows it; a compiled trace's does not, and raises JAX's concretization error, which
+    makes GRAPH_MODE run that call through a graph break (``compile.py``)."""
+    if isinstance(x, jax.core.Tracer):
+        value = x.to_concrete_value()
+        if value is None:
+            raise jax.errors.TracerArrayConversionError(x)
+        return value
+    return x
+
+
+def _copy(x):
+    return jnp.array(x, copy=True)
+
+
+def split_index(index) -> tuple[Any, list]:
+    """An index as (hashable structure, array parts): Tensor, NumPy and list indices become
+    arrays (op inputs, so they are recorded and traced), the rest is static structure."""
+    arrays: list = []
+
+    def enc(i):
+        if isinstance(i, tuple):
+            return ("t",) + tuple(enc(j) for j in i)
+        if isinstance(i, slice):
+            parts = (i.start, i.stop, i.step)
+            if any(isinstance(p, Tensor) for p in parts):
+                parts = tuple(int(p) if isinstance(p, Tensor) else p for p in parts)
+            return ("s",) + parts
+        if isinstance(i, Tensor):
+            arrays.append(i._data)
+        elif isinstance(i, list):
+            arrays.append(to_jax(i) if not any(isinstance(j, Tensor) for j in i)
+                          else jnp.stack([to_jax(j) for j in i]))
+        elif isinstance(i, (np.ndarray, jax.Array)):
+            arrays.append(i)
+        elif isinstance(i, (int, bool, np.integer, np.bool_, type(None), type(Ellipsis))):
+            return i.item() if isinstance(i, np.generic) else i
+        else:
+            raise IndexError(f"Tensor index must be int, slice, None, Ellipsis, Tensor, list "
+                             f"or tuple, but got {type(i).__name__}.")
+        return ("a", len(arrays) - 1)
+
+    return enc(index), arrays
 
 
 def unwrap(x) -> Any:

@@ -1,10 +1,70 @@
-"""Module ``__getattr__`` that names unsupported MindSpore APIs (NotImplementedError)."""
+"""MindSpore names mscompat does not have yet raise ``NotImplementedError`` naming them.
+
+``MissingAPIError`` is both a ``NotImplementedError`` (what the porting user reads) and an
+``AttributeError`` (so ``hasattr``/``getattr(obj, name, default)`` keep working). It is raised
+by the ``__getattr__`` of every public module, by ``Tensor`` and ``Cell`` attribute look-ups of
+public names, and by the stub modules standing for MindSpore submodules mscompat lacks
+(``import mindspore.dataset as ds`` works; ``ds.GeneratorDataset`` raises, naming it).
+
+Example:
+    >>> import mscompat as ms
+    >>> try:
+    ...     ms.nn.NotAnOp
+    ... except NotImplementedError as e:
+    ...     print(e)
+    'mindspore.nn.NotAnOp' is not implemented by mscompat yet.
+"""
 from __future__ import annotations
+
+import sys
+import types
+
+
+class MissingAPIError(NotImplementedError, AttributeError):
+    """A MindSpore API that mscompat does not implement (yet)."""
+
+
+def missing(qualname: str) -> MissingAPIError:
+    return MissingAPIError(f"'{qualname}' is not implemented by mscompat yet.")
 
 
 def module_getattr(module: str):
     def __getattr__(name: str):
         if name.startswith("_"):
             raise AttributeError(f"module '{module}' has no attribute '{name}'")
-        raise NotImplementedError(f"'{module}.{name}' is not implemented by mscompat yet.")
+        raise missing(f"{module}.{name}")
     return __getattr__
+
+
+# MindSpore submodules that real scripts import and mscompat does not provide yet.
+STUB_SUBMODULES = (
+    "numpy", "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
+    "dataset", "dataset.vision", "dataset.transforms", "dataset.text", "dataset.audio",
+    "dataset.vision.c_transforms", "dataset.vision.py_transforms",
+    "dataset.transforms.c_transforms", "dataset.transforms.py_transforms",
+    "communication", "communication.management", "train.callback", "train.serialization",
+    "train.metrics", "nn.probability", "nn.probability.distribution", "hal", "profiler",
+    "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",
+    "mindrecord", "ops.primitive", "ops.function", "nn.metrics", "nn.learning_rate_schedule",
+    "nn.dynamic_lr", "common.api", "common.initializer_utils",
+)
+
+
+def install_stubs(package: str) -> None:
+    """Put stub modules for ``STUB_SUBMODULES`` under ``package`` (``mscompat``) where no real
+    module exists; each one names ``mindspore.<path>.<name>`` when an attribute is used."""
+    for path in STUB_SUBMODULES:
+        full = f"{package}.{path}"
+        if full in sys.modules:
+            continue
+        parent_name, _, leaf = full.rpartition(".")
+        parent = sys.modules.get(parent_name)
+        if parent is None:
+            continue  # listed after its parent: the parent's stub comes first
+        if isinstance(parent.__dict__.get(leaf), types.ModuleType):
+            continue
+        mod = types.ModuleType(full, f"Stand-in for ``mindspore.{path}`` (not built yet).")
+        mod.__getattr__ = module_getattr(f"mindspore.{path}")
+        mod.__path__ = []  # a package, so deeper stubs can hang under it
+        sys.modules[full] = mod
+        setattr(parent, leaf, mod)

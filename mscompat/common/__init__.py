@@ -2,4 +2,7 @@
 from .._engine.initializers import set_seed  # noqa: F401
 from .._engine.parameter import Parameter, ParameterTuple  # noqa: F401
 from .._engine.tensor import Tensor  # noqa: F401
+from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from . import dtype, initializer, parameter, tensor  # noqa: F401
+
+__getattr__ = _module_getattr("mindspore.common")

@@ -13,3 +13,6 @@ from .._engine.initializers import (  # noqa: F401
     Zero,
     initializer,
 )
+from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("mindspore.common.initializer")

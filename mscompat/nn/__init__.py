@@ -1,6 +1,7 @@
 """``mindspore.nn``: Cells, layers, losses, optimizers and wrappers."""
 from .._engine.cell import Cell  # noqa: F401
 from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
+from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
     CellList,
@@ -15,3 +16,5 @@ from .layer import (  # noqa: F401
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401
 from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401
+
+__getattr__ = _module_getattr("mindspore.nn")

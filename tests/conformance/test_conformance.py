@@ -20,7 +20,9 @@ GOLDEN_DIR = os.path.join(HERE, "golden")
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from cases import load_all
+from cases import load_all  # noqa: E402
+
+from mscompat._engine import lazy  # noqa: E402
 
 MODES = ("PYNATIVE", "GRAPH")
 
@@ -46,6 +48,11 @@ def _params():
             if mode not in c.modes:
                 continue
             out.append(pytest.param(c, mode, id=f"{c.module}::{c.name}[{mode}]"))
+            if mode == "PYNATIVE":
+                # The differential run: PYNATIVE with its recorder switched off (plain eager
+                # JAX) must match the same golden as the recorded run.
+                out.append(pytest.param(c, "PYNATIVE-eager",
+                                        id=f"{c.module}::{c.name}[PYNATIVE-eager]"))
     return out
 
 
@@ -55,6 +62,7 @@ def ms():
     mod = importlib.import_module("mscompat")
     yield mod
     mod.set_context(mode=mod.PYNATIVE_MODE)
+    lazy.ENABLED["on"] = True
 
 
 # ----------------------------------------------------------------------------- comparison
@@ -159,10 +167,13 @@ def test_case(ms, c, mode, request):
     if golden_file is None:
         pytest.skip(f"no golden file golden/{c.module}.json (run tools/record_conformance.py)")
     entry = golden_file["cases"].get(c.name, {})
+    recorder_on = mode != "PYNATIVE-eager"
+    mode = mode.split("-")[0]
     if mode not in entry:
         pytest.skip(f"no golden recorded for {c.id} in {mode} mode")
     expected = entry[mode]
     ms.set_context(mode=getattr(ms, mode + "_MODE"))
+    lazy.ENABLED["on"] = recorder_on
     if expected["kind"] == "error":
         with pytest.raises(Exception) as info:
             c.fn(ms)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import optax
 
+from ..._engine.bprops import softmax_cross_entropy
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
@@ -40,8 +41,8 @@ def _l1(logits, labels, *, reduction):
 def _softmax_ce(logits, labels, *, sparse, reduction):
     if sparse:
         loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels)
-    else:
-        loss = optax.softmax_cross_entropy(logits, labels.astype(logits.dtype))
+    else:  # MindSpore's bprop: d logits = softmax - labels, d labels = 0
+        loss = softmax_cross_entropy(logits, labels)[0]
     return _REDUCTIONS[reduction](loss)
 
 

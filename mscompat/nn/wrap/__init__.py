@@ -1,2 +1,5 @@
 """Wrapper Cells (``mindspore.nn.wrap``)."""
+from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .cell_wrapper import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401
+
+__getattr__ = _module_getattr("mindspore.nn")

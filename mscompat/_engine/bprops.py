@@ -1,0 +1,78 @@
+"""MindSpore's backward rules where they differ from the mathematical derivative.
+
+Each function here is the JAX implementation of an op-table row whose MindSpore bprop is
+hand-written and gives other numbers than JAX's derivative (settled against MindSpore 2.10,
+recorded in ``tests/conformance/cases/special_bprops.py``):
+
+* ``softmax_cross_entropy``: ``d logits = dloss * (softmax(logits) - labels)`` and
+  ``d labels = 0``, whatever the labels sum to (the mathematical derivative has
+  ``softmax * sum(labels) - labels`` and a non-zero ``d labels``); the second output (the
+  backprop tensor) passes no gradient.
+* ``abs``: the gradient is ``sign(x)``, 0 at 0 (JAX: 1 at 0).
+* ``clip``: the gradient passes where ``min <= x <= max``, bounds included (JAX's
+  ``jnp.clip`` splits a tie at a bound in half).
+
+Ties in ``maximum``/``minimum`` and in max/min reductions split the gradient evenly in
+MindSpore as in JAX, and ``relu``/``sign``/``floor``/``round``/``sqrt`` at their kinks give
+the same numbers: those rows keep JAX's derivative.
+
+Example:
+    >>> import jax.numpy as jnp
+    >>> loss, backprop = softmax_cross_entropy(jnp.zeros((1, 2)), jnp.ones((1, 2)))
+    >>> print(loss, backprop)
+    [1.3862944] [[-0.5 -0.5]]
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def softmax_cross_entropy(logits, labels):
+    """``ops.SoftmaxCrossEntropyWithLogits``: ``(loss, softmax(logits) - labels)``."""
+    return _sce_forward(logits, labels)
+
+
+def _sce_forward(logits, labels):
+    labels = labels.astype(logits.dtype)
+    loss = -jnp.sum(labels * jax.nn.log_softmax(logits, axis=-1), axis=-1)
+    return loss, jax.nn.softmax(logits, axis=-1) - labels
+
+
+def _sce_fwd(logits, labels):
+    out = _sce_forward(logits, labels)
+    return out, (out[1], labels)
+
+
+def _sce_bwd(res, cts):
+    backprop, labels = res
+    return cts[0][..., None] * backprop, jnp.zeros_like(labels)
+
+
+softmax_cross_entropy.defvjp(_sce_fwd, _sce_bwd)
+
+
+@jax.custom_jvp
+def abs(x):  # noqa: A001 (MindSpore's op name)
+    """``ops.abs``: the gradient is ``sign(x)``, so 0 at 0 (JAX's ``jnp.abs`` gives 1)."""
+    return jnp.abs(x)
+
+
+@abs.defjvp
+def _abs_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.abs(x), jnp.sign(x).astype(t.dtype) * t
+
+
+def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
+    """``ops.clip``: the gradient passes to ``x`` inside ``[min, max]``, bounds included."""
+    if min is None and max is None:
+        raise ValueError("For 'clip', the 'min' and 'max' cannot be None at the same time.")
+    inside = jnp.ones(jnp.shape(x), bool)
+    if min is not None:
+        inside = inside & (x >= min)
+    if max is not None:
+        inside = inside & (x <= max)
+    clipped = jnp.clip(jax.lax.stop_gradient(x), min, max)
+    return jnp.where(inside, x, clipped).astype(jnp.result_type(x))

@@ -1,0 +1,108 @@
+"""JAX configuration scoped to mscompat's own work: importing mscompat changes no JAX global.
+
+MindSpore's Float64/Int64 must be real 64-bit types, which JAX only creates with x64 on, and
+MindSpore's matmuls are full float32 (TF32 on a GPU would change results). Instead of
+switching those on for the whole process, every mscompat entry point (Tensor and Parameter
+methods, op calls, Cell calls, transforms, compiled calls) runs inside ``scoped()``, which
+sets them thread-locally for the duration of the call and restores them afterwards. A plain
+JAX user in the same process keeps JAX's defaults (``jnp.array(1.0)`` stays float32).
+
+The cost is two thread-local swaps on the *outermost* entry of a call (about 0.5 us);
+nested entries see the flag and skip it.
+
+Example:
+    >>> import jax.numpy as jnp
+    >>> import mscompat as ms
+    >>> print(ms.Tensor([1, 2]).dtype, jnp.array(1.0).dtype)
+    Int64 float32
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from jax._src import config as _cfg
+
+_local = threading.local()
+_state: dict[str, Any] = {"device": None}  # set by context.set_context(device_target=...)
+
+
+def set_device(device) -> None:
+    """The JAX device mscompat's work runs on (None: JAX's default)."""
+    _state["device"] = device
+
+
+class scoped:
+    """``with scoped():`` runs JAX calls with mscompat's configuration (re-entrant)."""
+
+    __slots__ = ("prev",)
+
+    def __enter__(self) -> None:
+        if getattr(_local, "on", False):
+            self.prev = None
+            return
+        _local.on = True
+        dev = _state["device"]
+        self.prev = (_cfg.enable_x64.swap_local(True),
+                     _cfg.default_matmul_precision.swap_local("highest"),
+                     _cfg.default_device.swap_local(dev) if dev is not None else _UNSET)
+
+    def __exit__(self, *exc) -> None:
+        prev = self.prev
+        if prev is None:
+            return
+        _cfg.enable_x64.set_local(prev[0])
+        _cfg.default_matmul_precision.set_local(prev[1])
+        if prev[2] is not _UNSET:
+            _cfg.default_device.set_local(prev[2])
+        _local.on = False
+
+
+_UNSET = object()
+
+
+def active() -> bool:
+    return getattr(_local, "on", False)
+
+
+def entry(fn: Callable) -> Callable:
+    """Decorate an mscompat entry point: it runs under ``scoped()``."""
+    if getattr(fn, "_mscompat_scoped", False):
+        return fn
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if getattr(_local, "on", False):
+            return fn(*args, **kwargs)
+        with scoped():
+            return fn(*args, **kwargs)
+
+    wrapper._mscompat_scoped = True
+    return wrapper
+
+
+_SKIP = {"__init_subclass__", "__class_getitem__", "__new__", "__getattribute__",
+         "__setattr__", "__delattr__", "__hash__", "__reduce__", "__reduce_ex__",
+         "__sizeof__", "__dir__",
+         "__subclasshook__", "__getstate__", "__weakref__", "__dict__", "__class__",
+         "__slots__", "__module__", "__doc__", "__array_priority__"}
+
+
+def scope_class(cls: type) -> type:
+    """Run every method and property getter that ``cls`` defines under ``scoped()``."""
+    for name, value in list(vars(cls).items()):
+        if name in _SKIP:
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(entry(value.fget) if value.fget else None,
+                                        entry(value.fset) if value.fset else None,
+                                        value.fdel, value.__doc__))
+        elif isinstance(value, staticmethod):
+            setattr(cls, name, staticmethod(entry(value.__func__)))
+        elif isinstance(value, classmethod):
+            setattr(cls, name, classmethod(entry(value.__func__)))
+        elif callable(value) and not isinstance(value, type):
+            setattr(cls, name, entry(value))
+    return cls
