@@ -185,8 +185,8 @@ def test_raising_construct_leaves_parameters_unchanged(mode, call):
 VALIDATION_ERRORS = {
     # Each of these is detected only after the forward pass has run (and written).
     "position_out_of_range": lambda net, x: ms.grad(net, grad_position=(0, 5))(x),
-    "sens_shape_mismatch": lambda net, x: ms.grad(net, grad_position=0, sens_param=True)(
-        x, T(np.ones(4))),
+    "sens_structure_mismatch": lambda net, x: ms.grad(net, grad_position=0, sens_param=True)(
+        x, (T(1.0), T(1.0))),
     "has_aux_single_output": lambda net, x: ms.grad(net, grad_position=0, has_aux=True)(x),
     "vjp_cotangent_shape": lambda net, x: ms.vjp(net, x)[1](T(np.ones(4))),
 }

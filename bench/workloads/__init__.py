@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp
+from . import w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack
 
 WORKLOADS: dict[str, ModuleType] = {
-    m.NAME: m for m in (w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp)
+    m.NAME: m
+    for m in (w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack)
 }
 
 

@@ -21,8 +21,9 @@ class Runner:
 
     step:        performs one call (one gradient evaluation, one training step...)
                  and returns the value(s) the user would consume.
-    sync:        forces the result of ``step`` to be materialised (``.asnumpy()`` for
-                 the MindSpore-style API, ``jax.block_until_ready`` for raw JAX).
+    sync:        forces the result of ``step`` to be materialised: ``jax.block_until_ready``
+                 for raw JAX and for mscompat (the same synchronisation on both sides of
+                 that comparison, no device-to-host copy), ``.asnumpy()`` for MindSpore.
     results:     turns the output of the last step (plus any state the runner holds,
                  e.g. trained weights) into named numpy arrays for the agreement check.
     check_calls: how many calls are made before ``results`` is read (1 for pure
@@ -108,6 +109,22 @@ def ms_callable(ms: Any, fn: Callable[..., Any], use_jit: bool) -> Callable[...,
 
         _WRAPPERS[key] = FnCell
     return _WRAPPERS[key](fn)
+
+
+def _flatten(out: Any) -> list:
+    if isinstance(out, (tuple, list)):
+        return [leaf for item in out for leaf in _flatten(item)]
+    return [out]
+
+
+def ms_sync(out: Any) -> Any:
+    """Synchronise a MindSpore-style result: mscompat Tensors are waited for exactly like
+    raw JAX arrays (``block_until_ready``, no copy); real MindSpore has only ``asnumpy``."""
+    arrays = [getattr(x, "_data", None) for x in _flatten(out)]
+    if arrays and all(hasattr(a, "block_until_ready") for a in arrays):
+        jax_sync(arrays)
+        return None
+    return ms_numpy(out)
 
 
 def jax_sync(out: Any) -> Any:

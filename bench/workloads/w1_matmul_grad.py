@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Arrays, Budget, Runner, jax_sync, ms_numpy
+from .base import Arrays, Budget, Runner, jax_sync, ms_numpy, ms_sync
 
 NAME = "W1"
 TITLE = "MatMul net + GradOperation(get_all, get_by_list), 2x3 @ 3x3"
@@ -68,7 +68,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
         (dx, dy), (dz,) = ms_numpy(out)
         return {"dx": dx, "dy": dy, "dz": dz}
 
-    return Runner(step=lambda: grad_net(x, y), sync=ms_numpy, results=results)
+    return Runner(step=lambda: grad_net(x, y), sync=ms_sync, results=results)
 
 
 def build_jax(arrays: Arrays, variant: str) -> Runner:

@@ -18,7 +18,17 @@ from typing import Any
 
 import numpy as np
 
-from .base import Arrays, Budget, Runner, glorot, jax_sync, ms_callable, ms_numpy, small_bias
+from .base import (
+    Arrays,
+    Budget,
+    Runner,
+    glorot,
+    jax_sync,
+    ms_callable,
+    ms_numpy,
+    ms_sync,
+    small_bias,
+)
 
 NAME = "W2"
 TITLE = "MLP 784-512-512-10 + Momentum, batch 128"
@@ -122,7 +132,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
         out["loss"] = np.asarray(ms_numpy(loss)).reshape(())
         return out
 
-    return Runner(step=step, sync=ms_numpy, results=results, check_calls=CHECK_STEPS)
+    return Runner(step=step, sync=ms_sync, results=results, check_calls=CHECK_STEPS)
 
 
 def build_jax(arrays: Arrays, variant: str) -> Runner:

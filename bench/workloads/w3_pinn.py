@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Arrays, Budget, Runner, jax_sync, ms_callable, ms_numpy
+from .base import Arrays, Budget, Runner, jax_sync, ms_callable, ms_numpy, ms_sync
 from .pinn_common import WEIGHT_KEYS, flat_weights, jax_params, jax_pinn_loss, make_pinn_inputs
 
 NAME = "W3"
@@ -81,7 +81,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
         res["loss"] = np.asarray(loss).reshape(())
         return res
 
-    return Runner(step=lambda: call(x, t), sync=ms_numpy, results=results)
+    return Runner(step=lambda: call(x, t), sync=ms_sync, results=results)
 
 
 def build_jax(arrays: Arrays, variant: str) -> Runner:

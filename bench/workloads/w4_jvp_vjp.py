@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Arrays, Budget, Runner, glorot, jax_sync, ms_callable, ms_numpy
+from .base import Arrays, Budget, Runner, glorot, jax_sync, ms_callable, ms_numpy, ms_sync
 
 NAME = "W4"
 TITLE = "jvp / vjp of tanh(W2 tanh(W1 x)), 512x512, batch 256"
@@ -63,7 +63,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
             (second,) = second
         return {"out": primal, variant: second}
 
-    return Runner(step=lambda: call(x, v), sync=ms_numpy, results=results)
+    return Runner(step=lambda: call(x, v), sync=ms_sync, results=results)
 
 
 def build_jax(arrays: Arrays, variant: str) -> Runner:

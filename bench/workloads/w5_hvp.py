@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Arrays, Budget, Runner, jax_sync, ms_callable, ms_numpy
+from .base import Arrays, Budget, Runner, jax_sync, ms_callable, ms_numpy, ms_sync
 from .pinn_common import WEIGHT_KEYS, flat_weights, jax_params, jax_pinn_loss, make_pinn_inputs
 
 NAME = "W5"
@@ -80,7 +80,7 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
         res.update({f"hvp.{k}": h for k, h in zip(WEIGHT_KEYS, hv)})
         return res
 
-    return Runner(step=lambda: call(*args), sync=ms_numpy, results=results)
+    return Runner(step=lambda: call(*args), sync=ms_sync, results=results)
 
 
 def build_jax(arrays: Arrays, variant: str) -> Runner:

@@ -43,6 +43,9 @@ class Cell:
         d["_compiled"] = {}
         d["_param_cache"] = None
         d["cell_type"] = None
+        d["_forward_pre_hooks"] = OrderedDict()
+        d["_forward_hooks"] = OrderedDict()
+        d["_backward_hooks"] = OrderedDict()
         if flags:
             d.update(flags)
 
@@ -180,10 +183,38 @@ class Cell:
         if scope.current() is None:
             # Outermost eager call: Parameter writes apply only if construct succeeds.
             with scope.bind() as s:
-                out = self.construct(*args, **kwargs)
+                out = self._run(args, kwargs)
             scope.commit(*s.written())
             return out
+        return self._run(args, kwargs)
+
+    def _run(self, args: tuple, kwargs: dict):
+        if self.__dict__.get("_backward_hooks"):
+            return hooks.run_with_backward_hooks(self, args, kwargs, self._forward)
+        return self._forward(*args, **kwargs)
+
+    def _forward(self, *args, **kwargs):
+        d = self.__dict__
+        if d.get("_forward_pre_hooks") or d.get("_forward_hooks"):
+            return hooks.run_forward(self, args, kwargs, self.construct)
         return self.construct(*args, **kwargs)
+
+    # -- hooks (``hooks.py``) --------------------------------------------------------------
+    def register_forward_pre_hook(self, hook_fn) -> hooks.HookHandle:
+        """``hook_fn(cell, inputs)`` before each call; it may return new inputs."""
+        return hooks.register(self.__dict__["_forward_pre_hooks"], hook_fn,
+                              "register_forward_pre_hook")
+
+    def register_forward_hook(self, hook_fn) -> hooks.HookHandle:
+        """``hook_fn(cell, inputs, output)`` after each call; it may return a new output."""
+        return hooks.register(self.__dict__["_forward_hooks"], hook_fn,
+                              "register_forward_hook")
+
+    def register_backward_hook(self, hook_fn) -> hooks.HookHandle:
+        """``hook_fn(cell, grad_input, grad_output)`` in backward; it may return new input
+        gradients."""
+        return hooks.register(self.__dict__["_backward_hooks"], hook_fn,
+                              "register_backward_hook")
 
     # -- printing ------------------------------------------------------------------------
     def extend_repr(self) -> str:
@@ -207,8 +238,7 @@ def _unsupported(name: str):
     return method
 
 
-for _name in ("register_forward_hook", "register_forward_pre_hook", "register_backward_hook",
-              "register_backward_pre_hook", "recompute", "shard", "set_boost", "set_comm_fusion",
+for _name in ("register_backward_pre_hook", "recompute", "shard", "set_boost", "set_comm_fusion",
               "load_parameter_slice", "flatten_weights", "set_inputs", "compile",
               "exec_checkpoint_graph"):
     setattr(Cell, _name, _unsupported(_name))
@@ -216,7 +246,7 @@ for _name in ("register_forward_hook", "register_forward_pre_hook", "register_ba
 _BPROP_CACHE: dict[type, bool] = {}
 
 # Imported last: both modules import this one.
-from . import compile, custom_bprop  # noqa: E402
+from . import compile, custom_bprop, hooks  # noqa: E402
 
 
 def _has_bprop(cls: type) -> bool:

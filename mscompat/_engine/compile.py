@@ -41,7 +41,7 @@ _BREAK: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_break", 
 # What a trace raises when Python needs a traced value (control flow, a boolean mask, a
 # value used as a shape): the call then runs through a graph break (see ``Compiled``).
 VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
-                   jax.errors.NonConcreteBooleanIndexError)
+                   jax.errors.NonConcreteBooleanIndexError, scope.GraphBreak)
 
 
 def compiling() -> bool:
@@ -49,7 +49,7 @@ def compiling() -> bool:
     return context.graph_mode() and not scope.tracing() and not _BREAK.get()
 
 
-_MAX_PROGRAMS = 16  # compiled programs kept per callable (one per shape signature)
+_MAX_PROGRAMS = 32  # compiled programs kept per callable (one per shape signature)
 
 
 def compile_count() -> int:
@@ -182,9 +182,9 @@ class Compiled:
         if not kwargs and all(type(a) is Tensor for a in args):
             # The common call, plain Tensors: no pytree walk (per-call overhead, W1).
             dyn = [a._data for a in args]
-            static = (_TENSORS_ONLY, len(dyn), extra_key)
+            static = (_TENSORS_ONLY, len(dyn), extra_key, scope.HOOKS["version"])
         else:
-            static, dyn = self._split(args, kwargs, extra_key)
+            static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"]))
         while True:
             params = self.params  # replaced, never mutated: a stable snapshot
             pvals = [p._data for p in params]

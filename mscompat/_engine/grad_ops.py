@@ -167,7 +167,8 @@ class GradFn:
             # reported by the call itself).
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {bad} is exceed input size.")
-        ct = ones_cotangent(pb.diff_out) if sens is None else _sens(sens, pb.diff_out, graph)
+        ct = (ones_cotangent(pb.diff_out) if sens is None
+              else _sens(sens, pb.diff_out, graph, scalar_rule=True))
         gx, gw_live = pb(ct)
         gw = self._weight_grads(weights, live, gw_live, graph)
         grads = _shape(spec, args, positions, gx, weights, gw)
@@ -235,8 +236,12 @@ def _differentiable(t: Tensor) -> bool:
     return True
 
 
-def _sens(sens, out, graph: bool):
-    """Validate the user's sensitivity against the output and make it a cotangent."""
+def _sens(sens, out, graph: bool, scalar_rule: bool = False):
+    """Validate the user's sensitivity against the output and make it a cotangent.
+
+    ``scalar_rule`` (GradOperation/grad's ``sens_param``): a sens larger than a 0-d output
+    is reduced to it, as MindSpore does (GRAPH_MODE: its first element; PYNATIVE: its sum).
+    """
     out_leaves, out_tree = jax.tree_util.tree_flatten(out)
     if isinstance(sens, (list, tuple)) and len(sens) == 1 and len(out_leaves) == 1 and \
             not isinstance(out, (tuple, list)):
@@ -259,9 +264,16 @@ def _sens(sens, out, graph: bool):
             raise RuntimeError("For grad interface or custom function, grad tensor should "
                                "be broadcast to expected shape.")
         if s.dtype != o.dtype:
-            raise TypeError(f"The dtype should be {_dt(o)}, but got {_dt(s)}.")
+            if scalar_rule and not graph and o.ndim == 0:
+                s = s.astype(o.dtype)  # PYNATIVE casts a scalar output's sens
+            else:
+                raise TypeError(f"The dtype should be {_dt(o)}, but got {_dt(s)}.")
         if tuple(s.shape) != tuple(o.shape):
-            if s.ndim == 0 and graph:
+            if scalar_rule and o.ndim == 0 and s.ndim > 0:
+                # A scalar output with a larger sens (the r1.6 guide's ``out[0][0]``):
+                # GRAPH_MODE scales by the sens's first element, PYNATIVE by its sum.
+                s = jnp.reshape(s, (-1,))[0] if graph else jnp.sum(s)
+            elif s.ndim == 0 and graph:
                 s = jnp.broadcast_to(s, o.shape)
             elif s.ndim == 0:
                 raise RuntimeError(f"For grad interface or custom function, grad tensor "

@@ -182,4 +182,7 @@ def _install_operators() -> None:
 
 build()
 
-from . import state_ops  # noqa: E402,F401  (the Parameter-writing ops join the tables)
+from . import (
+    hooks,  # noqa: E402,F401  (HookBackward and InsertGradientOf join the tables)
+    state_ops,  # noqa: E402,F401  (the Parameter-writing ops join the tables)
+)

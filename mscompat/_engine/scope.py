@@ -31,6 +31,15 @@ class UnboundParameter(Exception):
         self.param = param
 
 
+class GraphBreak(Exception):
+    """Raised while tracing for ``jax.jit`` by code that must run eagerly (a Python hook in
+    backward): the compile layer runs the call through a graph break instead."""
+
+
+# Bumped whenever a Cell hook is added or removed; part of every compile-cache key.
+HOOKS = {"version": 0}
+
+
 class Scope:
     __slots__ = ("values", "writes", "jit", "reads")
 
