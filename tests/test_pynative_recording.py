@@ -141,3 +141,22 @@ def test_eager_only_transform_inside_falls_back_with_right_gradients():
     np.testing.assert_allclose(
         ms.grad(lambda v: ms.jacrev(lambda y: y * y * y)(v).sum())(T(x)).asnumpy(), 6 * x,
         rtol=1e-12)
+
+
+def test_a_new_python_float_each_call_compiles_nothing():
+    """PYNATIVE runs no compiler per distinct Python float (MindSpore compiles nothing)."""
+    def f(x, s):
+        y = x * (2.0 if s > 0.5 else 3.0)  # a value-dependent constant is an input too
+        return (y * s + s * x * x).sum()
+
+    g = ms.grad(f)
+    x = T([1.0, 2.0])
+    g(x, 0.1)
+    g(x, 0.9)
+    before = ms.compile_count()
+    for k in range(30):
+        s = 0.05 * k
+        got = g(x, s).asnumpy()
+        c = 2.0 if s > 0.5 else 3.0
+        np.testing.assert_allclose(got, c * s + 2 * s * np.array([1.0, 2.0]), rtol=1e-6)
+    assert ms.compile_count() == before

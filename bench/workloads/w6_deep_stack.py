@@ -69,14 +69,19 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
             h = (h - mean) / ops.sqrt(var + EPS) * self.gamma + self.beta
             return x + self.relu(h)
 
-    net = nn.SequentialCell([Block(i) for i in range(blocks)])
+    cells = [Block(i) for i in range(blocks)]
+    net = nn.SequentialCell(cells)
     opt = nn.SGD(net.trainable_params(), learning_rate=LR)
     train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
     train.set_train()
     x, y = ms.Tensor(arrays[f"{variant}.x"]), ms.Tensor(arrays[f"{variant}.y"])
 
     def results(loss: Any) -> Arrays:
-        out = {f"p{i}": p.asnumpy() for i, p in enumerate(net.trainable_params()[:8])}
+        out = {}
+        for i, c in enumerate(cells[:2]):
+            for k, p in (("w", c.dense.weight), ("b", c.dense.bias), ("g", c.gamma),
+                         ("s", c.beta)):
+                out[f"{i}.{k}"] = p.asnumpy()
         out["loss"] = np.asarray(ms_numpy(loss)).reshape(())
         return out
 
@@ -120,8 +125,8 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
         return loss
 
     def results(loss: Any) -> Arrays:
-        flat = [v for p in state["p"] for v in (p["w"], p["b"], p["g"], p["s"])][:8]
-        out = {f"p{i}": np.asarray(v) for i, v in enumerate(flat)}
+        out = {f"{i}.{k}": np.asarray(p[k]) for i, p in enumerate(state["p"][:2])
+               for k in ("w", "b", "g", "s")}
         out["loss"] = np.asarray(loss).reshape(())
         return out
 

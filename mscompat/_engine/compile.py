@@ -185,9 +185,12 @@ class Compiled:
             static = (_TENSORS_ONLY, len(dyn), extra_key, scope.HOOKS["version"])
         else:
             static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"]))
+        outermost = scope.current() is None and scope.recording() is None
         while True:
             params = self.params  # replaced, never mutated: a stable snapshot
-            pvals = [p._data for p in params]
+            # Outside any scope a Parameter's value is its stored value (the common,
+            # outermost call: no per-Parameter scope look-up).
+            pvals = [p._stored for p in params] if outermost else [p._data for p in params]
             try:
                 out, writes = self._jitted(pvals, dyn, static)
                 break
@@ -207,7 +210,11 @@ class Compiled:
             self._jitted = self._new_jit()
             _release_memory()
         if writes.params:
-            scope.commit(list(writes.params), list(writes.values))
+            if outermost:
+                for p, v in zip(writes.params, writes.values):
+                    p._stored = v
+            else:
+                scope.commit(list(writes.params), list(writes.values))
         if writes.has_static:
             out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
                                          out, is_leaf=lambda x: isinstance(x, _Static))

@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, jaxconfig
+from .errors import check_shape
 
 _rng = {"gen": np.random.default_rng(0)}
 
@@ -164,7 +165,7 @@ def initialize(init, shape, dtype=None):
     """Sample ``init`` (an Initializer, its name, a number or an array) as a jax array."""
     from .tensor import Tensor
     np_dtype = dtypes.to_np(dtype if dtype is not None else dtypes.ALL["float32"])
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    shape = check_shape("initializer", shape, np.dtype(np_dtype).itemsize)
     if isinstance(init, Tensor):
         return init._data.astype(np_dtype)
     if isinstance(init, np.ndarray):

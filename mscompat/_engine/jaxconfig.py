@@ -91,15 +91,12 @@ _SKIP = {"__init_subclass__", "__class_getitem__", "__new__", "__getattribute__"
 
 
 def scope_class(cls: type) -> type:
-    """Run every method and property getter that ``cls`` defines under ``scoped()``."""
+    """Run every method that ``cls`` defines under ``scoped()`` (properties only read
+    metadata or go through an op, which is scoped itself)."""
     for name, value in list(vars(cls).items()):
-        if name in _SKIP:
+        if name in _SKIP or isinstance(value, property):
             continue
-        if isinstance(value, property):
-            setattr(cls, name, property(entry(value.fget) if value.fget else None,
-                                        entry(value.fset) if value.fset else None,
-                                        value.fdel, value.__doc__))
-        elif isinstance(value, staticmethod):
+        if isinstance(value, staticmethod):
             setattr(cls, name, staticmethod(entry(value.__func__)))
         elif isinstance(value, classmethod):
             setattr(cls, name, classmethod(entry(value.__func__)))

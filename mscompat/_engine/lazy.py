@@ -55,10 +55,12 @@ def graph_rules() -> bool:
 class Lazy:
     """A value that a recorded graph will compute; shaped like a jax array."""
 
-    __slots__ = ("node", "index", "aval", "serial", "value")
+    __slots__ = ("node", "index", "aval", "akey", "serial", "value")
 
     def __init__(self, node: Node | None, index: int, aval, value=None) -> None:
         self.node, self.index, self.aval = node, index, aval
+        # (shape, dtype, weak_type): the aval as a cheap hashable key (graph and cache keys)
+        self.akey = (aval.shape, aval.dtype, getattr(aval, "weak_type", False))
         self.serial = next(_serial)
         self.value = value  # a leaf's concrete array, or a computed result
 
@@ -195,6 +197,13 @@ def _aval(x):
     return jax.ShapeDtypeStruct(x.shape, x.dtype, weak_type=getattr(x, "weak_type", False))
 
 
+def _akey(x) -> tuple:
+    """``x``'s shape, dtype and weak type as a hashable key."""
+    if isinstance(x, Lazy):
+        return x.akey
+    return (x.shape, x.dtype, getattr(x, "weak_type", False))
+
+
 _MAX_CACHE = 4096  # bound for the shape and program caches (oldest entries dropped first)
 _SHAPES: dict = {}
 _VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
@@ -247,6 +256,12 @@ def apply(fn: Callable, args: tuple, static: dict):
         args = tuple(args) + tuple(static[k] for k in array_kw)
         fn, static = _KwCall(fn, len(args) - len(array_kw), array_kw), {
             k: v for k, v in static.items() if k not in array_kw}
+    if any(type(a) is float for a in args) and all(
+            jnp.issubdtype(a.dtype, jnp.inexact) for a in args if _is_arraylike(a)):
+        # A Python float next to floating Tensors is a graph input (a weak-typed scalar,
+        # which promotes exactly as the float does), not a constant: a training loop that
+        # passes a new learning rate or scale on every call reuses one compiled program.
+        args = tuple(jnp.asarray(a) if type(a) is float else a for a in args)
     flat, tree = jax.tree_util.tree_flatten(tuple(args))
     if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
         fn, args = _TreeCall(fn, tree), tuple(flat)
@@ -255,7 +270,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         hash(key_static)
     except TypeError:
         raise NotRecordable from None
-    in_avals = tuple(_aval(a) if _is_arraylike(a) else ("const", _const_key(a))
+    in_avals = tuple(_akey(a) if _is_arraylike(a) else ("const", _const_key(a))
                      for a in args)
     skey = (fn, key_static, in_avals)
     out_shape = _SHAPES.get(skey)
@@ -357,7 +372,7 @@ class Graph:
                 if isinstance(x, (jax.Array, np.ndarray)):
                     k = ids.get(id(x))
                     if k is None:
-                        k = ("leaf", len(self.leaves), _aval(x))
+                        k = ("leaf", len(self.leaves), _akey(x))
                         ids[id(x)] = k
                         self.leaves.append(x)
                     return k
@@ -369,10 +384,10 @@ class Graph:
                 k = ("arg", stop[id(x)])
             elif x.node is None or (x.serial < boundary and not isinstance(x.node.fn,
                                                                             ParamRef)):
-                k = ("leaf", len(self.leaves), x.aval)
+                k = ("leaf", len(self.leaves), x.akey)
                 self.leaves.append(x)
             elif isinstance(x.node.fn, ParamRef):
-                k = ("param", len(self.params), x.aval)
+                k = ("param", len(self.params), x.akey)
                 self.params.append(x.node.fn.param)
                 self.param_refs.append(x.node.fn)
             else:

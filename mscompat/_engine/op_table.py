@@ -18,6 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, dtypes
+from .errors import check_shape
 
 
 @dataclass(frozen=True)
@@ -148,11 +149,24 @@ def _like(f):
     return impl
 
 
-def _fill(f):
+def _fill(f, name: str):
     def impl(shape, dtype=None):
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        return f(shape, dtypes.to_np(dtype) if dtype is not None else _F32)
+        np_dtype = dtypes.to_np(dtype) if dtype is not None else _F32
+        return f(check_shape(name, shape, np.dtype(np_dtype).itemsize), np_dtype)
     return impl
+
+
+def _full(dtype, shape, value):
+    np_dtype = dtypes.to_np(dtype)
+    return jnp.full(check_shape("Fill", shape, np.dtype(np_dtype).itemsize), value, np_dtype)
+
+
+def _tile(x, multiples):
+    multiples = tuple(multiples)
+    out = tuple(d * m for d, m in zip((1,) * (len(multiples) - x.ndim) + tuple(x.shape),
+                                      multiples))
+    check_shape("Tile", out, x.dtype.itemsize)
+    return jnp.tile(x, multiples)
 
 
 def _reshape_method(x, *shape):
@@ -310,10 +324,9 @@ TABLE: list[OpDef] = [
           functional_impl=_like(jnp.ones_like)),
     OpDef("ZerosLike", jnp.zeros_like, functional=("zeros_like",),
           functional_impl=_like(jnp.zeros_like)),
-    OpDef("Ones", _fill(jnp.ones), functional=("ones",)),
-    OpDef("Zeros", _fill(jnp.zeros), functional=("zeros",)),
-    OpDef("Fill", lambda dtype, shape, value: jnp.full(tuple(shape), value,
-                                                       dtypes.to_np(dtype))),
+    OpDef("Ones", _fill(jnp.ones, "Ones"), functional=("ones",)),
+    OpDef("Zeros", _fill(jnp.zeros, "Zeros"), functional=("zeros",)),
+    OpDef("Fill", _full),
     # gradient control
     OpDef("StopGradient", jax.lax.stop_gradient, functional=("stop_gradient",)),
     # shape and dtype
@@ -330,7 +343,7 @@ TABLE: list[OpDef] = [
     OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], -1)),
           methods=("flatten",), method_impl=lambda x, order="C", *, start_dim=0, end_dim=-1:
           jnp.reshape(x, (-1,))),
-    OpDef("Tile", lambda x, multiples: jnp.tile(x, tuple(multiples)), functional=("tile",),
+    OpDef("Tile", _tile, functional=("tile",),
           methods=("tile",)),
     OpDef("Cast", _cast, functional=("cast",)),
     OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),

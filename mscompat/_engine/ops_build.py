@@ -182,7 +182,5 @@ def _install_operators() -> None:
 
 build()
 
-from . import (
-    hooks,  # noqa: E402,F401  (HookBackward and InsertGradientOf join the tables)
-    state_ops,  # noqa: E402,F401  (the Parameter-writing ops join the tables)
-)
+# The Parameter-writing ops and the hook primitives join the tables (they import this module).
+from . import hooks, state_ops  # noqa: E402,F401

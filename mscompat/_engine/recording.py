@@ -79,7 +79,10 @@ class _Recorded:
         arrays = [v for v in out_leaves if _is_arraylike(v)] + list(written_vals)
         lazies = [v if isinstance(v, Lazy) else _const_lazy(v) for v in arrays]
         self.graph = Graph(lazies, stop, boundary=rec.start)
-        self.static_in = tuple(_const_key(v) for v in leaves if not _is_tensor(v))
+        # A Python float argument's value is not part of the key: where the recorded ops use
+        # it, it is a graph input (``lazy.apply``), so a new value reuses the program.
+        self.static_in = tuple(_FLOAT if type(v) is float else _const_key(v)
+                               for v in leaves if not _is_tensor(v))
 
     def key(self) -> tuple:
         return (self.graph.key, tuple(self.slots), self.in_tree, self.out_tree,
@@ -112,6 +115,30 @@ class _Recorded:
 
     def _n_out(self) -> int:
         return self.out_tree.num_leaves - len(self.out_static)
+
+
+class _FloatArg:
+    """Stands for a Python float argument in compile-cache keys and in the compiled
+    transform's arguments (the recorded graph carries its value as an input)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _FloatArg)
+
+    def __hash__(self) -> int:
+        return hash(_FloatArg)
+
+    def __repr__(self) -> str:
+        return "<float argument>"
+
+
+_FLOAT = _FloatArg()
+
+
+def _drop_floats(tree):
+    return jax.tree_util.tree_map(lambda v: _FLOAT if type(v) is float else v, tree,
+                                  is_leaf=_is_tensor)
 
 
 def _const_lazy(v):
@@ -231,5 +258,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     seen = {id(w) for w in weights}
     params = list(weights) + [p for p in recorded.graph.params if id(p) not in seen]
     leaf_tensors = [lazy.Tensor._wrap(v) for v in leaves]
+    if recorded.static_in.count(_FLOAT):
+        call_args, call_kwargs = _drop_floats((call_args, call_kwargs))
     return compile_mod.call_transform(key, runner, (call_args, call_kwargs, leaf_tensors),
                                       {}, params)

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, jaxconfig, lazy
+from .errors import check_shape
 
 
 def _infer_np(data) -> np.ndarray:
@@ -85,7 +86,7 @@ class Tensor:
             if shape is None or dtype is None:
                 raise ValueError("For 'Tensor', 'input_data' is None, so 'shape' and 'dtype' "
                                  "must both be given.")
-            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            shape = check_shape("Tensor", shape, np.dtype(dtypes.to_np(dtype)).itemsize)
             if init is None:
                 self._data = jnp.zeros(shape, dtypes.to_np(dtype))
             else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import jax
 import optax
 
+from ..._engine import compile, lazy, scope
 from ..._engine.cell import Cell
 from ..._engine.parameter import Parameter, ParameterTuple
 from ..._engine.tensor import Tensor
@@ -74,6 +75,16 @@ class Optimizer(Cell):
 
     def get_lr(self) -> Tensor:
         return Tensor(self.lr)
+
+    def __call__(self, gradients):
+        # The update is mscompat's own pure code (no user Python in it), so PYNATIVE_MODE
+        # runs it as one compiled program too instead of a dispatch per Parameter.
+        if (not scope.tracing() and lazy.recording() is None
+                and isinstance(gradients, (tuple, list))
+                and all(isinstance(g, Tensor) and not isinstance(g._data, lazy.Lazy)
+                        for g in gradients)):
+            return compile.call_cell(self, (tuple(gradients),), {})
+        return super().__call__(gradients)
 
     def construct(self, gradients):
         if len(gradients) != len(self.parameters):

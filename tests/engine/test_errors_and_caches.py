@@ -1,0 +1,87 @@
+"""The error contract (errors.py), missing names, bounded caches, no transfers per call."""
+import jax
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat._engine import compile as compile_mod
+from mscompat._engine.unsupported import MissingAPIError
+
+
+@pytest.fixture(params=["PYNATIVE", "GRAPH"])
+def mode(request):
+    ms.set_context(mode=getattr(ms, request.param + "_MODE"))
+    yield request.param
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ms.ops.zeros((2**33, 2**33)),
+    lambda: ms.ops.ones((2**31, 2**31), ms.float32),
+    lambda: ms.ops.tile(ms.Tensor([1.0]), (2**31, 2**31)),
+    lambda: ms.Tensor(shape=(2**40, 2**40), dtype=ms.float32),
+    lambda: ms.ops.zeros((-1, 3)),
+], ids=["zeros_2^66", "ones_2^64_bytes", "tile", "tensor_shape", "negative_dim"])
+def test_impossible_shapes_raise_value_error(mode, make):
+    # MindSpore raises ValueError; XLA alone would abort the whole process.
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_missing_names_raise_not_implemented_and_attribute_error():
+    for get in (lambda: ms.nn.NotALayer, lambda: ms.ops.NotAnOp,
+                lambda: ms.Tensor([1.0]).not_a_method, lambda: ms.dataset.GeneratorDataset,
+                lambda: ms.numpy.not_a_function, lambda: ms.common.initializer.NotAnInit):
+        with pytest.raises(NotImplementedError, match="mindspore") as info:
+            get()
+        assert isinstance(info.value, AttributeError)  # hasattr() keeps working
+    assert not hasattr(ms.Tensor([1.0]), "not_a_method")
+    assert issubclass(MissingAPIError, NotImplementedError)
+    import mscompat.dataset.vision as vision  # the import itself works, as in MindSpore
+    with pytest.raises(NotImplementedError, match="mindspore.dataset.vision.Resize"):
+        vision.Resize
+
+
+def test_compiled_programs_per_cell_are_bounded():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = ms.nn.Dense(3, 2)
+        for n in range(1, 3 * compile_mod._MAX_PROGRAMS):
+            net(ms.Tensor(np.ones((n, 3), np.float32)))
+        assert net._compiled_fn._jitted._cache_size() <= compile_mod._MAX_PROGRAMS
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_steady_graph_call_makes_no_host_device_transfer():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = ms.nn.Dense(4, 3)
+        loss = ms.nn.WithLossCell(net, ms.nn.MSELoss())
+        step = ms.nn.TrainOneStepCell(loss, ms.nn.SGD(net.trainable_params(), 0.1))
+        x = ms.Tensor(np.ones((2, 4), np.float32))
+        y = ms.Tensor(np.zeros((2, 3), np.float32))
+        grad = ms.grad(net, grad_position=0, weights=net.trainable_params())
+        step(x, y)
+        grad(x)
+        with jax.transfer_guard("disallow"):
+            for _ in range(3):
+                step(x, y)
+                grad(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_recorder_programs_count_as_compiles():
+    def f(x):
+        y = x * 2
+        if y.sum() > 0:  # a value Python asks for: a recorder program computes it
+            return (y * y).sum()
+        return y.sum()
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    before = ms.compile_count()
+    ms.grad(f)(x)
+    first = ms.compile_count()
+    assert first > before
+    ms.grad(f)(x)
+    assert ms.compile_count() == first  # nothing recompiles on a call it has seen
