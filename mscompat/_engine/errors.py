@@ -7,11 +7,14 @@ Settled against MindSpore 2.10 and applied by the checks in the engine:
 | an argument of the wrong Python type (a str where a Tensor goes, a float axis) | TypeError |
 | a Tensor of an unsupported dtype for the op | TypeError |
 | a bad value or shape (negative dimension, mismatched shapes, an out-of-range axis) | ValueError |
+| ``ops.matmul`` with mismatched shapes (the functional form) | RuntimeError |
+| an integer index past the end | IndexError |
+| a Tensor index past the end | RuntimeError (a concrete index is checked; a traced one reads NaN) |
 | a shape whose size overflows ``size_t`` | ValueError (checked before XLA sees it) |
-| an index past the end | IndexError |
 | out of device memory | RuntimeError (XLA's RESOURCE_EXHAUSTED) |
 | a MindSpore API mscompat lacks | NotImplementedError (``unsupported.MissingAPIError``) |
 
+JAX's TypeError/IndexError for shapes and axes are translated by ``translate``.
 ``check_shape`` is called where a shape comes from the user (creation ops, ``Tensor(shape=...)``,
 initializers, ``tile``), so XLA never aborts the process on an impossible allocation.
 
@@ -25,6 +28,7 @@ Example:
 from __future__ import annotations
 
 import operator
+import re
 from functools import reduce
 
 _SIZE_T_MAX = 2**64 - 1
@@ -53,3 +57,23 @@ def check_shape(op: str, shape, itemsize: int) -> tuple:
         raise ValueError(f"For '{op}', the shape {shape} needs {size * itemsize} bytes, more "
                          f"than can be allocated.")
     return tuple(int(d) for d in shape)
+
+
+# JAX reports shape mismatches as TypeError (and out-of-range axes as IndexError); MindSpore
+# raises ValueError for both. ``translate`` maps them; ``ops_build.call`` applies it to every op.
+_SHAPE_TYPE_ERROR = re.compile(
+    r"incompatible shapes|contracting dimensions|cannot reshape|permutation|"
+    r"Cannot concatenate|same shape|must have shape|broadcast|rank", re.IGNORECASE)
+_AXIS_ERROR = re.compile(r"axis .* out of bounds|out of bounds for axis|axis .* is out of "
+                         r"range|tuple index out of range", re.IGNORECASE)
+_INDEXING_OPS = ("getitem", "setitem")  # their IndexErrors are MindSpore's IndexErrors
+
+
+def translate(e: Exception, op: str, shape_error: type = ValueError) -> Exception | None:
+    """MindSpore's exception for the JAX exception ``e`` raised by ``op``, or None."""
+    text = str(e).split("\n")[0]
+    if isinstance(e, TypeError) and _SHAPE_TYPE_ERROR.search(text):
+        return shape_error(f"For '{op}', {text}")
+    if isinstance(e, IndexError) and op not in _INDEXING_OPS and _AXIS_ERROR.search(text):
+        return ValueError(f"For '{op}', {text}")
+    return None

@@ -112,6 +112,7 @@ class GradFn:
 
     @jaxconfig.entry
     def __call__(self, *args, **kwargs):
+        _check_fn(self.fn)
         if compiling():
             params = list(self.spec.weights or ())
             if hasattr(self.fn, "_all_params"):
@@ -357,15 +358,13 @@ def grad(fn: Callable, grad_position=0, weights=None, has_aux: bool = False,
          return_ids: bool = False, sens_param: bool = False) -> GradFn:
     """``mindspore.grad``: the gradient function of ``fn`` (see the module docstring)."""
     spec = _fn_spec(grad_position, weights, has_aux, return_ids, sens_param, False)
-    _check_fn(fn)
-    return GradFn(fn, spec)
+    return GradFn(fn, spec)  # a non-callable ``fn`` fails when called, as in MindSpore
 
 
 def value_and_grad(fn: Callable, grad_position=0, weights=None, has_aux: bool = False,
                    return_ids: bool = False, sens_param: bool = False) -> GradFn:
     """``mindspore.value_and_grad``: a function returning ``(fn's output, gradients)``."""
     spec = _fn_spec(grad_position, weights, has_aux, return_ids, sens_param, True)
-    _check_fn(fn)
     return GradFn(fn, spec)
 
 

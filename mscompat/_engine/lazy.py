@@ -124,8 +124,15 @@ class ParamRef:
 
 
 def getitem(x, *arrays, index):
-    """``x[index]``; array parts of the index are ``arrays`` (see ``tensor.split_index``)."""
-    return x[unhash_index(index, arrays)]
+    """``x[index]``; array parts of the index are ``arrays`` (see ``tensor.split_index``).
+
+    An integer index array past the end reads NaN (JAX would clamp it: a silently wrong
+    number); concrete indices are checked before, as MindSpore does (``tensor.py``)."""
+    idx = unhash_index(index, arrays)
+    if arrays and all(jnp.issubdtype(a.dtype, jnp.integer) for a in arrays):
+        fill = jnp.nan if jnp.issubdtype(x.dtype, jnp.inexact) else None
+        return x.at[idx].get(mode="fill", fill_value=fill)
+    return x[idx]
 
 
 def _astype(x, *, dtype):

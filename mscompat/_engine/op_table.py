@@ -190,10 +190,21 @@ def _log_softmax(x, *, axis=-1):
 
 
 def _cast(x, dtype):
+    if not isinstance(dtype, dtypes.Type):
+        raise TypeError(f"For 'Cast', the 'dtype' must be a mindspore.dtype, but got "
+                        f"{type(dtype).__name__}.")
     return jnp.asarray(x).astype(dtypes.to_np(dtype))
 
 
+def _same_dtypes(op: str, tensors) -> None:
+    kinds = {jnp.result_type(t) for t in tensors}
+    if len(kinds) > 1:  # MindSpore's kernels take one dtype: no promotion
+        raise RuntimeError(f"For '{op}', all inputs must have the same dtype, but got "
+                           f"{sorted(str(k) for k in kinds)}.")
+
+
 def _concat(tensors, *, axis=0):
+    _same_dtypes("Concat", tensors)
     return jnp.concatenate(tensors, axis=axis)
 
 
@@ -203,6 +214,16 @@ def _stack(tensors, *, axis=0):
 
 def _squeeze(x, *, axis=()):
     return jnp.squeeze(x, axis=_axis(axis))
+
+
+def _squeeze_fn(x, axis=None):
+    """``ops.squeeze``: dimensions named in ``axis`` that are not 1 are left alone."""
+    axis = _axis(axis)
+    if axis is None:
+        return jnp.squeeze(x)
+    axes = (axis,) if isinstance(axis, int) else axis
+    keep = tuple(a for a in axes if x.shape[a] == 1)
+    return jnp.squeeze(x, keep) if keep else x
 
 
 def _argmax(x, *, axis=-1, output_type=None):
@@ -218,6 +239,8 @@ def _sparse_softmax_ce(logits, labels, *, is_grad=False):
 
 
 def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
+    if int(depth) < 0:
+        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {int(depth)}.")
     oh = jax.nn.one_hot(indices, int(depth), axis=axis, dtype=jnp.asarray(on_value).dtype)
     return oh * on_value + (1 - oh) * off_value
 
@@ -241,7 +264,8 @@ TABLE: list[OpDef] = [
     _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
     _U("Abs", bprops.abs, ("abs", "absolute"), ("abs",)),
     _U("Square", jnp.square, ("square",), ("square",)),
-    _U("Sqrt", jnp.sqrt, ("sqrt",), ("sqrt",), float_only=True),
+    OpDef("Sqrt", lambda x: jnp.sqrt(x.astype(_F32) if _is_intlike(x) else x),
+          functional=("sqrt",), methods=("sqrt",)),  # integer input: a Float32 result
     _U("Rsqrt", jax.lax.rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
     _U("Exp", jnp.exp, ("exp",), ("exp",), float_only=True),
     _U("Log", jnp.log, ("log",), ("log",), float_only=True),
@@ -293,7 +317,7 @@ TABLE: list[OpDef] = [
     _U("LogicalOr", jnp.logical_or, ("logical_or",), ("logical_or",), binop=True),
     OpDef("MatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
           functional=("matmul",), functional_impl=lambda input, other: _matmul(input, other),
-          methods=("matmul",)),
+          methods=("matmul",), extra={"functional_shape_error": RuntimeError}),
     OpDef("BatchMatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
           functional=("bmm",), functional_impl=lambda input, mat2: _matmul(input, mat2)),
     # reductions
@@ -338,7 +362,7 @@ TABLE: list[OpDef] = [
     OpDef("ExpandDims", lambda x, axis: jnp.expand_dims(x, int(axis)),
           functional=("expand_dims", "unsqueeze"), methods=("expand_dims", "unsqueeze")),
     OpDef("Squeeze", _squeeze, attrs=(("axis", ()),), functional=("squeeze",),
-          functional_impl=lambda input, axis=None: jnp.squeeze(input, axis=_axis(axis)),
+          functional_impl=lambda input, axis=None: _squeeze_fn(input, axis),
           methods=("squeeze",), method_impl=lambda x, axis=None: jnp.squeeze(x, _axis(axis))),
     OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], -1)),
           methods=("flatten",), method_impl=lambda x, order="C", *, start_dim=0, end_dim=-1:
@@ -347,7 +371,7 @@ TABLE: list[OpDef] = [
           methods=("tile",)),
     OpDef("Cast", _cast, functional=("cast",)),
     OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),
-          functional_impl=lambda tensors, axis=0: jnp.concatenate(tensors, axis=axis)),
+          functional_impl=lambda tensors, axis=0: _concat(tensors, axis=axis)),
     OpDef("Stack", _stack, attrs=(("axis", 0),), functional=("stack",),
           functional_impl=lambda tensors, axis=0: jnp.stack(tensors, axis=axis)),
     OpDef("Select", _select, functional=("select", "where")),

@@ -5,14 +5,25 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import jaxconfig, lazy, op_table
+from . import errors, jaxconfig, lazy, op_table
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
 @jaxconfig.entry
-def call(impl: Callable, args, kwargs=None):
-    """Run ``impl`` on arrays; while a PYNATIVE transform records, add a graph node."""
-    kwargs = kwargs or {}
+def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
+    """Run ``impl`` on arrays; while a PYNATIVE transform records, add a graph node.
+
+    JAX's shape errors become MindSpore's classes here (``errors.translate``)."""
+    try:
+        return _call(impl, args, kwargs or {})
+    except (TypeError, IndexError) as e:
+        new = errors.translate(e, getattr(impl, "__name__", "op"), shape_error)
+        if new is None:
+            raise
+        raise new from e
+
+
+def _call(impl: Callable, args, kwargs: dict):
     if lazy.has_lazy(args):
         if lazy.should_record(args):
             try:
@@ -99,9 +110,9 @@ def _make_primitive(op: op_table.OpDef) -> type:
                                         "__doc__": f"MindSpore's ``ops.{op.name}``."})
 
 
-def _make_functional(name: str, impl: Callable) -> Callable:
+def _make_functional(name: str, impl: Callable, shape_error: type = ValueError) -> Callable:
     def fn(*args, **kwargs):
-        return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
+        return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error)
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``ops.{name}``."
@@ -126,7 +137,8 @@ def build() -> None:
             PRIMITIVES[op.name] = _make_primitive(op)
         fimpl = op.functional_impl or op.impl
         for name in op.functional:
-            FUNCTIONALS[name] = _make_functional(name, fimpl)
+            FUNCTIONALS[name] = _make_functional(
+                name, fimpl, op.extra.get("functional_shape_error", ValueError))
         mimpl = op.method_impl or op.functional_impl or op.impl
         for name in op.methods:
             if name not in Tensor.__dict__:

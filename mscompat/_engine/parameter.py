@@ -30,7 +30,7 @@ class Parameter(Tensor):
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True,
                  storage_format: str = "") -> None:
         if name is not None and not isinstance(name, str):
-            raise TypeError(f"The type of the parameter's name should be 'str' or 'None', "
+            raise ValueError(f"The type of the parameter's name should be 'str' or 'None', "
                             f"but got {type(name)}.")
         if not isinstance(requires_grad, bool):
             raise TypeError(f"For 'Parameter', 'requires_grad' must be bool, but got "
@@ -69,12 +69,9 @@ class Parameter(Tensor):
         return Tensor._wrap(self._data)
 
     def set_data(self, data, slice_shape: bool = False) -> Parameter:
+        # MindSpore lets set_data change the shape (a resized embedding, a new buffer).
         new = _to_value(data)
         old = self._data
-        if not slice_shape and tuple(new.shape) != tuple(old.shape):
-            raise ValueError(f"For 'Parameter.set_data', the shape of the new data "
-                             f"{tuple(new.shape)} must be the same as the shape of the "
-                             f"parameter '{self.name}' {tuple(old.shape)}.")
         if new.dtype != old.dtype:
             new = new.astype(old.dtype)
         self._data = new

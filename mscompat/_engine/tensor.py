@@ -34,7 +34,13 @@ def _infer_np(data) -> np.ndarray:
         return np.asarray(data, np.complex64)
     if isinstance(data, np.generic):
         return np.asarray(data)
-    arr = np.asarray(_to_np_tree(data))
+    try:
+        arr = np.asarray(_to_np_tree(data))
+    except ValueError as e:  # a ragged nested list
+        raise TypeError(f"For 'Tensor', the input_data {data} is not a regular nested "
+                        f"sequence: {e}") from None
+    if arr.dtype == object:
+        raise TypeError(f"For 'Tensor', the type of input_data is not supported: {data!r}.")
     if arr.dtype == np.float64 and not _has_np_float64(data):
         arr = arr.astype(np.float32)
     elif arr.dtype == np.complex128 and not _has_np_float64(data):
@@ -84,7 +90,7 @@ class Tensor:
                  const_arg=False, device=None) -> None:
         if input_data is None:
             if shape is None or dtype is None:
-                raise ValueError("For 'Tensor', 'input_data' is None, so 'shape' and 'dtype' "
+                raise TypeError("For 'Tensor', 'input_data' is None, so 'shape' and 'dtype' "
                                  "must both be given.")
             shape = check_shape("Tensor", shape, np.dtype(dtypes.to_np(dtype)).itemsize)
             if init is None:
@@ -234,12 +240,14 @@ class Tensor:
     # -- indexing ------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
         from .ops_build import call
+        check_index(index, self.shape)
         structure, arrays = split_index(index)
         return call(lazy.getitem, (self._data, *arrays), {"index": structure})
 
     def __setitem__(self, index, value) -> None:
         from .ops_build import call
         value = value._data if isinstance(value, Tensor) else value
+        check_index(index, self.shape)
         structure, arrays = split_index(index)
         self._data = call(lazy.setitem, (self._data, value, *arrays),
                           {"index": structure})._data
@@ -282,6 +290,37 @@ def _concrete(x):
 
 def _copy(x):
     return jnp.array(x, copy=True)
+
+
+def check_index(index, shape: tuple) -> None:
+    """MindSpore's errors for an index past the end: IndexError for an int, RuntimeError for
+    a concrete Tensor/list index (a traced one reads NaN instead, ``lazy.getitem``)."""
+    items = index if isinstance(index, tuple) else (index,)
+    consumed = sum(0 if i is None or i is Ellipsis else
+                   (i.ndim if isinstance(i, Tensor) and i.dtype.kind == "bool" else 1)
+                   for i in items)
+    dim = 0
+    for i in items:
+        if i is None:
+            continue
+        if i is Ellipsis:
+            dim += len(shape) - consumed
+            continue
+        if dim >= len(shape):
+            return  # too many indices: JAX's own error
+        n = shape[dim]
+        if isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)):
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for dimension with size {n}")
+        elif isinstance(i, (Tensor, list, np.ndarray)):
+            data = i._data if isinstance(i, Tensor) else i
+            if not isinstance(data, (jax.core.Tracer, lazy.Lazy)):
+                arr = np.asarray(data)
+                if arr.dtype.kind in "iu" and arr.size and (arr.max() >= n or arr.min() < -n):
+                    bad = arr.max() if arr.max() >= n else arr.min()
+                    raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the "
+                                       f"range [0, {n}), but got {bad}.")
+        dim += 1
 
 
 def split_index(index) -> tuple[Any, list]:

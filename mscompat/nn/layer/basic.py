@@ -34,7 +34,10 @@ class Dense(Cell):
                  has_bias: bool = True, activation=None, dtype=dtypes.ALL["float32"]) -> None:
         super().__init__()
         for name, v in (("in_channels", in_channels), ("out_channels", out_channels)):
-            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'Dense', the '{name}' must be int, but got "
+                                f"{type(v).__name__}.")
+            if v <= 0:
                 raise ValueError(f"For 'Dense', the '{name}' must be a positive int, but got "
                                  f"{v}.")
         self.in_channels, self.out_channels, self.has_bias = in_channels, out_channels, has_bias

@@ -122,6 +122,13 @@ class Adam(Optimizer):
         if use_amsgrad:
             raise NotImplementedError("nn.Adam(use_amsgrad=True) is not supported by "
                                       "mscompat yet.")
+        for name, value in (("beta1", beta1), ("beta2", beta2)):
+            if not 0.0 < value < 1.0:
+                raise ValueError(f"For 'Adam', the '{name}' must be in range of (0.0, 1.0), "
+                                 f"but got {value} with type '{type(value).__name__}'.")
+        if not eps > 0:
+            raise ValueError(f"For 'Adam', the 'eps' must be float and must > 0, but got "
+                             f"'{eps}' with type '{type(eps).__name__}'.")
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
