@@ -69,6 +69,6 @@ def test_python_dash_m_runs_an_unchanged_script(tmp_path):
 
 def test_unsupported_names_raise_not_implemented():
     with pytest.raises(NotImplementedError, match="ops.NoSuchPrimitive"):
-        ms.ops.NoSuchPrimitive
+        ms.ops.NoSuchPrimitive  # noqa: B018
     with pytest.raises(NotImplementedError, match="mindspore.no_such_api"):
-        ms.no_such_api
+        ms.no_such_api  # noqa: B018

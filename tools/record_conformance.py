@@ -3,7 +3,7 @@
 
 Run from the repo root with the oracle interpreter:
 
-    /work/oracle/venv/bin/python tools/record_conformance.py [module ...]
+    /path/to/mindspore-2.10-venv/bin/python tools/record_conformance.py [module ...]
 
 Imports every module in tests/conformance/cases/, runs each case in each of its modes against
 real ``mindspore`` and writes tests/conformance/golden/<module>.json.  With module names given,
@@ -24,9 +24,9 @@ sys.path.insert(0, CONF)
 # of the repo.
 os.makedirs("/tmp/ms_record_cwd", exist_ok=True)
 
-import mindspore
-import numpy as np
-from cases import load_all
+import mindspore  # noqa: E402
+import numpy as np  # noqa: E402
+from cases import load_all  # noqa: E402
 
 
 def _enc_scalar(v):
