@@ -10,7 +10,12 @@ recorded in ``tests/conformance/cases/special_bprops.py``):
   backprop tensor) passes no gradient.
 * ``abs``: the gradient is ``sign(x)``, 0 at 0 (JAX: 1 at 0).
 * ``clip``: the gradient passes where ``min <= x <= max``, bounds included (JAX's
-  ``jnp.clip`` splits a tie at a bound in half).
+  ``jnp.clip`` splits a tie at a bound in half); ``clip(nan)`` is ``min``.
+
+MindSpore's CPU values where they differ from JAX's (``tests/conformance/cases/numerics.py``):
+``maximum``/``minimum`` compute ``x >= y ? x : y`` (a NaN wins only in the second operand;
+the derivative stays JAX's, ties split evenly); ``sign`` of NaN and of -0.0 is 0; a float to
+int32/int64 cast maps NaN, infinities and out-of-range values to the type's minimum.
 
 Ties in ``maximum``/``minimum`` and in max/min reductions split the gradient evenly in
 MindSpore as in JAX, and ``relu``/``sign``/``floor``/``round``/``sqrt`` at their kinks give
@@ -65,6 +70,54 @@ def _abs_jvp(primals, tangents):
     return jnp.abs(x), jnp.sign(x).astype(t.dtype) * t
 
 
+def _c_max(x, y):
+    """MindSpore's CPU ``max``: ``x >= y ? x : y`` (a NaN in ``x`` loses, in ``y`` wins)."""
+    return jnp.where(x >= y, x, y)
+
+
+def _c_min(x, y):
+    return jnp.where(x <= y, x, y)
+
+
+def _c_select(c_op, j_op):
+    """MindSpore's values with a NaN (``c_op``), JAX's derivative (ties split evenly)."""
+    @jax.custom_jvp
+    def f(x, y):
+        return c_op(x, y).astype(jnp.result_type(x, y))
+
+    @f.defjvp
+    def _jvp(primals, tangents):
+        out, tan = jax.jvp(j_op, primals, tangents)
+        return f(*primals), tan
+
+    def op(x, y):
+        if not (jnp.issubdtype(jnp.result_type(x, y), jnp.inexact)):
+            return j_op(x, y)  # integers have no NaN
+        return f(x, y)
+    op.__name__ = j_op.__name__
+    return op
+
+
+maximum = _c_select(_c_max, jnp.maximum)
+minimum = _c_select(_c_min, jnp.minimum)
+
+
+def sign(x):
+    """``ops.sign``: NaN and -0.0 give 0 (JAX: NaN and -0.0)."""
+    one = jnp.ones((), x.dtype)
+    return jnp.where(x > 0, one, jnp.where(x < 0, -one, jnp.zeros((), x.dtype)))
+
+
+def cast(x, np_dtype):
+    """A float -> int32/int64 cast as MindSpore's CPU kernel does it: NaN, infinities and
+    values out of range become the type's minimum (JAX saturates and maps NaN to 0)."""
+    if jnp.issubdtype(x.dtype, jnp.floating) and np_dtype in (jnp.int32, jnp.int64):
+        info = jnp.iinfo(np_dtype)
+        bad = jnp.isnan(x) | (x >= float(info.max) + 1) | (x < float(info.min))
+        return jnp.where(bad, info.min, x.astype(np_dtype)).astype(np_dtype)
+    return x.astype(np_dtype)
+
+
 def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
     """``ops.clip``: the gradient passes to ``x`` inside ``[min, max]``, bounds included."""
     if min is None and max is None:
@@ -74,5 +127,9 @@ def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
         inside = inside & (x >= min)
     if max is not None:
         inside = inside & (x <= max)
-    clipped = jnp.clip(jax.lax.stop_gradient(x), min, max)
+    clipped = jax.lax.stop_gradient(x)  # MindSpore's NaN rule: clip(nan) is min
+    if min is not None:
+        clipped = _c_max(clipped, min)
+    if max is not None:
+        clipped = _c_min(clipped, max)
     return jnp.where(inside, x, clipped).astype(jnp.result_type(x))

@@ -210,11 +210,7 @@ class Compiled:
             self._jitted = self._new_jit()
             _release_memory()
         if writes.params:
-            if outermost:
-                for p, v in zip(writes.params, writes.values):
-                    p._stored = v
-            else:
-                scope.commit(list(writes.params), list(writes.values))
+            scope.commit(writes.params, writes.values)
         if writes.has_static:
             out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
                                          out, is_leaf=lambda x: isinstance(x, _Static))

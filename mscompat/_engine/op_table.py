@@ -118,6 +118,21 @@ def _mean_fn(input, axis=None, keep_dims=False):
     return _mean(input, axis=_axis(axis), keepdims=keep_dims)
 
 
+def _skip_nan(f: Callable, fill: float) -> Callable:
+    """MindSpore's CPU max/min and argmax/argmin compare with ``>``/``<``: a NaN after the
+    first element never wins (``max([1, nan, 3])`` is 3; JAX's is nan)."""
+    def impl(x, *args, **kwargs):
+        if jnp.issubdtype(x.dtype, jnp.floating):
+            x = jnp.where(jnp.isnan(x), jnp.asarray(fill, x.dtype), x)
+        return f(x, *args, **kwargs)
+    impl.__name__ = f.__name__
+    return impl
+
+
+_max, _min = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.inf)
+_argmax_nan, _argmin_nan = _skip_nan(jnp.argmax, -np.inf), _skip_nan(jnp.argmin, np.inf)
+
+
 def _extreme_method(reduce: Callable, arg: Callable) -> Callable:
     """``Tensor.max``/``Tensor.min(axis=None, keepdims=False, *, initial=None, where=None,
     return_indices=False)``."""
@@ -193,7 +208,7 @@ def _cast(x, dtype):
     if not isinstance(dtype, dtypes.Type):
         raise TypeError(f"For 'Cast', the 'dtype' must be a mindspore.dtype, but got "
                         f"{type(dtype).__name__}.")
-    return jnp.asarray(x).astype(dtypes.to_np(dtype))
+    return bprops.cast(jnp.asarray(x), dtypes.to_np(dtype))
 
 
 def _same_dtypes(op: str, tensors) -> None:
@@ -227,7 +242,7 @@ def _squeeze_fn(x, axis=None):
 
 
 def _argmax(x, *, axis=-1, output_type=None):
-    return jnp.argmax(x, axis=axis).astype(np.int32)
+    return _argmax_nan(x, axis=axis).astype(np.int32)
 
 
 def _sparse_softmax_ce(logits, labels, *, is_grad=False):
@@ -286,7 +301,7 @@ TABLE: list[OpDef] = [
     _U("Sigmoid", jax.nn.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
     _U("ReLU", jax.nn.relu, ("relu",), ("relu",)),
     _U("Erf", jax.scipy.special.erf, ("erf",), ("erf",), float_only=True),
-    _U("Sign", jnp.sign, ("sign",), ("sign",)),
+    _U("Sign", bprops.sign, ("sign",), ("sign",)),
     _U("Floor", jnp.floor, ("floor",), ("floor",)),
     _U("Ceil", jnp.ceil, ("ceil",), ("ceil",)),
     _U("Reciprocal", jnp.reciprocal, ("reciprocal",), ("reciprocal",), float_only=True),
@@ -303,8 +318,8 @@ TABLE: list[OpDef] = [
     _U("FloorDiv", jnp.floor_divide, ("floor_divide",), ("floor_divide",), binop=True),
     _U("FloorMod", jnp.mod, ("remainder", "fmod"), ("remainder",), binop=True),
     _U("Pow", jnp.power, ("pow", "power"), ("pow", "power"), binop=True),
-    _U("Maximum", jnp.maximum, ("maximum",), ("maximum",), binop=True),
-    _U("Minimum", jnp.minimum, ("minimum",), ("minimum",), binop=True),
+    _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
+    _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),
     _U("Atan2", jnp.arctan2, ("atan2", "arctan2"), ("atan2",), binop=True),
     _U("Equal", jnp.equal, ("equal", "eq"), ("equal", "eq"), binop=True),
     _U("NotEqual", jnp.not_equal, ("not_equal", "ne"), ("not_equal", "ne"), binop=True),
@@ -327,22 +342,22 @@ TABLE: list[OpDef] = [
     OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_fn),
-    OpDef("ReduceMax", _reduce(jnp.max), attrs=(("keep_dims", False),),
+    OpDef("ReduceMax", _reduce(_max), attrs=(("keep_dims", False),),
           functional=("amax",), functional_impl=lambda input, axis=None, keepdims=False:
-          jnp.max(input, axis=_axis(axis), keepdims=keepdims),
-          methods=("max", "amax"), method_impl=_extreme_method(jnp.max, jnp.argmax)),
-    OpDef("ReduceMin", _reduce(jnp.min), attrs=(("keep_dims", False),),
+          _max(input, axis=_axis(axis), keepdims=keepdims),
+          methods=("max", "amax"), method_impl=_extreme_method(_max, _argmax_nan)),
+    OpDef("ReduceMin", _reduce(_min), attrs=(("keep_dims", False),),
           functional=("amin",), functional_impl=lambda input, axis=None, keepdims=False:
-          jnp.min(input, axis=_axis(axis), keepdims=keepdims),
-          methods=("min", "amin"), method_impl=_extreme_method(jnp.min, jnp.argmin)),
+          _min(input, axis=_axis(axis), keepdims=keepdims),
+          methods=("min", "amin"), method_impl=_extreme_method(_min, _argmin_nan)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False:
           jnp.prod(input, axis=_axis(axis), keepdims=keep_dims)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", None)),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
-          jnp.argmax(input, axis=dim, keepdims=keepdim),
+          _argmax_nan(input, axis=dim, keepdims=keepdim),
           methods=("argmax",), method_impl=lambda x, axis=None, keepdims=False:
-          jnp.argmax(x, axis=axis, keepdims=keepdims)),
+          _argmax_nan(x, axis=axis, keepdims=keepdims)),
     # creation / like
     OpDef("OnesLike", jnp.ones_like, functional=("ones_like",),
           functional_impl=_like(jnp.ones_like)),

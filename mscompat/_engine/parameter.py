@@ -153,6 +153,7 @@ class ParameterTuple(tuple):
 
 
 jaxconfig.scope_class(Parameter)
+scope.store = Parameter._stored.__set__  # see scope.commit
 jax.tree_util.register_pytree_node(
     Parameter, lambda p: ((p._data,), None), lambda _, children: Tensor._wrap(children[0])
 )

@@ -102,9 +102,19 @@ def write(param, value) -> None:
 
 
 def commit(params: list, values: list) -> None:
-    """Apply writes recorded by an inner scope to the enclosing scope (or the Parameters)."""
+    """Apply writes recorded by an inner scope to the enclosing scope (or the Parameters).
+
+    At the outermost level all values are stored by one C-level loop (``map`` over the
+    slot's setter): no Python bytecode runs between two stores, so a KeyboardInterrupt
+    cannot leave half of a training step's Parameters and optimizer state written."""
+    if _CURRENT.get() is None:
+        list(map(store, params, values))
+        return
     for p, v in zip(params, values):
         write(p, v)
+
+
+store = None  # Parameter._stored's slot setter (a C function), set by parameter.py
 
 
 def tracing() -> bool:

@@ -180,7 +180,8 @@ class Tensor:
         return self.asnumpy().tolist()
 
     def astype(self, dtype, copy=True) -> Tensor:
-        return Tensor._wrap(self._data.astype(dtypes.to_np(dtype)))
+        from .ops_build import call
+        return call(_astype, (self._data,), {"dtype": dtypes.to_np(dtype)})
 
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)
@@ -286,6 +287,11 @@ def _concrete(x):
             raise jax.errors.TracerArrayConversionError(x)
         return value
     return x
+
+
+def _astype(x, *, dtype):
+    from .bprops import cast
+    return cast(x, dtype)
 
 
 def _copy(x):

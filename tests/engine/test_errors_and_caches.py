@@ -85,3 +85,29 @@ def test_recorder_programs_count_as_compiles():
     assert first > before
     ms.grad(f)(x)
     assert ms.compile_count() == first  # nothing recompiles on a call it has seen
+
+
+class _Interrupting(ms.nn.Cell):
+    """Writes its Parameter, then is interrupted (Ctrl-C) in the middle of the step."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+    def construct(self, x):
+        self.w = self.w * 3
+        _ = (x * self.w).sum()
+        raise KeyboardInterrupt
+
+
+def test_keyboard_interrupt_mid_step_leaves_parameters_and_optimizer_state(mode):
+    net = _Interrupting()
+    opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    step = ms.nn.TrainOneStepCell(net, opt)
+    before = [p.asnumpy().copy() for p in list(net.get_parameters()) + list(opt.state)]
+    for call in (lambda x: net(x), lambda x: step(x), lambda x: ms.grad(net)(x)):
+        with pytest.raises(KeyboardInterrupt):
+            call(ms.Tensor(np.array([1.0, 1.0], np.float32)))
+        after = [p.asnumpy() for p in list(net.get_parameters()) + list(opt.state)]
+        for a, b in zip(after, before):
+            np.testing.assert_array_equal(a, b)

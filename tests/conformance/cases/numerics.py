@@ -1,0 +1,65 @@
+"""NaN/inf propagation, integer overflow, signed zeros and float->int casts."""
+import numpy as np
+
+from ._registry import case
+
+NAN, INF = float("nan"), float("inf")
+
+
+def _f(ms, *v):
+    return ms.Tensor(np.array(v, np.float32))
+
+
+def _i(ms, *v):
+    return ms.Tensor(np.array(v, np.int32))
+
+
+def _sign_of_zero(t):
+    return 1 / t  # +inf for +0.0, -inf for -0.0: the golden comparison sees the sign
+
+
+_ROWS = {
+    "int32_overflow_add": lambda ms: _i(ms, 2**31 - 1) + _i(ms, 1),
+    "int32_overflow_mul": lambda ms: _i(ms, 2**30) * _i(ms, 4),
+    "int32_negate_min": lambda ms: -_i(ms, -2**31),
+    "uint8_wraps": lambda ms: (ms.Tensor(np.array([250], np.uint8))
+                               + ms.Tensor(np.array([10], np.uint8))),
+    "int_floordiv_negative": lambda ms: _i(ms, -7, 7) // _i(ms, 2, -2),
+    "int_mod_negative": lambda ms: _i(ms, -7, 7) % _i(ms, 2, -2),
+    "float_floordiv_negative": lambda ms: _f(ms, -7.0, 7.0) // _f(ms, 2.0, -2.0),
+    "float_mod_negative": lambda ms: _f(ms, -7.0, 7.0) % _f(ms, 2.0, -2.0),
+    "divide_by_zero": lambda ms: _f(ms, 1.0, -1.0, 0.0) / _f(ms, 0.0, 0.0, 0.0),
+    "negative_zero_product": lambda ms: _sign_of_zero(_f(ms, -0.0, 0.0) * _f(ms, 1.0, -1.0)),
+    "abs_negative_zero": lambda ms: _sign_of_zero(ms.ops.abs(_f(ms, -0.0))),
+    "relu_negative_zero": lambda ms: _sign_of_zero(ms.ops.relu(_f(ms, -0.0, -1.0))),
+    "floor_negative_zero": lambda ms: _sign_of_zero(ms.ops.floor(_f(ms, -0.0))),
+    "sign_nan_and_zeros": lambda ms: ms.ops.sign(_f(ms, NAN, -0.0, 0.0, -2.0)),
+    "maximum_with_nan": lambda ms: ms.ops.maximum(_f(ms, NAN, 1.0), _f(ms, 1.0, NAN)),
+    "minimum_with_nan": lambda ms: ms.ops.minimum(_f(ms, NAN, 1.0), _f(ms, 1.0, NAN)),
+    "reduce_max_skips_nan": lambda ms: ms.ops.ReduceMax()(_f(ms, 1.0, NAN, 3.0)),
+    "argmax_skips_nan": lambda ms: ms.ops.argmax(_f(ms, 1.0, NAN, 3.0)),
+    "clip_nan": lambda ms: ms.ops.clip(_f(ms, NAN, 5.0, -1.0), 0.0, 1.0),
+    "sqrt_negative": lambda ms: ms.ops.sqrt(_f(ms, -1.0)),
+    "log_zero": lambda ms: ms.ops.log(_f(ms, 0.0)),
+    "exp_overflow_underflow": lambda ms: ms.ops.exp(_f(ms, 100.0, -200.0)),
+    "pow_zero_zero": lambda ms: _f(ms, 0.0) ** _f(ms, 0.0),
+    "int_pow_negative": lambda ms: _i(ms, 2) ** _i(ms, -1),
+    "cast_nan_inf_to_int32": lambda ms: ms.ops.cast(_f(ms, NAN, INF, -INF), ms.int32),
+    "cast_out_of_range_to_int32": lambda ms: ms.ops.cast(_f(ms, 3e9, -3e9, 7.9), ms.int32),
+    "astype_nan_to_int32": lambda ms: _f(ms, NAN, -2.5).astype(ms.int32),
+    "sum_inf_minus_inf": lambda ms: ms.ops.sum(_f(ms, INF, -INF)),
+    "mean_int_truncates": lambda ms: ms.ops.mean(_i(ms, 1, 2)),
+    "tanh_inf_nan": lambda ms: ms.ops.tanh(_f(ms, INF, -INF, NAN)),
+    "sigmoid_saturates": lambda ms: ms.ops.sigmoid(_f(ms, -100.0, 100.0)),
+}
+
+
+def _register(name, row):
+    def run(ms):
+        return row(ms)
+    run.__name__ = run.__qualname__ = name
+    case()(run)
+
+
+for _name, _row in _ROWS.items():
+    _register(_name, _row)
