@@ -160,3 +160,12 @@ def test_a_new_python_float_each_call_compiles_nothing():
         c = 2.0 if s > 0.5 else 3.0
         np.testing.assert_allclose(got, c * s + 2 * s * np.array([1.0, 2.0]), rtol=1e-6)
     assert ms.compile_count() == before
+
+
+def test_python_float_inputs_keep_signed_zero_and_nan():
+    """Floats become graph inputs; +0.0 and -0.0 (and NaN) must stay distinct values."""
+    x = T([1.0, 2.0])
+    plus = ms.grad(lambda x: (x * 0.0).sum())(x).asnumpy()
+    minus = ms.grad(lambda x: (x * -0.0).sum())(x).asnumpy()
+    assert not np.signbit(plus).any() and np.signbit(minus).all()
+    assert np.isnan(ms.grad(lambda x: (x * float("nan")).sum())(x).asnumpy()).all()

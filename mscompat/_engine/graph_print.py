@@ -74,8 +74,8 @@ def _graph_print(*args, sep=" ", end="\n", file=None, flush=False) -> None:
     from .tensor import Tensor
     statics, arrays = [], []
     for a in args:
-        if isinstance(a, Tensor):
-            arrays.append(a._data)
+        if isinstance(a, (Tensor, jax.Array, jax.core.Tracer)):
+            arrays.append(a._data if isinstance(a, Tensor) else a)
             statics.append(_ARRAY)
         else:
             statics.append(a)

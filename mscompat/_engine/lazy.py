@@ -237,6 +237,19 @@ class _TreeCall:
         return self.fn(*jax.tree_util.tree_unflatten(self.tree, list(leaves)), **static)
 
 
+_FLOATS: dict = {}  # float.hex() -> its weak-typed scalar array (one costs ~50 us to make)
+
+
+def _float_leaf(value: float):
+    key = value.hex()  # keeps -0.0 apart from 0.0, and NaN equal to itself
+    leaf = _FLOATS.get(key)
+    if leaf is None:
+        if len(_FLOATS) >= _MAX_CACHE:
+            _FLOATS.pop(next(iter(_FLOATS)))
+        leaf = _FLOATS[key] = jnp.asarray(value)
+    return leaf
+
+
 class _KwCall:
     """``fn`` with its trailing positional inputs passed as the keyword arguments ``names``."""
 
@@ -268,7 +281,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         # A Python float next to floating Tensors is a graph input (a weak-typed scalar,
         # which promotes exactly as the float does), not a constant: a training loop that
         # passes a new learning rate or scale on every call reuses one compiled program.
-        args = tuple(jnp.asarray(a) if type(a) is float else a for a in args)
+        args = tuple(_float_leaf(a) if type(a) is float else a for a in args)
     flat, tree = jax.tree_util.tree_flatten(tuple(args))
     if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
         fn, args = _TreeCall(fn, tree), tuple(flat)
