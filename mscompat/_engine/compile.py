@@ -31,17 +31,15 @@ from typing import Any
 import jax
 import numpy as np
 
-from . import context, graph_print, jaxconfig, scope
+from . import context, graph_print, jaxconfig, lazy, scope
 from .tensor import Tensor
 
 _counter = {"traces": 0}
 _lock = threading.Lock()
 # Set while GRAPH_MODE code runs through a graph break: nested calls do not compile.
 _BREAK: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_break", default=False)
-# What a trace raises when Python needs a traced value (control flow, a boolean mask, a
-# value used as a shape): the call then runs through a graph break (see ``Compiled``).
-VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
-                   jax.errors.NonConcreteBooleanIndexError, scope.GraphBreak)
+# A trace that raises one of these runs through a graph break instead (see ``Compiled``).
+VALUE_DEPENDENT = lazy.VALUE_DEPENDENT + (scope.GraphBreak,)
 
 
 def compiling() -> bool:

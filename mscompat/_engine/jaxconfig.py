@@ -63,10 +63,6 @@ class scoped:
 _UNSET = object()
 
 
-def active() -> bool:
-    return getattr(_local, "on", False)
-
-
 def entry(fn: Callable) -> Callable:
     """Decorate an mscompat entry point: it runs under ``scoped()``."""
     if getattr(fn, "_mscompat_scoped", False):

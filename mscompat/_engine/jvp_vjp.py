@@ -241,10 +241,6 @@ def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
     return jaxconfig.entry(run)
 
 
-def _freeze(x):
-    return tuple(_freeze(i) for i in x) if isinstance(x, (list, tuple)) else x
-
-
 class Jvp(Cell):
     """``nn.Jvp(fn)``: calling it with ``(*inputs, v)`` returns ``(output, jvp)``."""
 

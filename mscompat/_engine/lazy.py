@@ -213,10 +213,10 @@ def _akey(x) -> tuple:
 
 _MAX_CACHE = 4096  # bound for the shape and program caches (oldest entries dropped first)
 _SHAPES: dict = {}
-_VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
-                    jax.errors.TracerIntegerConversionError,
-                    jax.errors.TracerArrayConversionError,
-                    jax.errors.NonConcreteBooleanIndexError)
+# What JAX raises when Python needs a traced value (control flow, a boolean mask, a value
+# used as a shape). The recorder abandons on it; GRAPH_MODE takes a graph break on it.
+VALUE_DEPENDENT = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
+                   jax.errors.TracerArrayConversionError, jax.errors.NonConcreteBooleanIndexError)
 
 
 class _TreeCall:
@@ -301,7 +301,7 @@ def apply(fn: Callable, args: tuple, static: dict):
                 lambda *arrs: _isolated(fn, _merge(args, arrs), static),
                 *[jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=_weak(a))
                   for a in args if _is_arraylike(a)])
-        except _VALUE_DEPENDENT:
+        except VALUE_DEPENDENT:
             # The op needs concrete values (a boolean mask, a value used as a shape): only
             # eager JAX can follow it.
             raise NotRecordable from None
