@@ -116,6 +116,11 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
 
     diff_out, vjp_fn, (out, wvals) = jax.vjp(core, xs, ws, has_aux=True)
     if written:
+        # An integer Parameter was bound to its float64 stand-in: its writes go back in
+        # its own dtype.
+        stored = {id(w): dt for w, dt in zip(weights, weight_dtypes)}
+        wvals = [v.astype(stored[id(p)]) if id(p) in stored and v.dtype != stored[id(p)]
+                 else v for p, v in zip(written, wvals)]
         scope.commit(list(written), list(wvals))
     if any(_is_int(args[i]._data) for i in owners):
         # The stand-in changed the output dtypes: take the value from the real inputs.

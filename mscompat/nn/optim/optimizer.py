@@ -87,6 +87,11 @@ class Optimizer(Cell):
         return super().__call__(gradients)
 
     def construct(self, gradients):
+        for p in self.parameters:  # checked when the step runs, as MindSpore does
+            if not p.dtype.is_float:
+                raise TypeError(f"For '{type(self).__name__}', the element of 'parameters' "
+                                f"must be one of Tensor[Float16], Tensor[Float32], but got "
+                                f"{p.dtype} ('{p.name}').")
         if len(gradients) != len(self.parameters):
             raise ValueError(f"For 'Optimizer', the number of gradients "
                              f"({len(gradients)}) must equal the number of parameters "

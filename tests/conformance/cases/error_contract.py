@@ -74,6 +74,10 @@ def _rows(ms):
         "equal_shape": lambda: ops.equal(f32(2), f32(3)),
         "setitem_shape": lambda: f32(3).__setitem__(slice(0, 2), f32(3)),
         "clip_none": lambda: ops.clip(f32(3)),
+        "sgd_int_parameter": lambda: nn.SGD([ms.Parameter(i32(2), name="s")], 0.1)((i32(2),)),
+        "momentum_int_parameter": lambda: nn.Momentum(
+            [ms.Parameter(i32(2), name="n")], 0.1, 0.9)((i32(2),)),
+        "adam_int_parameter": lambda: nn.Adam([ms.Parameter(i32(2), name="n")])((i32(2),)),
     }
 
 
@@ -149,6 +153,9 @@ _NAMES = [
     "equal_shape",
     "setitem_shape",
     "clip_none",
+    "sgd_int_parameter",
+    "momentum_int_parameter",
+    "adam_int_parameter",
 ]
 for _name in _NAMES:
     _register(_name)

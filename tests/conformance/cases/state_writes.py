@@ -127,3 +127,18 @@ def failing_call_keeps_parameter(ms):
     else:
         err = "none"
     return f.w.value() * 1, err in ("ValueError", "RuntimeError", "TypeError")
+
+
+@case()
+def int_parameter_written_under_grad_keeps_dtype(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.steps = ms.Parameter(ms.Tensor(0, ms.int32), name="steps")
+
+        def construct(self, x):
+            self.steps = self.steps + 1
+            return x * 2
+    net = Net()
+    g = ms.grad(net, weights=net.trainable_params())(_t(ms, [1.0]))
+    return g, net.steps.value() * 1
