@@ -21,8 +21,6 @@ Example:
 from __future__ import annotations
 
 import contextvars
-import ctypes
-import gc
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -54,17 +52,6 @@ def compile_count() -> int:
     """Number of traces (compilations) mscompat has run in this process: GRAPH_MODE calls,
     transforms, ``jit``, and the PYNATIVE recorder's programs."""
     return _counter["traces"]
-
-
-def _release_memory() -> None:
-    """Give the memory of dropped programs back to the OS. XLA compiles on many threads, and
-    glibc keeps what they freed in per-thread arenas (measured: 200 shapes of one Dense Cell
-    held ~300 MiB after their programs were gone, 27 MiB after ``malloc_trim``)."""
-    gc.collect()  # the dropped programs sit in reference cycles
-    try:
-        ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc
-        pass
 
 
 def counted(fn: Callable) -> Callable:
@@ -206,7 +193,6 @@ class Compiled:
         if self._jitted._cache_size() > _MAX_PROGRAMS:
             # A Cell called with ever new shapes: drop its programs rather than grow forever.
             self._jitted = self._new_jit()
-            _release_memory()
         if writes.params:
             scope.commit(writes.params, writes.values)
         if writes.has_static:

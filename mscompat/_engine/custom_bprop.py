@@ -14,6 +14,21 @@ from .differentiate import to_arrays
 from .tensor import Tensor, to_raw, wrap_tree
 
 
+def rebuilder(args: tuple, positions: list):
+    """``rebuild(arrays)``: ``args`` with the Tensors at ``positions`` made from ``arrays``.
+
+    Only the non-Tensor arguments are closed over: a custom-vjp rule may outlive the call
+    (JAX caches traces), and the Tensors may hold a transform's tracers."""
+    static_args = [None if i in positions else a for i, a in enumerate(args)]
+
+    def rebuild(xs):
+        full = list(static_args)
+        for i, x in zip(positions, xs):
+            full[i] = Tensor._wrap(x)
+        return full
+    return rebuild
+
+
 def call_with_bprop(cell, args: tuple, kwargs: dict):
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
     arrays = [args[i]._data for i in positions]
@@ -31,15 +46,7 @@ def call_with_bprop(cell, args: tuple, kwargs: dict):
     params = cell._all_params()
     graph = lazy.graph_rules()
 
-    # Only the non-Tensor arguments are closed over: the custom-vjp rule may outlive this
-    # call (JAX caches traces), and the Tensors may hold a transform's tracers.
-    static_args = [None if i in positions else a for i, a in enumerate(args)]
-
-    def rebuild(xs):
-        full = list(static_args)
-        for i, x in zip(positions, xs):
-            full[i] = Tensor._wrap(x)
-        return full
+    rebuild = rebuilder(args, positions)
 
     def forward(xs, pvals):
         with scope.bind(params, pvals):

@@ -32,6 +32,7 @@ from collections.abc import Callable
 import jax
 
 from . import context, lazy, scope
+from .custom_bprop import rebuilder
 from .differentiate import to_arrays
 from .ops_build import PRIMITIVES, Primitive, call
 from .tensor import Tensor, to_raw, wrap_tree
@@ -86,14 +87,11 @@ def run_with_backward_hooks(cell, args: tuple, kwargs: dict, forward: Callable):
     _eager_only()
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
     params = cell._all_params()
-    static_args = [None if i in positions else a for i, a in enumerate(args)]
+    rebuild = rebuilder(args, positions)
 
     def pure(xs, pvals):
-        full = list(static_args)
-        for i, x in zip(positions, xs):
-            full[i] = Tensor._wrap(x)
         with scope.bind(params, pvals):
-            return to_arrays(to_raw(forward(*full, **kwargs)))
+            return to_arrays(to_raw(forward(*rebuild(xs), **kwargs)))
 
     @jax.custom_vjp
     def f(xs, pvals):
@@ -159,8 +157,7 @@ class InsertGradientOf(Primitive):
 
     def __init__(self, f: Callable) -> None:
         super().__init__()
-        self.f = f
-        fn = f
+        self.f = fn = f
 
         @jax.custom_vjp
         def ident(x):

@@ -95,7 +95,7 @@ class Lazy:
         return call(getitem, (self, *arrays), {"index": structure})._data
 
     def astype(self, dtype):
-        return apply(_astype, (self,), {"dtype": np.dtype(dtype)})
+        return apply(astype, (self,), {"dtype": np.dtype(dtype)})
 
     def __repr__(self) -> str:
         return f"Lazy({self.aval})"
@@ -135,8 +135,10 @@ def getitem(x, *arrays, index):
     return x[idx]
 
 
-def _astype(x, *, dtype):
-    return x.astype(dtype)
+def astype(x, *, dtype):
+    """``x.astype(dtype)`` with MindSpore's float->int cast rules (``bprops.cast``)."""
+    from .bprops import cast
+    return cast(x, dtype)
 
 
 def setitem(x, value, *arrays, index):

@@ -181,7 +181,7 @@ class Tensor:
 
     def astype(self, dtype, copy=True) -> Tensor:
         from .ops_build import call
-        return call(_astype, (self._data,), {"dtype": dtypes.to_np(dtype)})
+        return call(lazy.astype, (self._data,), {"dtype": dtypes.to_np(dtype)})
 
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)
@@ -287,11 +287,6 @@ def _concrete(x):
             raise jax.errors.TracerArrayConversionError(x)
         return value
     return x
-
-
-def _astype(x, *, dtype):
-    from .bprops import cast
-    return cast(x, dtype)
 
 
 def _copy(x):
