@@ -11,6 +11,7 @@ recorded in ``tests/conformance/cases/special_bprops.py``):
 * ``abs``: the gradient is ``sign(x)``, 0 at 0 (JAX: 1 at 0).
 * ``clip``: the gradient passes where ``min <= x <= max``, bounds included (JAX's
   ``jnp.clip`` splits a tie at a bound in half); ``clip(nan)`` is ``min``.
+* ``selu``: ``scale * (1 + selu(x))`` below 0 (recorded in ``op_specs.py``).
 
 MindSpore's CPU values where they differ from JAX's (``tests/conformance/cases/numerics.py``):
 ``maximum``/``minimum`` compute ``x >= y ? x : y`` (a NaN wins only in the second operand;
@@ -133,3 +134,21 @@ def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
     if max is not None:
         clipped = _c_min(clipped, max)
     return jnp.where(inside, x, clipped).astype(jnp.result_type(x))
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
+
+
+@jax.custom_jvp
+def selu(x):
+    """``ops.selu``: for ``x < 0`` MindSpore's bprop is ``scale * (1 + selu(x))`` (its
+    EluGrad applied to the SeLU output with alpha 1), not ``scale * alpha * exp(x)``."""
+    return jax.nn.selu(x)
+
+
+@selu.defjvp
+def _selu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    out = jax.nn.selu(x)
+    slope = jnp.where(x > 0, 1.0, 1.0 + out) * _SELU_SCALE
+    return out, slope.astype(t.dtype) * t

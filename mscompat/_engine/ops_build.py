@@ -5,7 +5,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import errors, jaxconfig, lazy, op_table
+from . import errors, jaxconfig, lazy, op_rows_array, op_rows_math, op_table
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
@@ -66,6 +66,8 @@ class Primitive:
         return self
 
     def __call__(self, *inputs):
+        if self._op.extra.get("meta"):
+            return self._op.impl(*inputs, **self._call_attrs)
         return call(self._op.impl, [_unwrap_arg(i) for i in inputs], self._call_attrs)
 
     def __repr__(self) -> str:
@@ -110,8 +112,11 @@ def _make_primitive(op: op_table.OpDef) -> type:
                                         "__doc__": f"MindSpore's ``ops.{op.name}``."})
 
 
-def _make_functional(name: str, impl: Callable, shape_error: type = ValueError) -> Callable:
+def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
+                     meta: bool = False) -> Callable:
     def fn(*args, **kwargs):
+        if meta:  # reads shapes and dtypes only
+            return impl(*args, **kwargs)
         return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error)
     fn.__name__ = name
     fn.__qualname__ = name
@@ -131,14 +136,18 @@ PRIMITIVES: dict[str, type] = {}
 FUNCTIONALS: dict[str, Callable] = {}
 
 
+TABLE: list[op_table.OpDef] = op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
+
+
 def build() -> None:
-    for op in op_table.TABLE:
+    for op in TABLE:
         if op.name is not None:
             PRIMITIVES[op.name] = _make_primitive(op)
         fimpl = op.functional_impl or op.impl
         for name in op.functional:
             FUNCTIONALS[name] = _make_functional(
-                name, fimpl, op.extra.get("functional_shape_error", ValueError))
+                name, fimpl, op.extra.get("functional_shape_error", ValueError),
+                op.extra.get("meta", False))
         mimpl = op.method_impl or op.functional_impl or op.impl
         for name in op.methods:
             if name not in Tensor.__dict__:
@@ -195,4 +204,4 @@ def _install_operators() -> None:
 build()
 
 # The Parameter-writing ops and the hook primitives join the tables (they import this module).
-from . import hooks, state_ops  # noqa: E402,F401
+from . import hooks, state_ops, tensor_extras  # noqa: E402,F401

@@ -1,0 +1,478 @@
+"""Op rows: creation, shape, slicing, gathering, scattering, sorting.
+
+Each row is an ``OpDef`` (see ``op_table``); the dtype and index conventions noted next to
+the implementations were settled with MindSpore 2.10 (``tests/conformance/cases/op_specs.py``).
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+from .errors import check_shape
+from .op_table import OpDef, _axis
+
+_I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
+_META = {"meta": True}
+
+
+# -- metadata -------------------------------------------------------------------------------
+# Metadata rows take the Tensor itself (``extra={"meta": True}``): no value is read.
+def _shape(x):
+    return tuple(int(d) for d in x.shape)
+
+
+def _dtype(x):
+    return x.dtype
+
+
+# -- creation -------------------------------------------------------------------------------
+def _py_dtype(value, default_float=_F32):
+    """MindSpore's dtype for a Python number: bool -> Bool, int -> Int64, float -> Float32."""
+    if isinstance(value, (bool, np.bool_)):
+        return np.dtype(np.bool_)
+    if isinstance(value, (int, np.integer)):
+        return _I64
+    return default_float
+
+
+def _arange(start=0, end=None, step=1, *, dtype=None):
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if hasattr(v, "item") else v for v in (start, end, step)]
+    if step == 0:
+        raise ValueError("For 'arange', the 'step' cannot be 0.")
+    if dtype is None:
+        dt = _I64 if all(isinstance(v, (int, np.integer)) for v in vals) else _F32
+    else:
+        dt = dtypes.to_np(dtype)
+    return jnp.asarray(np.arange(*vals).astype(dt))
+
+
+def _linspace(start, end, steps):
+    start, end = (float(np.asarray(v)) for v in (start, end))
+    return jnp.linspace(start, end, int(steps), dtype=_F32)
+
+
+def _eye(n, m=None, dtype=None):
+    dt = _F32 if dtype is None else dtypes.to_np(dtype)
+    return jnp.eye(int(n), int(n if m is None else m), dtype=dt)
+
+
+def _fill(type, shape, value):
+    dt = dtypes.to_np(type)
+    return jnp.full(check_shape("fill", tuple(shape), dt.itemsize), value, dt)
+
+
+def _full(size, fill_value, *, dtype=None):
+    if dtype is not None:
+        dt = dtypes.to_np(dtype)
+    elif hasattr(fill_value, "dtype"):
+        dt = np.dtype(fill_value.dtype)
+    else:  # MindSpore 2.10: any Python number (bool, float too) gives Int64 (truncated)
+        dt = _I64
+    size = tuple(size) if isinstance(size, (tuple, list)) else (int(size),)
+    return jnp.full(check_shape("full", size, dt.itemsize), jnp.asarray(fill_value).astype(dt))
+
+
+def _full_like(input, fill_value, *, dtype=None):
+    dt = input.dtype if dtype is None else dtypes.to_np(dtype)
+    return jnp.full(input.shape, jnp.asarray(fill_value).astype(dt))
+
+
+def _new_filled(value):
+    def impl(x, size, dtype=None):
+        dt = x.dtype if dtype is None else dtypes.to_np(dtype)
+        size = tuple(size) if isinstance(size, (tuple, list)) else (int(size),)
+        return jnp.full(size, value, dt)
+    return impl
+
+
+def _tuple_to_array(input_x):
+    vals = list(input_x)
+    dt = _I32 if all(isinstance(v, (int, np.integer)) for v in vals) else _F32
+    return jnp.asarray(np.asarray(vals, dt))
+
+
+def _scalar_to_tensor(input_x, dtype=None):
+    return jnp.asarray(input_x, _F32 if dtype is None else dtypes.to_np(dtype))
+
+
+def _eye_prim(n, m, dtype):
+    return _eye(n, m, dtype)
+
+
+# -- shape ----------------------------------------------------------------------------------
+def _broadcast_to(x, shape):
+    shape = tuple(shape)
+    lead = len(shape) - x.ndim
+    full = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+    return jnp.broadcast_to(x, full)
+
+
+def _expand(x, *size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    return _broadcast_to(x, size)
+
+
+def _flatten_fn(input, order="C", *, start_dim=1, end_dim=-1):
+    if input.ndim == 0:
+        return jnp.reshape(input, (1,))
+    s, e = start_dim % input.ndim, end_dim % input.ndim
+    return jnp.reshape(input, input.shape[:s] + (-1,) + input.shape[e + 1:])
+
+
+def _swapaxes(x, axis0, axis1):
+    return jnp.swapaxes(x, axis0, axis1)
+
+
+def _t(x):
+    return x if x.ndim < 2 else jnp.swapaxes(x, 0, 1)
+
+
+def _resize(x, *new_shape):
+    if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
+        new_shape = tuple(new_shape[0])
+    flat = jnp.ravel(x)
+    n = int(np.prod(new_shape))
+    if n > flat.size:
+        flat = jnp.concatenate([flat, jnp.zeros(n - flat.size, x.dtype)])
+    return jnp.reshape(flat[:n], new_shape)
+
+
+def _split_sizes(n: int, split_size_or_sections) -> list[int]:
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [int(s) for s in split_size_or_sections]
+        if sum(sizes) != n:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' must be "
+                             f"{n}, but got {sum(sizes)}.")
+        return sizes
+    k = int(split_size_or_sections)
+    if k <= 0:
+        raise ValueError(f"For 'split', 'split_size_or_sections' must be > 0, but got {k}.")
+    return [k] * (n // k) + ([n % k] if n % k else [])
+
+
+def _split_at(x, sizes, axis):
+    cuts = np.cumsum(sizes)[:-1].tolist()
+    return tuple(jnp.split(x, cuts, axis=axis))
+
+
+def _split(tensor, split_size_or_sections, axis=0):
+    axis = int(axis)
+    return _split_at(tensor, _split_sizes(tensor.shape[axis], split_size_or_sections), axis)
+
+
+def _split_prim(x, *, axis=0, output_num=1):
+    n = x.shape[axis]
+    if n % output_num:
+        raise ValueError(f"For 'Split', x_shape[{axis}] must be divisible by output_num = "
+                         f"{output_num}, but got {n}.")
+    return tuple(jnp.split(x, output_num, axis=axis))
+
+
+def _chunk(input, chunks, axis=0):
+    n = input.shape[axis]
+    size = -(-n // int(chunks))
+    return _split_at(input, _split_sizes(n, size), axis)
+
+
+def _unstack(x, *, axis=0, num=None):
+    return tuple(jnp.moveaxis(x, axis, 0))
+
+
+def _unstack_fn(input_x, axis=0):
+    return _unstack(input_x, axis=axis)
+
+
+def _narrow(input, axis, start, length):
+    return jax.lax.slice_in_dim(input, int(start), int(start) + int(length), axis=int(axis))
+
+
+def _slice(x, begin, size):
+    idx = tuple(slice(b, None if s == -1 else b + s) for b, s in zip(begin, size))
+    return x[idx]
+
+
+def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                   new_axis_mask=0, shrink_axis_mask=0):
+    idx: list = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if ellipsis_mask >> i & 1:
+            idx.append(Ellipsis)
+        elif new_axis_mask >> i & 1:
+            idx.append(None)
+        elif shrink_axis_mask >> i & 1:
+            idx.append(int(b))
+        else:
+            idx.append(slice(None if begin_mask >> i & 1 else int(b),
+                             None if end_mask >> i & 1 else int(e), int(s)))
+    return x[tuple(idx)]
+
+
+def _strided_slice_prim(x, begin, end, strides, **masks):
+    return _strided_slice(x, begin, end, strides, **masks)
+
+
+def _pad_fn(input_x, padding, mode="constant", value=None):
+    padding = [int(p) for p in padding]
+    if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
+        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
+                         f"2 * rank, but got {len(padding)}.")
+    pairs = [(0, 0)] * input_x.ndim
+    for k in range(len(padding) // 2):
+        pairs[input_x.ndim - 1 - k] = (padding[2 * k], padding[2 * k + 1])
+    if mode == "constant":
+        fill = jnp.asarray(0 if value is None else value, input_x.dtype)
+        return jax.lax.pad(input_x, fill, [(lo, hi, 0) for lo, hi in pairs])
+    np_mode = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}.get(mode)
+    if np_mode is None:
+        raise ValueError(f"For 'pad', 'mode' must be 'constant', 'reflect', 'replicate' or "
+                         f"'circular', but got {mode!r}.")
+    return jnp.pad(input_x, pairs, mode=np_mode)
+
+
+def _pad_prim(x, *, paddings):
+    return jnp.pad(x, [tuple(int(v) for v in p) for p in paddings])
+
+
+def _flip(input, dims):
+    return jnp.flip(input, axis=_axis(dims))
+
+
+def _reverse_prim(x, *, axis):
+    return jnp.flip(x, axis=_axis(axis))
+
+
+def _roll(input, shifts, dims=None):
+    return jnp.roll(input, shifts, axis=_axis(dims))
+
+
+def _repeat_elements(x, rep, axis=0):
+    return jnp.repeat(x, int(rep), axis=int(axis))
+
+
+def _repeat_interleave(input, repeats, axis=None):
+    if hasattr(repeats, "shape"):
+        repeats = np.asarray(repeats)
+    return jnp.repeat(input, repeats, axis=axis)
+
+
+def _meshgrid(*inputs, indexing="xy"):
+    return tuple(jnp.meshgrid(*inputs, indexing=indexing))
+
+
+def _meshgrid_prim(inputs, *, indexing="xy"):
+    return _meshgrid(*inputs, indexing=indexing)
+
+
+def _moveaxis(x, source, destination):
+    return jnp.moveaxis(x, source, destination)
+
+
+def _hstack(tensors):
+    return jnp.hstack(tensors)
+
+
+def _vstack(inputs):
+    return jnp.vstack(inputs)
+
+
+def _tril(input, diagonal=0):
+    return jnp.tril(input, int(diagonal))
+
+
+def _triu(input, diagonal=0):
+    return jnp.triu(input, int(diagonal))
+
+
+def _tri_prim(f):
+    def impl(x, *, diagonal=0):
+        return f(x, int(diagonal))
+    return impl
+
+
+def _diag(input):
+    return jnp.reshape(jnp.diag(jnp.ravel(input)), input.shape + input.shape)
+
+
+# -- gathering and scattering --------------------------------------------------------------
+def _gather_nd(input_x, indices):
+    idx = tuple(jnp.moveaxis(indices, -1, 0))
+    return input_x[idx]
+
+
+def _gather_elements(input, dim, index):
+    return jnp.take_along_axis(input, index, axis=int(dim))
+
+
+def _index_select(input, axis, index):
+    return jnp.take(input, index, axis=int(axis))
+
+
+def _scatter_nd(indices, updates, shape):
+    out = jnp.zeros(tuple(shape), updates.dtype)
+    return out.at[tuple(jnp.moveaxis(indices, -1, 0))].add(updates)
+
+
+def _tensor_scatter(kind):
+    def impl(input_x, indices, updates):
+        at = input_x.at[tuple(jnp.moveaxis(indices, -1, 0))]
+        return getattr(at, kind)(updates)
+    return impl
+
+
+def _masked_fill(input_x, mask, value):
+    value = jnp.asarray(value)
+    if jnp.issubdtype(value.dtype, jnp.floating) and not jnp.issubdtype(input_x.dtype,
+                                                                          jnp.floating):
+        raise TypeError("For 'masked_fill', the dtype of 'value' must be the same as "
+                        f"'input_x', but got {np.dtype(value.dtype).name}.")
+    return jnp.where(mask, value.astype(input_x.dtype), input_x)
+
+
+def _masked_select(input, mask):
+    return jnp.broadcast_to(input, jnp.broadcast_shapes(input.shape, mask.shape))[
+        jnp.broadcast_to(mask, jnp.broadcast_shapes(input.shape, mask.shape))]
+
+
+def _nonzero(input, *, as_tuple=False):
+    idx = jnp.nonzero(input)
+    if as_tuple:
+        return tuple(i.astype(_I64) for i in idx)
+    return jnp.stack(idx, axis=-1).astype(_I64)
+
+
+def _unique(input):
+    values, first, inverse = np.unique(np.asarray(input), return_index=True,
+                                       return_inverse=True)
+    order = np.argsort(first, kind="stable")  # MindSpore keeps first-appearance order
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return (jnp.asarray(values[order]),
+            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_I32)))
+
+
+# -- sorting and selection -----------------------------------------------------------------
+def _sort(input_x, axis=-1, descending=False):
+    key = -input_x if descending else input_x
+    idx = jnp.argsort(key, axis=axis, stable=True)
+    return jnp.take_along_axis(input_x, idx, axis=axis), idx.astype(_I32)
+
+
+def _sort_prim(x, *, axis=-1, descending=False):
+    return _sort(x, axis, descending)
+
+
+def _argsort(input, axis=-1, descending=False):
+    return _sort(input, axis, descending)[1]
+
+
+def _topk(input, k, dim=None, largest=True, sorted=True):
+    axis = -1 if dim is None else int(dim)
+    x = jnp.moveaxis(input, axis, -1)
+    vals, idx = jax.lax.top_k(x if largest else -x, int(k))
+    vals = vals if largest else -vals
+    return jnp.moveaxis(vals, -1, axis), jnp.moveaxis(idx, -1, axis).astype(_I32)
+
+
+def _topk_prim(input_x, k, *, sorted=True):
+    return _topk(input_x, k)
+
+
+def _top_k_method(x, k, sorted=True):
+    return _topk(x, k)
+
+
+ROWS: list[OpDef] = [
+    # metadata
+    OpDef("Shape", _shape, functional=("shape",), extra=_META),
+    OpDef("DType", _dtype, functional=("dtype",), extra=_META),
+    OpDef("Rank", lambda x: x.ndim, functional=("rank",), extra=_META),
+    OpDef("Size", lambda x: int(np.prod(x.shape)), functional=("size", "numel"),
+          extra=_META),
+    OpDef("Identity", lambda x: jnp.asarray(x), functional=("identity",)),
+    # creation
+    OpDef(None, None, functional=("arange",), functional_impl=_arange),
+    OpDef("LinSpace", _linspace, functional=("linspace",)),
+    OpDef("Eye", _eye_prim, functional=("eye",), functional_impl=_eye),
+    OpDef(None, None, functional=("fill",), functional_impl=_fill),
+    OpDef(None, None, functional=("full",), functional_impl=_full),
+    OpDef(None, None, functional=("full_like",), functional_impl=_full_like),
+    OpDef(None, None, functional=("tuple_to_array",), functional_impl=_tuple_to_array),
+    OpDef(None, None, functional=("scalar_to_tensor",), functional_impl=_scalar_to_tensor),
+    OpDef(None, None, methods=("new_zeros",), method_impl=_new_filled(0)),
+    OpDef(None, None, methods=("new_ones",), method_impl=_new_filled(1)),
+    # shape
+    OpDef("BroadcastTo", lambda x, *, shape: _broadcast_to(x, shape), attrs=(("shape", ()),),
+          functional=("broadcast_to",), functional_impl=_broadcast_to,
+          methods=("broadcast_to",)),
+    OpDef(None, None, methods=("expand",), method_impl=_expand),
+    OpDef(None, None, methods=("expand_as",),
+          method_impl=lambda x, other: jnp.broadcast_to(x, other.shape)),
+    OpDef(None, None, functional=("flatten",), functional_impl=_flatten_fn),
+    OpDef(None, None, functional=("ravel",), functional_impl=jnp.ravel, methods=("ravel",)),
+    OpDef(None, None, functional=("swapaxes",), functional_impl=_swapaxes,
+          methods=("swapaxes",)),
+    OpDef(None, None, functional=("moveaxis",), functional_impl=_moveaxis,
+          methods=("moveaxis",)),
+    OpDef(None, None, functional=("t",), functional_impl=_t, methods=("t",)),
+    OpDef(None, None, methods=("resize",), method_impl=_resize),
+    OpDef(None, None, methods=("view_as", "reshape_as"),
+          method_impl=lambda x, other: jnp.reshape(x, other.shape)),
+    OpDef("Split", _split_prim, attrs=(("axis", 0), ("output_num", 1)),
+          functional=("split",), functional_impl=_split, methods=("split",)),
+    OpDef(None, None, functional=("chunk",), functional_impl=_chunk, methods=("chunk",)),
+    OpDef("Unstack", _unstack, attrs=(("axis", 0), ("num", None)),
+          functional=("unstack",), functional_impl=_unstack_fn),
+    OpDef(None, None, functional=("narrow",), functional_impl=_narrow, methods=("narrow",)),
+    OpDef("Slice", _slice, functional=("slice",)),
+    OpDef("StridedSlice", _strided_slice_prim,
+          attrs=(("begin_mask", 0), ("end_mask", 0), ("ellipsis_mask", 0),
+                 ("new_axis_mask", 0), ("shrink_axis_mask", 0)),
+          functional=("strided_slice",), functional_impl=_strided_slice),
+    OpDef("Pad", _pad_prim, attrs=(("paddings", ()),), functional=("pad",),
+          functional_impl=_pad_fn),
+    OpDef("ReverseV2", _reverse_prim, attrs=(("axis", ()),), functional=("flip",),
+          functional_impl=_flip, methods=("flip",)),
+    OpDef(None, None, functional=("roll",), functional_impl=_roll, methods=("roll",)),
+    OpDef(None, None, functional=("repeat_elements",), functional_impl=_repeat_elements),
+    OpDef(None, None, functional=("repeat_interleave",), functional_impl=_repeat_interleave,
+          methods=("repeat_interleave",)),
+    OpDef("Meshgrid", _meshgrid_prim, attrs=(("indexing", "xy"),),
+          functional=("meshgrid",), functional_impl=_meshgrid),
+    OpDef(None, None, functional=("hstack",), functional_impl=_hstack),
+    OpDef(None, None, functional=("vstack",), functional_impl=_vstack),
+    OpDef("Tril", _tri_prim(jnp.tril), attrs=(("diagonal", 0),), functional=("tril",),
+          functional_impl=_tril, methods=("tril",)),
+    OpDef("Triu", _tri_prim(jnp.triu), attrs=(("diagonal", 0),), functional=("triu",),
+          functional_impl=_triu, methods=("triu",)),
+    OpDef(None, None, functional=("diag",), functional_impl=_diag, methods=("diag",)),
+    # gathering and scattering
+    OpDef("GatherNd", _gather_nd, functional=("gather_nd",)),
+    OpDef("GatherD", lambda x, dim, index: _gather_elements(x, dim, index),
+          functional=("gather_elements",), functional_impl=_gather_elements,
+          methods=("gather_elements",)),
+    OpDef(None, None, functional=("index_select",), functional_impl=_index_select,
+          methods=("index_select",)),
+    OpDef("ScatterNd", _scatter_nd, functional=("scatter_nd",)),
+    OpDef("TensorScatterUpdate", _tensor_scatter("set"),
+          functional=("tensor_scatter_update",)),
+    OpDef("TensorScatterAdd", _tensor_scatter("add"), functional=("tensor_scatter_add",)),
+    OpDef("MaskedFill", _masked_fill, functional=("masked_fill",), methods=("masked_fill",)),
+    OpDef("MaskedSelect", _masked_select, functional=("masked_select",),
+          methods=("masked_select",)),
+    OpDef(None, None, functional=("nonzero",), functional_impl=_nonzero,
+          methods=("nonzero",)),
+    OpDef(None, None, functional=("unique",), functional_impl=_unique),
+    # sorting and selection
+    OpDef("Sort", _sort_prim, attrs=(("axis", -1), ("descending", False)),
+          functional=("sort",), functional_impl=_sort, methods=("sort",)),
+    OpDef(None, None, functional=("argsort",), functional_impl=_argsort,
+          methods=("argsort",)),
+    OpDef("TopK", _topk_prim, attrs=(("sorted", True),), functional=("topk",),
+          functional_impl=_topk, methods=("topk",)),
+    OpDef(None, None, methods=("top_k",), method_impl=_top_k_method),
+]

@@ -1,0 +1,527 @@
+"""Op rows: element-wise math, reductions, activations, normalisation and losses.
+
+Conventions settled with MindSpore 2.10 (``tests/conformance/cases/op_specs.py``) are noted
+next to the implementations: index dtypes (``ops.max`` Int64, ``argmin`` Int32), integer
+inputs, reductions that treat ``axis=None`` specially.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import bprops
+from .op_table import (
+    OpDef,
+    _argmax_nan,
+    _argmin_nan,
+    _axis,
+    _float_unary,
+    _max,
+    _min,
+    _np_or_none,
+    binary,
+)
+
+_I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
+
+
+# -- reductions -----------------------------------------------------------------------------
+def _extreme_fn(reduce, arg):
+    """``ops.max``/``ops.min(input, axis=None, keepdims=False, *, initial, where)``: a
+    (values, Int64 indices) pair."""
+    def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
+        kw = {} if where is None else {"where": where}
+        values = reduce(input, axis=axis, keepdims=keepdims, initial=initial, **kw)
+        if axis is None:  # MindSpore 2.10 returns index 0 for a whole-tensor reduction
+            index = jnp.zeros(values.shape, _I64)
+        else:
+            index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
+        return values, index
+    return impl
+
+
+def _arg_with_value(arg, reduce):
+    """``ArgMaxWithValue(axis=0, keep_dims=False)(x)``: (Int64 index, value)."""
+    def impl(x, *, axis=0, keep_dims=False):
+        return (arg(x, axis=axis, keepdims=keep_dims).astype(_I64),
+                reduce(x, axis=axis, keepdims=keep_dims))
+    return impl
+
+
+def _arg_with_value_method(prim):
+    """``Tensor.argmax_with_value``: (value, index), the primitive's order reversed."""
+    def method(x, axis=0, keep_dims=False):
+        index, value = prim(x, axis=axis, keep_dims=keep_dims)
+        return value, index
+    return method
+
+
+def _argmin(input, axis=None, keepdims=False):
+    return _argmin_nan(input, axis=axis, keepdims=keepdims).astype(_I32)
+
+
+def _argmin_prim(x, *, axis=-1, output_type=None):
+    return _argmin_nan(x, axis=axis).astype(_I32)
+
+
+def _moment(f):
+    def impl(input, axis=None, ddof=0, keepdims=False):
+        return f(input, axis=_axis(axis), ddof=int(ddof), keepdims=keepdims)
+    return impl
+
+
+def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    x = A if dtype is None else A.astype(_np_or_none(dtype))
+    dim = _axis(dim)
+    if dim is None and ord is None:
+        out = jnp.sqrt(jnp.sum(jnp.square(x)))
+        return jnp.reshape(out, (1,) * x.ndim) if keepdim else out
+    return jnp.linalg.norm(x, ord=ord, axis=dim, keepdims=keepdim)
+
+
+def _bool_reduce(f):
+    def impl(input, axis=None, keep_dims=False):
+        return f(input, axis=_axis(axis), keepdims=keep_dims)
+    return impl
+
+
+def _bool_reduce_prim(f):
+    def impl(x, axis=(), *, keep_dims=False):
+        return f(x, axis=_axis(axis), keepdims=keep_dims)
+    return impl
+
+
+def _cumsum(x, axis, dtype=None):
+    return jnp.cumsum(x, axis=int(axis), dtype=_np_or_none(dtype))
+
+
+def _cumsum_method(x, axis=None, dtype=None):
+    return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
+
+
+def _cum_prim(f):
+    def impl(x, axis, *, exclusive=False, reverse=False):
+        axis = int(axis)
+        if reverse:
+            x = jnp.flip(x, axis)
+        out = f(x, axis=axis)
+        if exclusive:
+            ident = 0 if f is jnp.cumsum else 1
+            pad = [(0, 0)] * x.ndim
+            pad[axis] = (1, 0)
+            out = jnp.pad(jax.lax.slice_in_dim(out, 0, x.shape[axis] - 1, axis=axis), pad,
+                          constant_values=ident)
+        return jnp.flip(out, axis) if reverse else out
+    return impl
+
+
+def _cumprod(input, dim, dtype=None):
+    return jnp.cumprod(input, axis=int(dim), dtype=_np_or_none(dtype))
+
+
+def _logsumexp(input, dim, keepdim=False):
+    return jax.nn.logsumexp(input, axis=_axis(dim), keepdims=keepdim)
+
+
+def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+    dt = _I32 if dtype is None else _np_or_none(dtype)
+    return jnp.sum(x != 0, axis=_axis(axis), keepdims=keep_dims).astype(dt)
+
+
+def _addn(x):
+    out = x[0]
+    for t in x[1:]:
+        out = out + t
+    return out
+
+
+def _isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return jnp.isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+# -- element-wise ---------------------------------------------------------------------------
+def _round(input, *, decimals=0):
+    if decimals:  # MindSpore 2.10's Round kernel
+        raise RuntimeError(f"For Round only support decimals equal 0, but got decimals "
+                           f"equal {decimals}")
+    return jnp.round(input)
+
+
+def _round_prim(input, decimals=0):
+    return _round(input, decimals=decimals)
+
+
+def _clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    def one(t):
+        out = t
+        if clip_value_min is not None:
+            out = jnp.maximum(out, jnp.asarray(clip_value_min).astype(t.dtype))
+        if clip_value_max is not None:
+            out = jnp.minimum(out, jnp.asarray(clip_value_max).astype(t.dtype))
+        return out
+    if isinstance(x, (list, tuple)):
+        return tuple(one(t) for t in x)
+    return one(x)
+
+
+def _clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
+    x = tuple(x)
+    if use_norm is None:
+        use_norm = jnp.sqrt(sum(jnp.sum(jnp.square(t.astype(_F32))) for t in x))
+    scale = clip_norm / jnp.maximum(use_norm, clip_norm)
+    return tuple((t * scale).astype(t.dtype) for t in x)
+
+
+def _lerp(input, end, weight):
+    return input + weight * (end - input)
+
+
+def _addcmul(input, tensor1, tensor2, value=1):
+    return input + value * tensor1 * tensor2
+
+
+def _addcdiv(input, tensor1, tensor2, value=1):
+    return input + value * tensor1 / tensor2
+
+
+def _dense(input, weight, bias=None):
+    out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight,
+                     precision=jax.lax.Precision.HIGHEST)
+    return out if bias is None else out + bias
+
+
+def _bias_add(input_x, bias, data_format="NCHW"):
+    if input_x.ndim < 2 or bias.shape[0] != input_x.shape[1 if data_format != "NHWC" else -1]:
+        raise ValueError(f"For 'BiasAdd', bias shape {tuple(bias.shape)} must equal the "
+                         f"channel dimension of input_x {tuple(input_x.shape)}.")
+    if data_format == "NHWC":
+        return input_x + bias
+    return input_x + jnp.reshape(bias, (-1,) + (1,) * (input_x.ndim - 2))
+
+
+def _bias_add_prim(input_x, bias, *, data_format="NCHW"):
+    return _bias_add(input_x, bias, data_format)
+
+
+def _einsum(equation, *operands):
+    return jnp.einsum(equation, *operands, precision=jax.lax.Precision.HIGHEST)
+
+
+def _mm(input, mat2):
+    return jnp.matmul(input, mat2, precision=jax.lax.Precision.HIGHEST)
+
+
+# -- activations ----------------------------------------------------------------------------
+def _softplus(input, beta=1, threshold=20):
+    bx = input * beta
+    return jnp.where(bx > threshold, input, jnp.log1p(jnp.exp(bx)) / beta)
+
+
+def _gelu(input, approximate="none"):
+    return jax.nn.gelu(input, approximate=approximate == "tanh")
+
+
+def _fast_gelu(x):
+    return x / (1 + jnp.exp(-1.702 * jnp.abs(x))) * jnp.exp(0.851 * (x - jnp.abs(x)))
+
+
+def _leaky_relu(input, alpha=0.2):
+    return jnp.where(input > 0, input, input * alpha)
+
+
+def _elu(input_x, alpha=1.0):
+    return jnp.where(input_x > 0, input_x, alpha * jnp.expm1(jnp.minimum(input_x, 0)))
+
+
+def _elu_prim(x, *, alpha=1.0):
+    if alpha != 1.0:  # the Elu primitive's kernel
+        raise ValueError(f"For 'Elu', alpha must be 1.0, but got {alpha}.")
+    return _elu(x, alpha)
+
+
+def _hardswish(x):
+    return x * jnp.clip(x + 3, 0, 6) / 6
+
+
+def _hsigmoid(x):
+    return jnp.clip(x + 3, 0, 6) / 6
+
+
+def _hardtanh(input, min_val=-1.0, max_val=1.0):
+    return jnp.clip(input, min_val, max_val)
+
+
+def _mish(x):
+    return x * jnp.tanh(jax.nn.softplus(x))
+
+
+def _softsign(x):
+    return x / (1 + jnp.abs(x))
+
+
+def _prelu(input, weight):
+    w = jnp.reshape(weight, (-1,) + (1,) * (input.ndim - 2)) if input.ndim > 1 else weight
+    return jnp.where(input > 0, input, input * w)
+
+
+def _l2_normalize(x, *, axis=0, epsilon=1e-4):
+    axis = _axis(axis)
+    sq = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
+    return x / jnp.sqrt(jnp.maximum(sq, epsilon))
+
+
+def _cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    dot = jnp.sum(x1 * x2, axis=dim)
+    n1 = jnp.sqrt(jnp.sum(jnp.square(x1), axis=dim))
+    n2 = jnp.sqrt(jnp.sum(jnp.square(x2), axis=dim))
+    return dot / jnp.maximum(n1 * n2, eps)
+
+
+# -- losses ---------------------------------------------------------------------------------
+def _grad_to(k, f):
+    """MindSpore's loss primitives have bprops that return zeros for the inputs from
+    position ``k`` on: labels and weights of SigmoidCrossEntropyWithLogits, NLLLoss and
+    KLDivLoss (``k=1``), the weight of BinaryCrossEntropy (``k=2``; its labels do get the
+    derivative)."""
+    def impl(*args, **kw):
+        args = [a if i < k or a is None else jax.lax.stop_gradient(a)
+                for i, a in enumerate(args)]
+        return f(*args, **kw)
+    impl.__name__ = getattr(f, "__name__", "loss")
+    return impl
+
+
+def _reduce_loss(loss, reduction):
+    if reduction == "mean":
+        return jnp.mean(loss)
+    if reduction == "sum":
+        return jnp.sum(loss)
+    if reduction == "none":
+        return loss
+    raise ValueError(f"For loss functions, 'reduction' must be 'mean', 'sum' or 'none', "
+                     f"but got {reduction!r}.")
+
+
+def _mse_loss(input, target, reduction="mean"):
+    return _reduce_loss(jnp.square(input - target), reduction)
+
+
+def _l1_loss(input, target, reduction="mean"):
+    return _reduce_loss(jnp.abs(input - target), reduction)
+
+
+def _smooth_l1_loss(input, target, beta=1.0, reduction="none"):
+    d = jnp.abs(input - target)
+    loss = jnp.where(d < beta, 0.5 * jnp.square(d) / beta, d - 0.5 * beta)
+    return _reduce_loss(loss, reduction)
+
+
+def _smooth_l1_prim(prediction, target, *, beta=1.0, reduction="none"):
+    return _smooth_l1_loss(prediction, target, beta, reduction)
+
+
+def _bce(logits, labels, weight=None, reduction="mean"):
+    eps = 1e-12
+    loss = -(labels * jnp.log(jnp.maximum(logits, eps))
+             + (1 - labels) * jnp.log(jnp.maximum(1 - logits, eps)))
+    if weight is not None:
+        loss = loss * weight
+    return _reduce_loss(loss, reduction)
+
+
+def _bce_prim(input, target, weight=None, *, reduction="mean"):
+    return _bce(input, target, weight, reduction)
+
+
+def _sigmoid_ce(logits, labels):
+    return jnp.maximum(logits, 0) - logits * labels + jnp.log1p(jnp.exp(-jnp.abs(logits)))
+
+
+def _bce_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
+    # MindSpore's BCEWithLogitsLoss bprop: no gradient for weight and pos_weight.
+    weight, pos_weight = (None if w is None else jax.lax.stop_gradient(w)
+                          for w in (weight, pos_weight))
+    log_sig = jax.nn.log_sigmoid(input)
+    log_one_minus = jax.nn.log_sigmoid(-input)
+    pw = 1.0 if pos_weight is None else pos_weight
+    loss = -(pw * target * log_sig + (1 - target) * log_one_minus)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce_loss(loss, reduction)
+
+
+def _nll(logp, target, weight, ignore_index, reduction):
+    """Negative log-likelihood over class axis 1 (or 0 for 1-D input)."""
+    axis = 1 if logp.ndim > 1 else 0
+    classes = logp.shape[axis]
+    w = jnp.ones((classes,), logp.dtype) if weight is None else weight
+    valid = target != ignore_index
+    safe = jnp.where(valid, target, 0).astype(_I32)
+    picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, axis), axis=axis)
+    picked = jnp.squeeze(picked, axis)
+    wt = jnp.where(valid, w[safe], 0)
+    loss = -picked * wt
+    if reduction == "mean":
+        return jnp.sum(loss) / jnp.sum(wt), jnp.sum(wt)
+    return _reduce_loss(loss, reduction), jnp.sum(wt)
+
+
+def _nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
+              label_smoothing=0.0):
+    if label_smoothing:
+        return _cross_entropy(inputs, target, weight, ignore_index, reduction,
+                              label_smoothing, log_probs=True)
+    return _nll(inputs, target, weight, ignore_index, reduction)[0]
+
+
+def _nll_prim(logits, labels, weight, *, reduction="mean", ignore_index=-100):
+    return _nll(logits, labels, weight, ignore_index, reduction)
+
+
+def _cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
+                   label_smoothing=0.0, log_probs=False):
+    axis = 1 if input.ndim > 1 else 0
+    logp = input if log_probs else jax.nn.log_softmax(input, axis=axis)
+    classes = logp.shape[axis]
+    if jnp.issubdtype(target.dtype, jnp.floating):  # class probabilities
+        probs = target * (1 - label_smoothing) + label_smoothing / classes
+        if weight is not None:
+            shape = [1] * logp.ndim
+            shape[axis] = classes
+            logp = logp * jnp.reshape(weight, shape)
+        loss = -jnp.sum(logp * probs, axis=axis)
+        return _reduce_loss(loss, reduction)
+    nll, wsum = _nll(logp, target, weight, ignore_index, "none")
+    if not label_smoothing:
+        return jnp.sum(nll) / wsum if reduction == "mean" else _reduce_loss(nll, reduction)
+    w = jnp.ones((classes,), logp.dtype) if weight is None else weight
+    shape = [1] * logp.ndim
+    shape[axis] = classes
+    valid = target != ignore_index
+    smooth = -jnp.sum(logp * jnp.reshape(w, shape), axis=axis) * valid
+    if reduction == "mean":
+        return (jnp.sum(nll) / wsum) * (1 - label_smoothing) + \
+            jnp.sum(smooth) / wsum * label_smoothing / classes
+    return _reduce_loss(nll * (1 - label_smoothing) + smooth * label_smoothing / classes,
+                        reduction)
+
+
+def _kl_div(logits, labels, reduction="mean"):
+    loss = jnp.where(labels > 0, labels * (jnp.log(jnp.where(labels > 0, labels, 1))
+                                           - logits), 0)
+    if reduction == "batchmean":
+        return jnp.sum(loss) / logits.shape[0]
+    return _reduce_loss(loss, reduction)
+
+
+def _kl_div_prim(logits, labels, *, reduction="mean"):
+    return _kl_div(logits, labels, reduction)
+
+
+_F = _float_unary
+
+
+def _u(name, fn, functional=(), methods=()):
+    return OpDef(name, fn, functional=functional, methods=methods)
+
+
+ROWS: list[OpDef] = [
+    # reductions
+    OpDef(None, None, functional=("max",), functional_impl=_extreme_fn(_max, _argmax_nan)),
+    OpDef(None, None, functional=("min",), functional_impl=_extreme_fn(_min, _argmin_nan)),
+    OpDef("ArgMaxWithValue", _arg_with_value(_argmax_nan, _max),
+          attrs=(("axis", 0), ("keep_dims", False)), methods=("argmax_with_value",),
+          method_impl=_arg_with_value_method(_arg_with_value(_argmax_nan, _max))),
+    OpDef("ArgMinWithValue", _arg_with_value(_argmin_nan, _min),
+          attrs=(("axis", 0), ("keep_dims", False)), methods=("argmin_with_value",),
+          method_impl=_arg_with_value_method(_arg_with_value(_argmin_nan, _min))),
+    OpDef("Argmin", _argmin_prim, attrs=(("axis", -1), ("output_type", None)),
+          functional=("argmin",), functional_impl=_argmin, methods=("argmin",)),
+    OpDef(None, None, functional=("std",), functional_impl=_moment(jnp.std),
+          methods=("std",)),
+    OpDef(None, None, functional=("var",), functional_impl=_moment(jnp.var),
+          methods=("var",)),
+    OpDef(None, None, functional=("norm",), functional_impl=_norm, methods=("norm",)),
+    OpDef("ReduceAll", _bool_reduce_prim(jnp.all), attrs=(("keep_dims", False),),
+          functional=("all",), functional_impl=_bool_reduce(jnp.all), methods=("all",)),
+    OpDef("ReduceAny", _bool_reduce_prim(jnp.any), attrs=(("keep_dims", False),),
+          functional=("any",), functional_impl=_bool_reduce(jnp.any), methods=("any",)),
+    OpDef("CumSum", _cum_prim(jnp.cumsum), attrs=(("exclusive", False), ("reverse", False)),
+          functional=("cumsum",), functional_impl=_cumsum, methods=("cumsum",),
+          method_impl=_cumsum_method),
+    OpDef("CumProd", _cum_prim(jnp.cumprod),
+          attrs=(("exclusive", False), ("reverse", False)),
+          functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",)),
+    OpDef(None, None, functional=("logsumexp",), functional_impl=_logsumexp,
+          methods=("logsumexp",)),
+    OpDef(None, None, functional=("count_nonzero",), functional_impl=_count_nonzero),
+    OpDef("AddN", _addn, functional=("addn",)),
+    OpDef(None, None, functional=("isclose",), functional_impl=_isclose,
+          methods=("isclose",)),
+    # element-wise
+    OpDef("Round", _round_prim, functional=("round",), functional_impl=_round,
+          methods=("round",)),
+    _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
+    _u(None, _F(jnp.log2), ("log2",), ("log2",)),
+    _u(None, _F(jnp.log10), ("log10",), ("log10",)),
+    _u(None, _F(jnp.exp2), ("exp2",)),
+    _u(None, jnp.deg2rad, ("deg2rad",)),
+    _u("Erfinv", _F(jax.scipy.special.erfinv), ("erfinv",), ("erfinv",)),
+    _u("IsInf", jnp.isinf, ("isinf",), ("isinf",)),
+    _u("LogicalXor", binary(jnp.logical_xor), ("logical_xor",), ("logical_xor",)),
+    _u("BitwiseAnd", binary(jnp.bitwise_and), ("bitwise_and",), ("bitwise_and",)),
+    _u("BitwiseOr", binary(jnp.bitwise_or), ("bitwise_or",), ("bitwise_or",)),
+    _u("SquaredDifference", binary(lambda x, y: jnp.square(x - y))),
+    _u("DivNoNan", binary(lambda x, y: jnp.where(y == 0, 0, x / jnp.where(y == 0, 1, y)))),
+    OpDef(None, None, functional=("clip_by_value",), functional_impl=_clip_by_value),
+    OpDef(None, None, functional=("clip_by_global_norm",),
+          functional_impl=_clip_by_global_norm),
+    OpDef(None, None, functional=("lerp",), functional_impl=_lerp, methods=("lerp",)),
+    OpDef(None, None, functional=("addcmul",), functional_impl=_addcmul,
+          methods=("addcmul",)),
+    OpDef(None, None, functional=("addcdiv",), functional_impl=_addcdiv,
+          methods=("addcdiv",)),
+    OpDef(None, None, functional=("dense",), functional_impl=_dense),
+    OpDef("BiasAdd", _bias_add_prim, attrs=(("data_format", "NCHW"),),
+          functional=("bias_add",), functional_impl=lambda input_x, bias:
+          _bias_add(input_x, bias)),
+    OpDef(None, None, functional=("einsum",), functional_impl=_einsum),
+    OpDef(None, None, functional=("mm",), functional_impl=_mm),
+    OpDef(None, None, functional=("outer",), functional_impl=lambda input, vec2:
+          jnp.outer(input, vec2), methods=("outer",)),
+    # activations
+    OpDef("Softplus", jax.nn.softplus, functional=("softplus",), functional_impl=_softplus),
+    # The GeLU primitive is the tanh approximation; ops.gelu defaults to the erf form.
+    OpDef("GeLU", lambda x: _gelu(x, "tanh"), functional=("gelu",), functional_impl=_gelu),
+    _u("FastGeLU", _fast_gelu, ("fast_gelu",)),
+    OpDef(None, None, functional=("silu",), functional_impl=jax.nn.silu),
+    OpDef(None, None, functional=("leaky_relu",), functional_impl=_leaky_relu),
+    OpDef("Elu", _elu_prim, attrs=(("alpha", 1.0),), functional=("elu",),
+          functional_impl=_elu),
+    _u("ReLU6", jax.nn.relu6, ("relu6",)),
+    _u("HSwish", _hardswish, ("hardswish",)),
+    _u("HSigmoid", _hsigmoid, ("hardsigmoid",)),
+    _u("SeLU", bprops.selu, ("selu",)),
+    _u("Softsign", _softsign, ("softsign",)),
+    _u("Mish", _mish, ("mish",)),
+    OpDef(None, None, functional=("hardtanh",), functional_impl=_hardtanh),
+    OpDef("PReLU", _prelu, functional=("prelu",)),
+    OpDef("L2Normalize", _l2_normalize, attrs=(("axis", 0), ("epsilon", 1e-4))),
+    OpDef(None, None, functional=("cosine_similarity",), functional_impl=_cosine_similarity),
+    # losses
+    OpDef(None, None, functional=("mse_loss",), functional_impl=_mse_loss),
+    OpDef(None, None, functional=("l1_loss",), functional_impl=_l1_loss),
+    OpDef("SmoothL1Loss", _smooth_l1_prim, attrs=(("beta", 1.0), ("reduction", "none")),
+          functional=("smooth_l1_loss",), functional_impl=_smooth_l1_loss),
+    OpDef("BinaryCrossEntropy", _grad_to(2, _bce_prim), attrs=(("reduction", "mean"),),
+          functional=("binary_cross_entropy",), functional_impl=_grad_to(2, _bce)),
+    OpDef("SigmoidCrossEntropyWithLogits", _grad_to(1, _sigmoid_ce)),
+    OpDef(None, None, functional=("binary_cross_entropy_with_logits",),
+          functional_impl=_bce_with_logits),
+    OpDef(None, None, functional=("cross_entropy",), functional_impl=_cross_entropy),
+    OpDef("NLLLoss", _grad_to(1, _nll_prim), attrs=(("reduction", "mean"), ("ignore_index", -100)),
+          functional=("nll_loss",), functional_impl=_nll_loss),
+    OpDef("KLDivLoss", _grad_to(1, _kl_div_prim), attrs=(("reduction", "mean"),),
+          functional=("kl_div",), functional_impl=_grad_to(1, _kl_div)),
+]

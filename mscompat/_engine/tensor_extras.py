@@ -1,0 +1,79 @@
+"""Tensor methods that are not ops: metadata, in-place fills and copies, layout no-ops.
+
+In-place methods (``fill_``, ``zero_``, ``copy_``) rebind the Tensor's value, as
+``Tensor.__setitem__`` does, so they are recorded and differentiated like any write.
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from .ops_build import call
+from .tensor import Tensor, unwrap
+
+
+def _value(self) -> Tensor:
+    return self
+
+
+def _device(self) -> str:
+    return "CPU"
+
+
+def _type(self, dtype=None):
+    if dtype is None:
+        return str(self.dtype)
+    return self.astype(dtype)
+
+
+def _stride(self, dim=None):
+    strides, acc = [], 1
+    for d in reversed(self.shape):
+        strides.append(acc)
+        acc *= d
+    strides = list(reversed(strides))
+    return strides if dim is None else strides[dim]
+
+
+def _filled(x, value):
+    return jnp.full(x.shape, jnp.asarray(value).astype(x.dtype))
+
+
+def _fill(self, value) -> Tensor:
+    return call(_filled, (self._data, unwrap(value)))
+
+
+def _fill_(self, value) -> Tensor:
+    self._data = _fill(self, value)._data
+    return self
+
+
+def _zero_(self) -> Tensor:
+    return _fill_(self, 0)
+
+
+def _copied(x, src):
+    return jnp.broadcast_to(src, x.shape).astype(x.dtype)
+
+
+def _copy_(self, src, non_blocking=False) -> Tensor:
+    self._data = call(_copied, (self._data, unwrap(src)))._data
+    return self
+
+
+def _set_data(self, data) -> Tensor:
+    self._data = Tensor(data)._data if not isinstance(data, Tensor) else data._data
+    return self
+
+
+_METHODS = {
+    "value": _value, "type": _type, "stride": _stride, "fill": _fill, "fill_": _fill_,
+    "zero_": _zero_, "copy_": _copy_, "contiguous": _value,
+    "is_contiguous": lambda self: True,
+}
+for _name, _fn in _METHODS.items():
+    if _name not in Tensor.__dict__:
+        setattr(Tensor, _name, _fn)
+Tensor.data = property(_value, _set_data)
+Tensor.device = property(_device)
+if "set_data" not in Tensor.__dict__:
+    Tensor.set_data = _set_data
