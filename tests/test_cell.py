@@ -81,12 +81,6 @@ def test_parameter_before_super_init_is_an_error():
         Bad()
 
 
-def test_repr_lists_children():
-    text = repr(nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()]))
-    assert "Dense<input_channels=2, output_channels=3, has_bias=True>" in text
-    assert "ReLU<>" in text
-
-
 def test_unsupported_cell_features_name_themselves():
     with pytest.raises(NotImplementedError, match="register_backward_pre_hook"):
         Outer().register_backward_pre_hook(lambda *a: None)

@@ -221,14 +221,15 @@ class Cell:
         return ""
 
     def __repr__(self) -> str:
+        """MindSpore 2.10's format: ``Name(extra)``, children indented below."""
         extra = self.extend_repr()
         if not self._cells:
-            return f"{type(self).__name__}<{extra}>"
-        lines = [f"{type(self).__name__}<{extra}"]
+            return f"{type(self).__name__}({extra})"
+        lines = [f"{type(self).__name__}("] + ([f"  {extra}"] if extra else [])
         for name, cell in self._cells.items():
             child = repr(cell).replace("\n", "\n  ")
             lines.append(f"  ({name}): {child}")
-        return "\n".join(lines) + "\n  >"
+        return "\n".join(lines) + "\n)"
 
 
 def _unsupported(name: str):

@@ -13,6 +13,7 @@ from .layer import (  # noqa: F401
     Softmax,
     get_activation,
 )
+from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401
 from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401

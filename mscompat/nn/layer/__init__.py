@@ -1,8 +1,25 @@
 """Layers (``mindspore.nn.layer``)."""
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .activation import *  # noqa: F401,F403
-from .activation import ACTIVATIONS, LogSoftmax, Softmax, get_activation  # noqa: F401
-from .basic import Dense, Dropout, Flatten  # noqa: F401
+from .activation import ACTIVATIONS, LogSoftmax, PReLU, Softmax, get_activation  # noqa: F401
+from .basic import Dense, Dropout, Flatten, Identity, Pad, ZeroPad2d  # noqa: F401
 from .container import CellList, SequentialCell  # noqa: F401
+from .conv import Conv1d, Conv2d, Conv2dTranspose  # noqa: F401
+from .embedding import Embedding  # noqa: F401
+from .normalization import (  # noqa: F401
+    BatchNorm1d,
+    BatchNorm2d,
+    BatchNorm3d,
+    GroupNorm,
+    LayerNorm,
+)
+from .pooling import (  # noqa: F401
+    AdaptiveAvgPool2d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    MaxPool1d,
+    MaxPool2d,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")

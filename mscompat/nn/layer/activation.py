@@ -1,36 +1,88 @@
-"""Activation Cells (``nn.ReLU``, ``nn.Tanh``, ...), generated from one table."""
+"""Activation Cells (``nn.ReLU``, ``nn.LeakyReLU(alpha=0.2)``, ...), generated from one table.
+
+Each row: Cell name -> (``get_activation`` key, implementation, ``__init__`` arguments with
+MindSpore's defaults). The implementation takes the input array and those arguments.
+
+Example:
+    >>> import mscompat as ms
+    >>> print(ms.nn.LeakyReLU(0.5)(ms.Tensor([-2.0, 3.0])))
+    [-1.  3.]
+"""
 from __future__ import annotations
 
-from functools import partial
+import inspect
 
 import jax
 import jax.numpy as jnp
 
+from ..._engine import bprops
+from ..._engine import op_rows_math as m
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
+
+
+def _gelu(x, approximate=True):
+    return jax.nn.gelu(x, approximate=bool(approximate))
+
+
+def _hardtanh(x, min_val=-1.0, max_val=1.0):
+    return jnp.clip(x, min_val, max_val)
+
+
+def _threshold(x, threshold, value):
+    return jnp.where(x > threshold, x, value)
+
 
 _TABLE = {
-    "ReLU": ("relu", jax.nn.relu),
-    "Tanh": ("tanh", jnp.tanh),
-    "Sigmoid": ("sigmoid", jax.nn.sigmoid),
-    "GELU": ("gelu", partial(jax.nn.gelu, approximate=False)),
-    "SiLU": ("silu", jax.nn.silu),
-    "Softplus": ("softplus", jax.nn.softplus),
-    "ReLU6": ("relu6", jax.nn.relu6),
-    "ELU": ("elu", jax.nn.elu),
+    "ReLU": ("relu", jax.nn.relu, ()),
+    "Tanh": ("tanh", jnp.tanh, ()),
+    "Sigmoid": ("sigmoid", jax.nn.sigmoid, ()),
+    "GELU": ("gelu", _gelu, (("approximate", True),)),  # nn.GELU: tanh form by default
+    "FastGelu": ("fast_gelu", m._fast_gelu, ()),
+    "SiLU": ("silu", jax.nn.silu, ()),
+    "ReLU6": ("relu6", jax.nn.relu6, ()),
+    "ELU": ("elu", m._elu, (("alpha", 1.0),)),
+    "LeakyReLU": ("leakyrelu", m._leaky_relu, (("alpha", 0.2),)),
+    "HSwish": ("hswish", m._hardswish, ()),
+    "HSigmoid": ("hsigmoid", m._hsigmoid, ()),
+    "Mish": ("mish", m._mish, ()),
+    "SeLU": ("seLU", bprops.selu, ()),
+    "Softsign": ("softsign", m._softsign, ()),
+    "LogSigmoid": ("logsigmoid", jax.nn.log_sigmoid, ()),
+    "Hardtanh": ("hardtanh", _hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
+    "Threshold": ("threshold", _threshold, (("threshold", None), ("value", None))),
+    "Tanhshrink": ("tanhshrink", lambda x: x - jnp.tanh(x), ()),
 }
 
 
-def _make(name: str, fn):
+def _make(name: str, fn, init_args) -> type:
+    names = [a for a, _ in init_args]
+
+    def __init__(self, *args, **kwargs):
+        Cell.__init__(self)
+        values = dict(init_args)
+        values.update(zip(names, args))
+        values.update(kwargs)
+        for k, v in values.items():
+            setattr(self, k, v)
+
     def construct(self, x):
-        return call(fn, (x._data,))
-    doc = f"``nn.{name}()``: element-wise activation."
+        return call(fn, (x._data,), {k: getattr(self, k) for k in names})
+
+    __init__.__signature__ = inspect.Signature(
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
+        + [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
+           for a, d in init_args])
+    args = ", ".join(f"{a}={d!r}" for a, d in init_args)
+    doc = f"``nn.{name}({args})``: element-wise activation."
     return type(name, (Cell,), {"construct": construct, "__doc__": doc,
-                                "__init__": lambda self: Cell.__init__(self)})
+                                "__init__": __init__})
 
 
-ACTIVATIONS = {name: _make(name, fn) for name, (_, fn) in _TABLE.items()}
-_BY_KEY = {key: ACTIVATIONS[name] for name, (key, _) in _TABLE.items()}
+ACTIVATIONS = {name: _make(name, fn, args) for name, (_, fn, args) in _TABLE.items()}
+_BY_KEY = {key.lower(): ACTIVATIONS[name] for name, (key, _, _) in _TABLE.items()}
 
 
 class Softmax(Cell):
@@ -51,6 +103,26 @@ class LogSoftmax(Softmax):
         return call(jax.nn.log_softmax, (x._data,), {"axis": self.axis})
 
 
+def _prelu(x, w):
+    return m._prelu(x, w)
+
+
+class PReLU(Cell):
+    """``nn.PReLU(channel=1, w=0.25)``: a learned slope per channel (Parameter ``alpha``)."""
+
+    def __init__(self, channel: int = 1, w=0.25) -> None:
+        super().__init__()
+        if isinstance(w, (int, float)):
+            w = jnp.full((channel,), w, jnp.float32)
+        else:
+            w = w._data if isinstance(w, Tensor) else jnp.asarray(w)
+        self.channel = channel
+        self.w = Parameter(Tensor._wrap(w), name="a")
+
+    def construct(self, x):
+        return call(_prelu, (x._data, self.w._data))
+
+
 def get_activation(name: str) -> Cell:
     """``nn.get_activation('relu')``."""
     cls = _BY_KEY.get(name.lower())
@@ -60,4 +132,4 @@ def get_activation(name: str) -> Cell:
 
 
 globals().update(ACTIVATIONS)
-__all__ = list(ACTIVATIONS) + ["Softmax", "LogSoftmax", "get_activation"]
+__all__ = list(ACTIVATIONS) + ["Softmax", "LogSoftmax", "PReLU", "get_activation"]

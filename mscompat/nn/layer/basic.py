@@ -100,3 +100,47 @@ class Dropout(Cell):
             return x
         raise NotImplementedError("nn.Dropout in training mode is not supported by mscompat "
                                   "yet (it needs a stateful random stream).")
+
+
+class Identity(Cell):
+    """``nn.Identity()``: returns its input."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__()
+
+    def construct(self, x):
+        return x
+
+
+def _pad(x, *, paddings, mode):
+    np_mode = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}[mode]
+    return jnp.pad(x, paddings, mode=np_mode)
+
+
+class Pad(Cell):
+    """``nn.Pad(paddings, mode='CONSTANT')``: ``paddings`` is ((before, after), ...) per
+    dimension; mode 'CONSTANT', 'REFLECT' or 'SYMMETRIC'."""
+
+    def __init__(self, paddings, mode: str = "CONSTANT") -> None:
+        super().__init__()
+        if mode.upper() not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+            raise ValueError(f"For 'Pad', the 'mode' must be 'CONSTANT', 'REFLECT' or "
+                             f"'SYMMETRIC', but got {mode}.")
+        self.paddings = tuple(tuple(int(v) for v in p) for p in paddings)
+        self.mode = mode.upper()
+
+    def construct(self, x):
+        return call(_pad, (x._data,), {"paddings": self.paddings, "mode": self.mode})
+
+
+class ZeroPad2d(Cell):
+    """``nn.ZeroPad2d(padding)``: an int or (left, right, top, bottom)."""
+
+    def __init__(self, padding) -> None:
+        super().__init__()
+        self.padding = (padding,) * 4 if isinstance(padding, int) else tuple(padding)
+
+    def construct(self, x):
+        left, right, top, bottom = self.padding
+        pads = ((0, 0),) * (x.ndim - 2) + ((top, bottom), (left, right))
+        return call(_pad, (x._data,), {"paddings": pads, "mode": "CONSTANT"})

@@ -1,0 +1,219 @@
+"""Convolution, pooling and normalisation kernels shared by the ops rows (``ops.conv2d``,
+``ops.Conv2D``, ``ops.max_pool2d`` ...) and the layers (``nn.Conv2d``, ``nn.MaxPool2d``,
+``nn.BatchNorm2d`` ...). Layout is MindSpore's NCHW; padding follows MindSpore's
+``pad_mode`` ('same', 'valid', 'pad').
+
+Example:
+    >>> import jax.numpy as jnp
+    >>> conv2d(jnp.ones((1, 1, 3, 3)), jnp.ones((1, 1, 2, 2)), pad_mode="valid").shape
+    (1, 1, 2, 2)
+"""
+from __future__ import annotations
+
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+_HI = jax.lax.Precision.HIGHEST
+
+
+def pair(v, n: int = 2, name: str = "kernel_size") -> tuple:
+    """An int or a tuple as an ``n``-tuple of ints (MindSpore's ``_check_tuple``)."""
+    if isinstance(v, (list, tuple)):
+        if len(v) != n:
+            raise ValueError(f"The length of '{name}' must be {n}, but got {len(v)}.")
+        return tuple(int(i) for i in v)
+    return (int(v),) * n
+
+
+def same_pads(size: int, k: int, stride: int, dilation: int = 1) -> tuple[int, int]:
+    """MindSpore's 'same': output ceil(size / stride), the smaller half of the padding first."""
+    eff = (k - 1) * dilation + 1
+    out = -(-size // stride)
+    total = max((out - 1) * stride + eff - size, 0)
+    return total // 2, total - total // 2
+
+
+def pads_2d(pad_mode: str, padding, spatial, kernel, stride, dilation) -> list:
+    """(lo, hi) pairs for the spatial dims from ``pad_mode`` and ``padding``."""
+    mode = pad_mode.lower()
+    n = len(spatial)
+    if mode == "same":
+        return [same_pads(s, k, st, d) for s, k, st, d in zip(spatial, kernel, stride,
+                                                                 dilation)]
+    if mode == "valid":
+        return [(0, 0)] * n
+    if mode != "pad":
+        raise ValueError(f"The 'pad_mode' must be 'same', 'valid' or 'pad', but got "
+                         f"{pad_mode!r}.")
+    if isinstance(padding, int):
+        return [(padding, padding)] * n
+    padding = tuple(int(p) for p in padding)
+    if len(padding) == n:
+        return [(p, p) for p in padding]
+    if len(padding) == 2 * n:
+        return [(padding[2 * i], padding[2 * i + 1]) for i in range(n)]
+    raise ValueError(f"The 'padding' must be an int or a tuple of {n} or {2 * n} ints, "
+                     f"but got {padding}.")
+
+
+def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    stride, dilation = pair(stride, name="stride"), pair(dilation, name="dilation")
+    pads = pads_2d(pad_mode, padding, x.shape[2:], w.shape[2:], stride, dilation)
+    out = jax.lax.conv_general_dilated(
+        x, w, window_strides=stride, padding=pads, rhs_dilation=dilation,
+        dimension_numbers=("NCHW", "OIHW", "NCHW"), feature_group_count=groups, precision=_HI)
+    return out if bias is None else out + jnp.reshape(bias, (1, -1, 1, 1))
+
+
+def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
+                     output_padding=0, dilation=1, groups=1):
+    """The transpose of ``conv2d`` (``w``: in, out/groups, kh, kw)."""
+    stride, dilation = pair(stride, name="stride"), pair(dilation, name="dilation")
+    output_padding = pair(output_padding, name="output_padding")
+    k = w.shape[2:]
+    eff = [(kk - 1) * d + 1 for kk, d in zip(k, dilation)]
+    mode = pad_mode.lower()
+    if mode == "same":
+        crops = [(t // 2, t - t // 2) for t in (max(e - s, 0) for e, s in zip(eff, stride))]
+    elif mode == "valid":
+        crops = [(0, 0)] * 2
+    else:
+        crops = pads_2d("pad", padding, x.shape[2:], k, stride, dilation)
+    pads = [(e - 1 - lo, e - 1 - hi + op) for e, (lo, hi), op in zip(eff, crops,
+                                                                     output_padding)]
+    cin, cout_g = w.shape[0], w.shape[1]
+    # (in, out/g, kh, kw) -> (out, in/g, kh, kw), spatially flipped
+    wg = jnp.reshape(w, (groups, cin // groups, cout_g) + tuple(k))
+    wg = jnp.swapaxes(wg, 1, 2).reshape((groups * cout_g, cin // groups) + tuple(k))
+    wg = jnp.flip(wg, axis=(2, 3))
+    out = jax.lax.conv_general_dilated(
+        x, wg, window_strides=(1, 1), padding=pads, lhs_dilation=stride,
+        rhs_dilation=dilation, dimension_numbers=("NCHW", "OIHW", "NCHW"),
+        feature_group_count=groups, precision=_HI)
+    return out if bias is None else out + jnp.reshape(bias, (1, -1, 1, 1))
+
+
+def _pool_pads(pad_mode, padding, spatial, kernel, stride, ceil_mode, dilation=None):
+    dilation = dilation or (1,) * len(kernel)
+    pads = pads_2d(pad_mode, padding, spatial, kernel, stride, dilation)
+    if ceil_mode:
+        new = []
+        for s, k, st, d, (lo, hi) in zip(spatial, kernel, stride, dilation, pads):
+            eff = (k - 1) * d + 1
+            out = math.ceil((s + lo + hi - eff) / st) + 1
+            if (out - 1) * st >= s + lo:  # the last window must start inside the input
+                out -= 1
+            new.append((lo, max(hi, (out - 1) * st + eff - s - lo)))
+        pads = new
+    return pads
+
+
+def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mode=False):
+    n = len(kernel)
+    dilation = pair(dilation, n, "dilation")
+    pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode, dilation)
+    init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
+    # A NumPy (concrete) init value: JAX differentiates reduce_window max/add only then.
+    return jax.lax.reduce_window(x, np.array(init, x.dtype), jax.lax.max,
+                                 (1, 1) + tuple(kernel), (1, 1) + tuple(stride),
+                                 [(0, 0), (0, 0)] + pads,
+                                 window_dilation=(1, 1) + tuple(dilation))
+
+
+def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
+             count_include_pad=True, divisor_override=None):
+    """Average pooling. The divisor counts the input elements under the window; with
+    ``pad_mode='pad'`` and ``count_include_pad`` the explicit padding counts too (the extra
+    ``ceil_mode`` padding never does)."""
+    ones1 = (1,) * len(kernel)
+    pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode)
+    win, strides = (1, 1) + tuple(kernel), (1, 1) + tuple(stride)
+    total = jax.lax.reduce_window(x, np.array(0, x.dtype), jax.lax.add, win, strides,
+                                  [(0, 0), (0, 0)] + pads)
+    if divisor_override:
+        return total / divisor_override
+    ones = jnp.ones((1, 1) + x.shape[2:], x.dtype)
+    rest = pads
+    if pad_mode.lower() == "pad" and count_include_pad:
+        explicit = pads_2d("pad", padding, x.shape[2:], kernel, stride, ones1)
+        ones = jnp.pad(ones, [(0, 0), (0, 0)] + explicit, constant_values=1)
+        rest = [(lo - a, hi - b) for (lo, hi), (a, b) in zip(pads, explicit)]
+    count = jax.lax.reduce_window(ones, np.array(0, x.dtype), jax.lax.add, win, strides,
+                                  [(0, 0), (0, 0)] + rest)
+    return total / count
+
+
+def adaptive_avg_pool2d(x, output_size):
+    out = pair(output_size, name="output_size")
+    h, w = x.shape[-2:]
+    out = tuple(s if o is None else o for o, s in zip(out, (h, w)))
+    rows = []
+    for i in range(out[0]):
+        h0, h1 = (i * h) // out[0], -(-((i + 1) * h) // out[0])
+        cols = []
+        for j in range(out[1]):
+            w0, w1 = (j * w) // out[1], -(-((j + 1) * w) // out[1])
+            cols.append(jnp.mean(x[..., h0:h1, w0:w1], axis=(-2, -1)))
+        rows.append(jnp.stack(cols, axis=-1))
+    return jnp.stack(rows, axis=-2)
+
+
+def adaptive_max_pool2d(x, output_size):
+    out = pair(output_size, name="output_size")
+    h, w = x.shape[-2:]
+    rows = []
+    for i in range(out[0]):
+        h0, h1 = (i * h) // out[0], -(-((i + 1) * h) // out[0])
+        cols = [jnp.max(x[..., h0:h1, (j * w) // out[1]:-(-((j + 1) * w) // out[1])],
+                        axis=(-2, -1)) for j in range(out[1])]
+        rows.append(jnp.stack(cols, axis=-1))
+    return jnp.stack(rows, axis=-2)
+
+
+def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
+    """Batch statistics over every axis but 1; returns (y, new moving mean, new moving var).
+    The moving variance takes the unbiased batch variance (MindSpore, as PyTorch)."""
+    axes = tuple(i for i in range(x.ndim) if i != 1)
+    shape = [1] * x.ndim
+    shape[1] = -1
+    bm = jnp.mean(x, axis=axes)
+    bv = jnp.var(x, axis=axes)
+    n = x.size // x.shape[1]
+    y = (x - bm.reshape(shape)) / jnp.sqrt(bv.reshape(shape) + eps)
+    y = y * gamma.reshape(shape) + beta.reshape(shape)
+    unbiased = bv * (n / max(n - 1, 1))
+    sg = jax.lax.stop_gradient
+    new_mean = momentum * mean + (1 - momentum) * sg(bm)
+    new_var = momentum * var + (1 - momentum) * sg(unbiased)
+    return y, new_mean, new_var
+
+
+def batch_norm_infer(x, gamma, beta, mean, var, eps):
+    shape = [1] * x.ndim
+    shape[1] = -1
+    y = (x - mean.reshape(shape)) / jnp.sqrt(var.reshape(shape) + eps)
+    return y * gamma.reshape(shape) + beta.reshape(shape)
+
+
+def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+    axis = begin_norm_axis % x.ndim
+    axes = tuple(range(axis, x.ndim))
+    mean = jnp.mean(x, axis=axes, keepdims=True)
+    var = jnp.var(x, axis=axes, keepdims=True)
+    y = (x - mean) / jnp.sqrt(var + eps)
+    p = begin_params_axis % x.ndim
+    shape = (1,) * p + x.shape[p:]
+    return y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+
+
+def group_norm(x, num_groups, gamma, beta, eps):
+    n, c = x.shape[:2]
+    g = jnp.reshape(x, (n, num_groups, -1))
+    mean = jnp.mean(g, axis=-1, keepdims=True)
+    var = jnp.var(g, axis=-1, keepdims=True)
+    y = jnp.reshape((g - mean) / jnp.sqrt(var + eps), x.shape)
+    shape = (1, c) + (1,) * (x.ndim - 2)
+    return y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)

@@ -1,0 +1,179 @@
+"""``nn.Conv2d``, ``nn.Conv1d``, ``nn.Conv2dTranspose`` (NCHW, MindSpore's ``pad_mode``).
+
+Example:
+    >>> import mscompat as ms
+    >>> conv = ms.nn.Conv2d(1, 1, 2, pad_mode='valid', weight_init='ones')
+    >>> print(conv(ms.ops.ones((1, 1, 3, 3), ms.float32)).shape)
+    (1, 1, 2, 2)
+"""
+from __future__ import annotations
+
+import math
+
+from ..._engine import dtypes, nn_kernels
+from ..._engine.cell import Cell
+from ..._engine.initializers import HeUniform, Uniform, initialize
+from ..._engine.ops_build import call
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
+
+
+def _check_channels(cls: str, in_channels, out_channels, group) -> None:
+    for name, v in (("in_channels", in_channels), ("out_channels", out_channels),
+                    ("group", group)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"For '{cls}', the '{name}' must be int, but got "
+                            f"{type(v).__name__}.")
+        if v <= 0:
+            raise ValueError(f"For '{cls}', the '{name}' must be a positive int, but got {v}.")
+    if in_channels % group or out_channels % group:
+        raise ValueError(f"For '{cls}', the 'in_channels' and 'out_channels' must be "
+                         f"divisible by 'group', but got {in_channels}, {out_channels}, "
+                         f"{group}.")
+
+
+def _check_pad_mode(cls: str, pad_mode: str, padding) -> None:
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
+        raise ValueError(f"For '{cls}', the 'pad_mode' must be one of ['same', 'valid', "
+                         f"'pad'], but got {pad_mode}.")
+    nonzero = padding != 0 if isinstance(padding, int) else any(padding)
+    if pad_mode.lower() != "pad" and nonzero:
+        raise ValueError(f"For '{cls}', the 'padding' must be zero when 'pad_mode' is not "
+                         f"'pad', but got {padding}.")
+
+
+class _Conv(Cell):
+    _transpose = False
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                 dilation, group, has_bias, weight_init, bias_init, dtype, ndim=2,
+                 output_padding=0) -> None:
+        super().__init__()
+        cls = type(self).__name__
+        _check_channels(cls, in_channels, out_channels, group)
+        _check_pad_mode(cls, pad_mode, padding)
+        self.in_channels, self.out_channels = in_channels, out_channels
+        if ndim == 1:
+            self.kernel_size = (1, nn_kernels.pair(kernel_size, 1)[0])
+            self.stride = (1, nn_kernels.pair(stride, 1, "stride")[0])
+            self.dilation = (1, nn_kernels.pair(dilation, 1, "dilation")[0])
+            self.padding = (0, 0, padding, padding) if isinstance(padding, int) else padding
+        else:
+            self.kernel_size = nn_kernels.pair(kernel_size)
+            self.stride = nn_kernels.pair(stride, name="stride")
+            self.dilation = nn_kernels.pair(dilation, name="dilation")
+            self.padding = padding
+        self.pad_mode, self.group, self.has_bias = pad_mode, group, has_bias
+        self.output_padding = output_padding
+        self.format = "NCHW"
+        if self._transpose:
+            shape = (in_channels, out_channels // group) + self.kernel_size
+        else:
+            shape = (out_channels, in_channels // group) + self.kernel_size
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        self.weight_init, self.bias_init = weight_init, None
+        self.weight = Parameter(Tensor._wrap(initialize(weight_init, shape, dtype)),
+                                name="weight")
+        self.bias = None
+        if has_bias:
+            if bias_init is None:
+                fan_in = (shape[1] if not self._transpose else shape[1]) * \
+                    self.kernel_size[0] * self.kernel_size[1]
+                bias_init = Uniform(1.0 / math.sqrt(fan_in))
+            self.bias_init = bias_init
+            self.bias = Parameter(Tensor._wrap(initialize(bias_init, (out_channels,), dtype)),
+                                  name="bias")
+
+    def _kernel_args(self) -> dict:
+        return {"stride": self.stride, "pad_mode": self.pad_mode, "padding": self.padding,
+                "dilation": self.dilation, "groups": self.group}
+
+    def extend_repr(self) -> str:
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"kernel_size={self.kernel_size}, stride={self.stride}, "
+                f"pad_mode={self.pad_mode}, padding={self.padding}, "
+                f"dilation={self.dilation}, group={self.group}, has_bias={self.has_bias}, "
+                f"weight_init={self.weight_init}, bias_init={self.bias_init}, "
+                f"format={self.format}")
+
+
+def _conv2d(x, w, b=None, **kw):
+    return nn_kernels.conv2d(x, w, b, **kw)
+
+
+def _conv1d(x, w, b=None, **kw):
+    return nn_kernels.conv2d(x[:, :, None, :], w, b, **kw)[:, :, 0, :]
+
+
+def _conv2d_transpose(x, w, b=None, **kw):
+    return nn_kernels.conv2d_transpose(x, w, b, **kw)
+
+
+def _check_rank(cls: str, x, rank: int) -> None:
+    if x.ndim != rank:
+        raise ValueError(f"For '{cls}', the dimension of input must be {rank}D, but got "
+                         f"{x.ndim}D.")
+
+
+class Conv2d(_Conv):
+    """``nn.Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    data_format='NCHW', dtype=mstype.float32)``."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
+                 has_bias: bool = False, weight_init=None, bias_init=None,
+                 data_format: str = "NCHW", dtype=dtypes.ALL["float32"]) -> None:
+        if data_format != "NCHW":
+            raise NotImplementedError("nn.Conv2d(data_format='NHWC') is not supported by "
+                                      "mscompat.")
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype)
+
+    def construct(self, x):
+        _check_rank("Conv2d", x, 4)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        return call(_conv2d, args, self._kernel_args())
+
+
+class Conv1d(_Conv):
+    """``nn.Conv1d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, dilation=1, group=1, has_bias=False, ...)``: weight (out, in/group, 1, k)."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
+                 has_bias: bool = False, weight_init=None, bias_init=None,
+                 dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype, ndim=1)
+
+    def construct(self, x):
+        _check_rank("Conv1d", x, 3)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        return call(_conv1d, args, self._kernel_args())
+
+
+class Conv2dTranspose(_Conv):
+    """``nn.Conv2dTranspose(in_channels, out_channels, kernel_size, stride=1,
+    pad_mode='same', padding=0, output_padding=0, dilation=1, group=1, has_bias=False, ...)``:
+    weight (in, out/group, kh, kw)."""
+
+    _transpose = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, output_padding=0, dilation=1,
+                 group: int = 1, has_bias: bool = False, weight_init=None, bias_init=None,
+                 dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype,
+                         output_padding=output_padding)
+
+    def construct(self, x):
+        _check_rank("Conv2dTranspose", x, 4)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        kw = self._kernel_args()
+        kw["output_padding"] = self.output_padding
+        return call(_conv2d_transpose, args, kw)
+
+

@@ -1,0 +1,172 @@
+"""``nn.BatchNorm1d/2d``, ``nn.LayerNorm``, ``nn.GroupNorm``.
+
+BatchNorm in training mode normalises with the batch statistics (biased variance) and
+writes the moving statistics: ``moving = momentum * moving + (1 - momentum) * batch``, the
+moving variance taking the unbiased batch variance (MindSpore's rule, recorded in
+``tests/conformance/cases/nn_specs.py``).
+
+Example:
+    >>> import mscompat as ms
+    >>> bn = ms.nn.BatchNorm1d(2)
+    >>> print(bn(ms.Tensor([[1.0, 2.0], [3.0, 4.0]])))
+    [[0.999995 1.99999  ]
+     [2.999985 3.99998 ]]
+"""
+from __future__ import annotations
+
+from ..._engine import dtypes, nn_kernels
+from ..._engine.cell import Cell
+from ..._engine.initializers import initialize
+from ..._engine.ops_build import call
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
+
+_F32 = dtypes.ALL["float32"]
+
+
+def _param(init, shape, dtype, name, requires_grad=True) -> Parameter:
+    return Parameter(Tensor._wrap(initialize(init, shape, dtype)), name=name,
+                     requires_grad=requires_grad)
+
+
+def _bn_train(x, g, b, m, v, *, eps, momentum):
+    return nn_kernels.batch_norm_train(x, g, b, m, v, eps, momentum)
+
+
+def _bn_infer(x, g, b, m, v, *, eps):
+    return nn_kernels.batch_norm_infer(x, g, b, m, v, eps)
+
+
+class _BatchNorm(Cell):
+    _ranks: tuple[int, ...] = (2, 4)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, data_format: str = "NCHW", dtype=_F32) -> None:
+        super().__init__()
+        cls = type(self).__name__
+        if not isinstance(num_features, int) or isinstance(num_features, bool) or \
+                num_features < 1:
+            raise ValueError(f"For '{cls}', the 'num_features' must be a positive int, but "
+                             f"got {num_features}.")
+        if not 0.0 <= momentum <= 1.0:
+            raise ValueError(f"For '{cls}', the 'momentum' must be in range [0, 1], but got "
+                             f"{momentum}.")
+        if data_format != "NCHW":
+            raise NotImplementedError(f"nn.{cls}(data_format={data_format!r}) is not "
+                                      "supported by mscompat.")
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.use_batch_statistics = use_batch_statistics
+        shape = (num_features,)
+        self.moving_mean = _param(moving_mean_init, shape, dtype, "mean", False)
+        self.moving_variance = _param(moving_var_init, shape, dtype, "variance", False)
+        self.gamma = _param(gamma_init, shape, dtype, "gamma", affine)
+        self.beta = _param(beta_init, shape, dtype, "beta", affine)
+
+    def construct(self, x):
+        if x.ndim not in self._ranks:
+            raise ValueError(f"For '{type(self).__name__}', the input must be "
+                             f"{' or '.join(f'{r}D' for r in self._ranks)}, but got "
+                             f"{x.ndim}D.")
+        args = (x._data, self.gamma._data, self.beta._data, self.moving_mean._data,
+                self.moving_variance._data)
+        batch = self.training if self.use_batch_statistics is None else \
+            self.use_batch_statistics
+        if not batch:
+            return call(_bn_infer, args, {"eps": self.eps})
+        y, mean, var = call(_bn_train, args, {"eps": self.eps, "momentum": self.momentum})
+        self.moving_mean = mean
+        self.moving_variance = var
+        return y
+
+    def extend_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, "
+                f"momentum={self.momentum}, gamma={self.gamma}, beta={self.beta}, "
+                f"moving_mean={self.moving_mean}, moving_variance={self.moving_variance}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """``nn.BatchNorm1d(num_features, eps=1e-5, momentum=0.9, affine=True, ...)`` on (N, C)
+    or (N, C, L)."""
+
+    _ranks = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """``nn.BatchNorm2d(num_features, eps=1e-5, momentum=0.9, affine=True, ...)`` on
+    (N, C, H, W)."""
+
+    _ranks = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    """``nn.BatchNorm3d(num_features, ...)`` on (N, C, D, H, W)."""
+
+    _ranks = (5,)
+
+
+def _layer_norm(x, g, b, *, begin_norm_axis, begin_params_axis, eps):
+    return nn_kernels.layer_norm(x, g, b, begin_norm_axis, begin_params_axis, eps)
+
+
+class LayerNorm(Cell):
+    """``nn.LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1,
+    gamma_init='ones', beta_init='zeros', epsilon=1e-7, dtype=mstype.float32)``."""
+
+    def __init__(self, normalized_shape, begin_norm_axis: int = -1,
+                 begin_params_axis: int = -1, gamma_init="ones", beta_init="zeros",
+                 epsilon: float = 1e-7, dtype=_F32) -> None:
+        super().__init__()
+        if not isinstance(normalized_shape, (tuple, list)):
+            raise TypeError(f"For 'LayerNorm', the type of 'normalized_shape' must be tuple "
+                            f"or list, but got {type(normalized_shape).__name__}.")
+        self.normalized_shape = tuple(normalized_shape)
+        self.begin_norm_axis, self.begin_params_axis = begin_norm_axis, begin_params_axis
+        self.epsilon = epsilon
+        self.gamma = _param(gamma_init, self.normalized_shape, dtype, "gamma")
+        self.beta = _param(beta_init, self.normalized_shape, dtype, "beta")
+
+    def construct(self, x):
+        for name in ("begin_norm_axis", "begin_params_axis"):
+            axis = getattr(self, name)
+            if not -1 <= axis < x.ndim:  # the LayerNorm kernel takes -1 as its only negative
+                raise RuntimeError(f"For primitive[LayerNorm], input_x's rank is {x.ndim}, "
+                                   f"while the '{name}' value should be in the range "
+                                   f"[-1, {x.ndim}), but got {axis}")
+        return call(_layer_norm, (x._data, self.gamma._data, self.beta._data),
+                    {"begin_norm_axis": self.begin_norm_axis,
+                     "begin_params_axis": self.begin_params_axis, "eps": self.epsilon})
+
+    def extend_repr(self) -> str:
+        return (f"normalized_shape={self.normalized_shape}, "
+                f"begin_norm_axis={self.begin_norm_axis}, "
+                f"begin_params_axis={self.begin_params_axis}, gamma{self.gamma}, "
+                f"beta={self.beta}")
+
+
+def _group_norm(x, g, b, *, num_groups, eps):
+    return nn_kernels.group_norm(x, num_groups, g, b, eps)
+
+
+class GroupNorm(Cell):
+    """``nn.GroupNorm(num_groups, num_channels, eps=1e-5, affine=True, gamma_init='ones',
+    beta_init='zeros', dtype=mstype.float32)``."""
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 dtype=_F32) -> None:
+        super().__init__()
+        if num_channels % num_groups:
+            raise ValueError(f"For 'GroupNorm', the 'num_channels' must be divisible by "
+                             f"'num_groups', but got {num_channels}, {num_groups}.")
+        self.num_groups, self.num_channels, self.eps = num_groups, num_channels, eps
+        self.gamma = _param(gamma_init, (num_channels,), dtype, "gamma", affine)
+        self.beta = _param(beta_init, (num_channels,), dtype, "beta", affine)
+
+    def construct(self, x):
+        return call(_group_norm, (x._data, self.gamma._data, self.beta._data),
+                    {"num_groups": self.num_groups, "eps": self.eps})
+
+    def extend_repr(self) -> str:
+        return f"num_groups={self.num_groups}, num_channels={self.num_channels}"

@@ -1,0 +1,212 @@
+"""``nn.MaxPool2d``, ``nn.AvgPool2d``, their 1-D forms and the adaptive pools (NCHW).
+
+Example:
+    >>> import mscompat as ms
+    >>> pool = ms.nn.MaxPool2d(kernel_size=2, stride=2)
+    >>> print(pool(ms.ops.ones((1, 1, 4, 4), ms.float32)).shape)
+    (1, 1, 2, 2)
+"""
+from __future__ import annotations
+
+from ..._engine import nn_kernels
+from ..._engine.cell import Cell
+from ..._engine.ops_build import call
+
+
+def _check_pool(cls: str, kernel, stride, pad_mode) -> None:
+    for name, v in (("kernel_size", kernel), ("stride", stride)):
+        if any((not isinstance(i, int)) or isinstance(i, bool) or i <= 0 for i in v):
+            raise ValueError(f"For '{cls}', the '{name}' must be positive int or tuple of "
+                             f"positive ints, but got {v}.")
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
+        raise ValueError(f"For '{cls}', the 'pad_mode' must be in ['same', 'valid', 'pad'], "
+                         f"but got {pad_mode}.")
+
+
+class _Pool(Cell):
+    _ndim = 2
+    _name = "Pool"
+
+    def __init__(self, kernel_size, stride, pad_mode, padding=0, ceil_mode=False) -> None:
+        super().__init__()
+        n = self._ndim
+        self._given = (kernel_size, stride)  # repr shows the arguments as given
+        self.kernel_size = nn_kernels.pair(kernel_size, n) if not isinstance(
+            kernel_size, (tuple, list)) else tuple(kernel_size)
+        self.stride = nn_kernels.pair(stride, n, "stride") if not isinstance(
+            stride, (tuple, list)) else tuple(stride)
+        _check_pool(type(self).__name__, self.kernel_size, self.stride, pad_mode)
+        self.pad_mode, self.padding, self.ceil_mode = pad_mode.upper(), padding, ceil_mode
+
+    def _check_defaults(self, **nondefault) -> None:
+        """Padding-related arguments need ``pad_mode='pad'`` (MindSpore's ValueError)."""
+        if self.pad_mode != "PAD" and any(nondefault.values()):
+            names = ", ".join(f"'{k}'" for k in nondefault)
+            raise ValueError(f"For {type(self).__name__}, the parameter {names} can not be "
+                             f"set to non-default value when pad_mode is not 'pad', but got "
+                             f"pad_mode:{self.pad_mode.lower()}.")
+
+    def _prepare(self, x):
+        want = self._ndim + 2
+        if x.ndim not in (want, want - 1):
+            raise ValueError(f"For '{type(self).__name__}', the dimension of input must be "
+                             f"{want - 1}D or {want}D, but got {x.ndim}D.")
+        return x.ndim == want - 1
+
+    def extend_repr(self) -> str:
+        kernel, stride = self._given
+        return f"kernel_size={kernel}, stride={stride}, pad_mode={self.pad_mode}"
+
+
+def _batched(fn, unbatched: bool, one_d: bool):
+    """Run a 2-D NCHW kernel on (C, H, W) or 1-D (N, C, W) inputs."""
+    def impl(x, **kw):
+        if unbatched:
+            x = x[None]
+        if one_d:
+            x = x[:, :, None, :]
+        out = fn(x, **kw)
+        if one_d:
+            out = out[:, :, 0, :]
+        return out[0] if unbatched else out
+    return impl
+
+
+def _max2d(x, *, kernel, stride, pad_mode, padding, dilation, ceil_mode):
+    return nn_kernels.max_pool(x, kernel, stride, pad_mode, padding, dilation, ceil_mode)
+
+
+def _avg2d(x, *, kernel, stride, pad_mode, padding, ceil_mode, count_include_pad,
+           divisor_override):
+    return nn_kernels.avg_pool(x, kernel, stride, pad_mode, padding, ceil_mode,
+                               count_include_pad, divisor_override)
+
+
+_KERNELS = {(k, u, d): _batched(f, u, d) for k, f in (("max", _max2d), ("avg", _avg2d))
+            for u in (False, True) for d in (False, True)}
+
+
+class MaxPool2d(_Pool):
+    """``nn.MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False, data_format='NCHW')``."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 dilation=1, return_indices: bool = False, ceil_mode: bool = False,
+                 data_format: str = "NCHW") -> None:
+        if return_indices:
+            raise NotImplementedError("nn.MaxPool2d(return_indices=True) is not supported "
+                                      "by mscompat.")
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.dilation = dilation
+        self._check_defaults(padding=padding != 0, dilation=dilation != 1,
+                             return_indices=return_indices, ceil_mode=ceil_mode)
+
+    def _pool_padding(self):
+        if isinstance(self.padding, int):
+            return self.padding
+        return tuple(self.padding)
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
+              "padding": self._pool_padding(), "dilation": self.dilation,
+              "ceil_mode": self.ceil_mode}
+        return call(_KERNELS["max", unbatched, False], (x._data,), kw)
+
+
+class AvgPool2d(_Pool):
+    """``nn.AvgPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None, data_format='NCHW')``."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override=None, data_format: str = "NCHW") -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+        self._check_defaults(padding=padding != 0, ceil_mode=ceil_mode,
+                             count_include_pad=not count_include_pad,
+                             divisor_override=bool(divisor_override))
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
+              "padding": self.padding if isinstance(self.padding, int) else
+              tuple(self.padding), "ceil_mode": self.ceil_mode,
+              "count_include_pad": self.count_include_pad,
+              "divisor_override": self.divisor_override}
+        return call(_KERNELS["avg", unbatched, False], (x._data,), kw)
+
+
+class MaxPool1d(_Pool):
+    """``nn.MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False)`` on (N, C, L)."""
+
+    _ndim = 1
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 dilation=1, return_indices: bool = False, ceil_mode: bool = False) -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.dilation = dilation
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        pad = self.padding if isinstance(self.padding, int) else self.padding[0]
+        kw = {"kernel": (1,) + self.kernel_size, "stride": (1,) + self.stride,
+              "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
+              "dilation": (1, self.dilation if isinstance(self.dilation, int)
+                           else self.dilation[0]), "ceil_mode": self.ceil_mode}
+        return call(_KERNELS["max", unbatched, True], (x._data,), kw)
+
+
+class AvgPool1d(_Pool):
+    """``nn.AvgPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True)`` on (N, C, L)."""
+
+    _ndim = 1
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 ceil_mode: bool = False, count_include_pad: bool = True) -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.count_include_pad = count_include_pad
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        pad = self.padding if isinstance(self.padding, int) else self.padding[0]
+        kw = {"kernel": (1,) + self.kernel_size, "stride": (1,) + self.stride,
+              "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
+              "ceil_mode": self.ceil_mode, "count_include_pad": self.count_include_pad,
+              "divisor_override": None}
+        return call(_KERNELS["avg", unbatched, True], (x._data,), kw)
+
+
+def _adaptive_avg(x, *, output_size):
+    return nn_kernels.adaptive_avg_pool2d(x, output_size)
+
+
+def _adaptive_max(x, *, output_size):
+    return nn_kernels.adaptive_max_pool2d(x, output_size)
+
+
+class AdaptiveAvgPool2d(Cell):
+    """``nn.AdaptiveAvgPool2d(output_size)``: windows ``[floor(i*H/out), ceil((i+1)*H/out))``."""
+
+    def __init__(self, output_size) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, x):
+        size = self.output_size if isinstance(self.output_size, int) else \
+            tuple(self.output_size)
+        return call(_adaptive_avg, (x._data,), {"output_size": size})
+
+
+class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
+    """``nn.AdaptiveMaxPool2d(output_size)``."""
+
+    def __init__(self, output_size, return_indices: bool = False) -> None:
+        super().__init__(output_size)
+
+    def construct(self, x):
+        size = self.output_size if isinstance(self.output_size, int) else \
+            tuple(self.output_size)
+        return call(_adaptive_max, (x._data,), {"output_size": size})
