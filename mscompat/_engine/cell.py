@@ -126,6 +126,11 @@ class Cell:
                 if par is not None and id(par) not in seen:
                     seen.add(id(par))
                     yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
+            for group in cell._params_list.values():  # ParameterTuple attributes (optimizer
+                for par in group:                      # state): listed under their names
+                    if par is not None and id(par) not in seen:
+                        seen.add(id(par))
+                        yield par.name, par
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
         for _, p in self.parameters_and_names(expand=expand):

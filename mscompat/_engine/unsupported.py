@@ -42,7 +42,7 @@ STUB_SUBMODULES = (
     "dataset", "dataset.vision", "dataset.transforms", "dataset.text", "dataset.audio",
     "dataset.vision.c_transforms", "dataset.vision.py_transforms",
     "dataset.transforms.c_transforms", "dataset.transforms.py_transforms",
-    "communication", "communication.management", "train.callback", "train.serialization",
+    "communication", "communication.management", "train.callback",
     "train.metrics", "nn.probability", "nn.probability.distribution", "hal", "profiler",
     "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",
     "mindrecord", "ops.primitive", "ops.function", "nn.metrics", "nn.learning_rate_schedule",

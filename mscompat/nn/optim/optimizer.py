@@ -30,6 +30,20 @@ def _constant_lr(learning_rate) -> float:
     return float(learning_rate)
 
 
+# optax state fields that hold one array per Parameter, and MindSpore's name for them (a
+# checkpoint of a training step then has MindSpore's names: ``moments.fc1.weight``, ...).
+_STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu": "moment2"}
+
+
+def _state_name(path, i: int, params) -> str:
+    names = [getattr(k, "name", None) for k in path]
+    index = [k.idx for k in path if isinstance(k, jax.tree_util.SequenceKey)]
+    prefix = next((_STATE_PREFIX[n] for n in names if n in _STATE_PREFIX), None)
+    if prefix is not None and index and index[-1] < len(params):
+        return f"{prefix}.{params[index[-1]].name}"
+    return f"optimizer_state.{i}"
+
+
 class Optimizer(Cell):
     """Base class: subclasses provide ``_transform() -> optax.GradientTransformation``."""
 
@@ -65,10 +79,11 @@ class Optimizer(Cell):
         self._decay = decays
         self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
         state = self._tx.init([p._data for p in params])
-        leaves, self._state_tree = jax.tree_util.tree_flatten(state)
+        paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
         self.state = ParameterTuple(
-            Parameter(Tensor._wrap(leaf), name=f"optimizer_state.{i}", requires_grad=False)
-            for i, leaf in enumerate(leaves))
+            Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params),
+                      requires_grad=False)
+            for i, (path, leaf) in enumerate(paths))
 
     def _transform(self, lr: float) -> optax.GradientTransformation:
         raise NotImplementedError

@@ -1,0 +1,1 @@
+"""MindSpore's ``.ckpt`` checkpoint format (``checkpoint.proto``) and safetensors."""
