@@ -11,16 +11,18 @@ import mindspore as ms
 root = sys.argv[1]
 out = {}
 for f in sorted(os.listdir(root)):
-    if not f.endswith('.ckpt'): continue
+    if not f.endswith('.ckpt'):
+        continue
     d = ms.load_checkpoint(os.path.join(root, f))
     entry = {}
     for k, v in d.items():
         if isinstance(v, str):
-            entry[k] = {"str": v}; continue
+            entry[k] = {"str": v}
+            continue
         if v.dtype == ms.bfloat16:
-            raw = v.float().asnumpy().tobytes().hex(); via = "float32"
+            raw, via = v.float().asnumpy().tobytes().hex(), "float32"
         else:
-            raw = v.asnumpy().tobytes().hex(); via = None
+            raw, via = v.asnumpy().tobytes().hex(), None
         entry[k] = {"dtype": str(v.dtype), "shape": list(v.shape), "hex": raw, "via": via,
                     "requires_grad": v.requires_grad}
     out[f] = entry

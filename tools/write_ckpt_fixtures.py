@@ -24,7 +24,8 @@ params = [
     {"name": "empty", "data": Tensor(np.zeros((0, 3), np.float32))},
 ]
 ms.save_checkpoint(params, f"{out}/dtypes.ckpt")
-ms.save_checkpoint(params[:2], f"{out}/appended.ckpt", append_dict={"epoch_num": 3, "lr": 0.5, "tag": "hello"})
+ms.save_checkpoint(params[:2], f"{out}/appended.ckpt",
+                   append_dict={"epoch_num": 3, "lr": 0.5, "tag": "hello"})
 
 class LeNet(nn.Cell):
     def __init__(self):
@@ -47,8 +48,10 @@ net = LeNet()
 for i, p in enumerate(net.get_parameters()):
     p.set_data(Tensor(np.random.RandomState(i).uniform(-0.1, 0.1, p.shape).astype(np.float32)))
 opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
-step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')), opt)
-x = Tensor(np.random.RandomState(5).rand(2, 1, 28, 28).astype(np.float32)); y = Tensor(np.array([3, 7], np.int32))
+loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')
+step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
+x = Tensor(np.random.RandomState(5).rand(2, 1, 28, 28).astype(np.float32))
+y = Tensor(np.array([3, 7], np.int32))
 print('loss', step(x, y))
 ms.save_checkpoint(step, f"{out}/lenet_momentum.ckpt")
 ms.save_checkpoint(net, f"{out}/lenet.ckpt")

@@ -191,7 +191,8 @@ def _read_safetensors(path: str) -> dict:
 
 
 def _selected(name: str, filter_prefix, specify_prefix, choice_func) -> bool:
-    as_tuple = (lambda p: (p,) if isinstance(p, str) else tuple(p))
+    def as_tuple(p):
+        return (p,) if isinstance(p, str) else tuple(p)
     if specify_prefix is not None and not name.startswith(as_tuple(specify_prefix)):
         return False
     if filter_prefix is not None and name.startswith(as_tuple(filter_prefix)):
