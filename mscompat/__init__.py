@@ -25,10 +25,10 @@ from ._engine.context import (  # noqa: E402,F401
 from ._engine.dtypes import PUBLIC as _DTYPES  # noqa: E402
 from ._engine.dtypes import Type, dtype_to_nptype, pytype_to_dtype  # noqa: E402,F401
 from ._engine.grad_ops import GradOperation, get_grad, grad, value_and_grad  # noqa: E402,F401
-from ._engine.initializers import get_seed, set_seed  # noqa: E402,F401
 from ._engine.jit_api import jit, ms_function  # noqa: E402,F401
 from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401
 from ._engine.parameter import Parameter, ParameterTuple  # noqa: E402,F401
+from ._engine.random_ops import get_seed, set_seed  # noqa: E402,F401
 from ._engine.tensor import Tensor  # noqa: E402,F401
 from ._engine.unsupported import install_stubs as _install_stubs  # noqa: E402
 from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402

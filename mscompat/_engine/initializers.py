@@ -22,14 +22,9 @@ from .errors import check_shape
 _rng = {"gen": np.random.default_rng(0)}
 
 
-def set_seed(seed: int) -> None:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"The argument 'seed' must be int, but got {type(seed).__name__}.")
+def reseed(seed: int) -> None:
+    """Called by ``mindspore.set_seed`` (``random_ops.set_seed``)."""
     _rng["gen"] = np.random.default_rng(seed)
-
-
-def get_seed():
-    return None
 
 
 def _fans(shape) -> tuple[int, int]:

@@ -204,4 +204,7 @@ def _install_operators() -> None:
 build()
 
 # The Parameter-writing ops and the hook primitives join the tables (they import this module).
-from . import hooks, state_ops, tensor_extras  # noqa: E402,F401
+from . import hooks, random_ops, state_ops, tensor_extras  # noqa: E402,F401
+
+FUNCTIONALS.update(random_ops.FUNCTIONS)
+PRIMITIVES.update(random_ops.PRIMITIVES)

@@ -1,6 +1,6 @@
 """``mindspore.common``."""
-from .._engine.initializers import set_seed  # noqa: F401
 from .._engine.parameter import Parameter, ParameterTuple  # noqa: F401
+from .._engine.random_ops import get_seed, set_seed  # noqa: F401
 from .._engine.tensor import Tensor  # noqa: F401
 from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from . import dtype, initializer, parameter, tensor  # noqa: F401

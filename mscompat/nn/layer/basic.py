@@ -5,7 +5,7 @@ import math
 
 import jax.numpy as jnp
 
-from ..._engine import dtypes
+from ..._engine import dtypes, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.ops_build import call
@@ -89,17 +89,28 @@ class Flatten(Cell):
 
 
 class Dropout(Cell):
-    """``nn.Dropout(keep_prob=None, p=None)``: identity in eval mode."""
+    """``nn.Dropout(keep_prob=0.5, p=None)``: identity in eval mode; in training mode zeros
+    with probability ``p`` and scales the rest by ``1 / (1 - p)`` (draws from the seeded
+    stream of ``random_ops``)."""
 
-    def __init__(self, keep_prob=None, p=None, dtype=None) -> None:
+    def __init__(self, keep_prob=0.5, p=None, dtype=None) -> None:
         super().__init__()
-        self.p = p if p is not None else (1 - keep_prob if keep_prob is not None else 0.5)
+        if p is None:
+            if not 0.0 < keep_prob <= 1.0:
+                raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], "
+                                 f"but got {keep_prob}.")
+            p = 1.0 - keep_prob
+        elif not 0.0 <= p < 1.0:
+            raise ValueError(f"For 'Dropout', the 'p' must be in range [0, 1), but got {p}.")
+        self.p, self.keep_prob = p, 1.0 - p
 
     def construct(self, x):
         if not self.training or self.p == 0:
             return x
-        raise NotImplementedError("nn.Dropout in training mode is not supported by mscompat "
-                                  "yet (it needs a stateful random stream).")
+        return random_ops.dropout(x, self.p)
+
+    def extend_repr(self) -> str:
+        return f"p={self.p}"
 
 
 class Identity(Cell):

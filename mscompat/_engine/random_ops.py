@@ -1,0 +1,256 @@
+"""Random ops on one stateful JAX key stream, seeded by ``mindspore.set_seed``.
+
+The stream's key lives in a hidden, non-trainable Parameter (``_STREAM``). Every random op
+splits it and writes the new key back, so the same functionalization that carries Parameter
+writes through ``jax.jit`` and ``jax.vjp`` carries the stream: a compiled GRAPH_MODE call draws
+new numbers on every call (it never bakes a key in as a constant), a failed call consumes
+nothing, and the same seed gives the same numbers in GRAPH_MODE and PYNATIVE_MODE.
+MindSpore's own random numbers (Philox on its kernels) are not reproduced: same
+distributions, other draws (``docs/divergences.md``).
+
+Example:
+    >>> import mscompat as ms
+    >>> ms.set_seed(1)
+    >>> a = ms.ops.rand(3)
+    >>> ms.set_seed(1)
+    >>> bool((ms.ops.rand(3) == a).all())
+    True
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes, jaxconfig
+from .errors import check_shape
+from .parameter import Parameter
+from .tensor import Tensor
+
+_SEED = {"global": None}
+_F32 = np.dtype(np.float32)
+
+
+@jaxconfig.entry
+def _key_data(seed: int):
+    return jax.random.key_data(jax.random.PRNGKey(seed))
+
+
+_STREAM = Parameter(Tensor._wrap(_key_data(0)), name="mscompat_random_stream",
+                    requires_grad=False)
+
+
+def set_seed(seed: int) -> None:
+    """``mindspore.set_seed``: seeds the op stream, the initializers and NumPy's global
+    generator (as MindSpore does)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"The argument 'seed' must be int, but got {type(seed).__name__}.")
+    if seed < 0:
+        raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got "
+                         f"{seed}.")
+    _SEED["global"] = seed
+    np.random.seed(seed % 2**32)
+    _STREAM.set_data(Tensor._wrap(_key_data(seed)))
+    from . import initializers
+    initializers.reseed(seed)
+
+
+def get_seed():
+    """``mindspore.get_seed``: the seed last set, or None."""
+    return _SEED["global"]
+
+
+def _split(k):
+    keys = jax.random.split(jax.random.wrap_key_data(k))
+    return jax.random.key_data(keys[0]), jax.random.key_data(keys[1])
+
+
+def next_key(seed=None):
+    """A fresh key from the stream (written back through the Parameter)."""
+    from .ops_build import call
+    new, sub = call(_split, (_STREAM._data,))
+    _STREAM._data = new._data
+    if seed:
+        return call(lambda k, s: jax.random.key_data(
+            jax.random.fold_in(jax.random.wrap_key_data(k), s)), (sub._data, int(seed)))
+    return sub
+
+
+def _shape(shape, name: str) -> tuple:
+    if isinstance(shape, Tensor):
+        shape = tuple(int(v) for v in shape.asnumpy().reshape(-1))
+    if isinstance(shape, int):
+        shape = (shape,)
+    return check_shape(name, tuple(int(s) for s in shape), 4)
+
+
+def _dt(dtype, default=_F32):
+    return default if dtype is None else np.dtype(dtypes.to_np(dtype))
+
+
+# -- implementations on (key data, ...) arrays ---------------------------------------------
+def _k(k):
+    return jax.random.wrap_key_data(k)
+
+
+def _uniform(k, lo, hi, *, shape, dtype):
+    if jnp.issubdtype(dtype, jnp.integer):
+        return jax.random.randint(_k(k), shape, lo, hi, dtype)
+    return jax.random.uniform(_k(k), shape, dtype, lo, hi)
+
+
+def _normal(k, mean, std, *, shape, dtype):
+    return (mean + std * jax.random.normal(_k(k), shape, dtype)).astype(dtype)
+
+
+def _randint(k, *, low, high, shape, dtype):
+    return jax.random.randint(_k(k), shape, low, high, dtype)
+
+
+def _permutation(k, *, n, dtype):
+    return jax.random.permutation(_k(k), n).astype(dtype)
+
+
+def _shuffle(k, x):
+    return jax.random.permutation(_k(k), x, axis=0)
+
+
+def _multinomial(k, probs, *, num_samples, replacement):
+    logits = jnp.log(probs)
+    batch = probs.shape[:-1]
+    if replacement:
+        out = jax.random.categorical(_k(k), logits, axis=-1,
+                                     shape=(num_samples,) + batch)
+        return jnp.moveaxis(out, 0, -1).astype(jnp.int32)
+    gumbel = jax.random.gumbel(_k(k), probs.shape)
+    return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(jnp.int32)
+
+
+def _dropout(k, x, *, p):
+    keep = jax.random.bernoulli(_k(k), 1.0 - p, x.shape)
+    mask = keep.astype(x.dtype)
+    return x * mask / (1.0 - p), mask
+
+
+# -- public functions ----------------------------------------------------------------------
+def _run(impl, args, kwargs, seed=None):
+    from .ops_build import call
+    key = next_key(seed)
+    return call(impl, (key._data,) + tuple(a._data if isinstance(a, Tensor) else a
+                                           for a in args), kwargs)
+
+
+def uniform(shape, minval, maxval, seed=None, dtype=None):
+    dt = _dt(dtype)
+    return _run(_uniform, (minval, maxval), {"shape": _shape(shape, "uniform"), "dtype": dt},
+                seed)
+
+
+def standard_normal(shape, seed=None):
+    return _run(_normal, (0.0, 1.0), {"shape": _shape(shape, "standard_normal"),
+                                      "dtype": _F32}, seed)
+
+
+def normal(shape, mean, stddev, seed=None):
+    return _run(_normal, (mean, stddev), {"shape": _shape(shape, "normal"), "dtype": _F32},
+                seed)
+
+
+def randint(low, high, size, seed=None, *, dtype=None):
+    return _run(_randint, (), {"low": int(low), "high": int(high),
+                               "shape": _shape(size, "randint"),
+                               "dtype": _dt(dtype, np.dtype(np.int64))}, seed)
+
+
+def randperm(n, seed=0, offset=0, dtype=None):
+    return _run(_permutation, (), {"n": int(n), "dtype": _dt(dtype, np.dtype(np.int64))},
+                seed)
+
+
+def shuffle(x, seed=None):
+    return _run(_shuffle, (x,), {}, seed)
+
+
+def multinomial(input, num_samples, replacement=True, seed=None):
+    return _run(_multinomial, (input,), {"num_samples": int(num_samples),
+                                         "replacement": bool(replacement)}, seed)
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        return tuple(size[0])
+    return size
+
+
+def rand(*size, dtype=None, seed=None):
+    return uniform(_size(size), 0.0, 1.0, seed, dtype)
+
+
+def randn(*size, dtype=None, seed=None):
+    return _run(_normal, (0.0, 1.0), {"shape": _shape(_size(size), "randn"),
+                                      "dtype": _dt(dtype)}, seed)
+
+
+def rand_like(input, seed=None, *, dtype=None):
+    return rand(*input.shape, dtype=dtype or input.dtype, seed=seed)
+
+
+def randn_like(input, seed=None, *, dtype=None):
+    return randn(*input.shape, dtype=dtype or input.dtype, seed=seed)
+
+
+def randint_like(input, low, high, seed=None, *, dtype=None):
+    dt = dtype or input.dtype
+    if not np.issubdtype(dtypes.to_np(dt), np.integer):
+        raise ValueError(f"For 'randint_like', the 'dtype' must be an int type, but got "
+                         f"{dt}.")
+    return randint(low, high, input.shape, seed, dtype=dt)
+
+
+def dropout(input, p=0.5, training=True, seed=None):
+    """``ops.dropout``: zeros with probability ``p``, the rest scaled by ``1 / (1 - p)``."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    return _run(_dropout, (input,), {"p": float(p)}, seed)[0]
+
+
+class _RandomPrimitive:
+    def __init__(self, *args, **kwargs) -> None:
+        self.args, self.kwargs = args, kwargs
+
+
+class UniformReal(_RandomPrimitive):
+    """``ops.UniformReal(seed=0, seed2=0)(shape)``: Float32 in [0, 1)."""
+
+    def __call__(self, shape):
+        return rand(*_shape(shape, "UniformReal"))
+
+
+class StandardNormal(_RandomPrimitive):
+    """``ops.StandardNormal(seed=0, seed2=0)(shape)``."""
+
+    def __call__(self, shape):
+        return standard_normal(shape)
+
+
+class Dropout(_RandomPrimitive):
+    """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)``: (output, mask)."""
+
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0) -> None:  # noqa: N803
+        super().__init__()
+        if not 0.0 < keep_prob <= 1.0:
+            raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but "
+                             f"got {keep_prob}.")
+        self.keep_prob = keep_prob
+
+    def __call__(self, x):
+        return _run(_dropout, (x,), {"p": 1.0 - float(self.keep_prob)})
+
+
+# Not op-table rows: each consumes the key stream before its computation.
+FUNCTIONS = {f.__name__: f for f in (uniform, standard_normal, normal, randint, randperm,
+                                     shuffle, multinomial, rand, randn, rand_like,
+                                     randn_like, randint_like, dropout)}
+PRIMITIVES = {c.__name__: c for c in (UniformReal, StandardNormal, Dropout)}
