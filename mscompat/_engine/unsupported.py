@@ -39,9 +39,7 @@ def module_getattr(module: str):
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
     "numpy", "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
-    "dataset", "dataset.vision", "dataset.transforms", "dataset.text", "dataset.audio",
-    "dataset.vision.c_transforms", "dataset.vision.py_transforms",
-    "dataset.transforms.c_transforms", "dataset.transforms.py_transforms",
+    "dataset.text", "dataset.audio",
     "communication", "communication.management", "train.callback",
     "train.metrics", "nn.probability", "nn.probability.distribution", "hal", "profiler",
     "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",

@@ -1,0 +1,1 @@
+"""The ``mindspore.dataset`` implementation on grain (see ``pipeline.py``)."""

@@ -1,0 +1,266 @@
+"""Dataset operations (map, batch, shuffle, repeat, take, skip, project, rename, zip, concat,
+split) as grain transformations."""
+from __future__ import annotations
+
+import grain
+import grain.experimental as grain_exp
+import numpy as np
+
+from .pipeline import Dataset, _Skip, ceil_div, shuffle_seed
+
+
+def _names(cols) -> list[str] | None:
+    if cols is None:
+        return None
+    return [cols] if isinstance(cols, str) else list(cols)
+
+
+def _apply_ops(ops, values: tuple) -> tuple:
+    for op in ops:
+        out = op(*values)
+        values = out if isinstance(out, tuple) else (out,)
+    return tuple(np.asarray(v) for v in values)
+
+
+class Map(Dataset):
+    def __init__(self, parent, operations, input_columns, output_columns) -> None:
+        ops = operations if isinstance(operations, (list, tuple)) else [operations]
+        self.ops = [op for op in ops if op is not None]
+        cols = parent.get_col_names()
+        self.inputs = _names(input_columns) or cols[:1]
+        unknown = [c for c in self.inputs if c not in cols]
+        if unknown:
+            raise ValueError(f"Invalid input_columns {unknown}: the dataset's columns are "
+                             f"{cols}.")
+        self.outputs = _names(output_columns) or list(self.inputs)
+        first = cols.index(self.inputs[0])
+        rest = [c for c in cols if c not in self.inputs]
+        names = rest[:first] + self.outputs + rest[first:] if len(self.outputs) else rest
+        super().__init__([parent], names)
+        self._index = [cols.index(c) for c in self.inputs]
+        self._keep = [cols.index(c) for c in rest]
+        self._first = first
+
+    def _row(self, row: tuple) -> tuple:
+        out = _apply_ops(self.ops, tuple(row[i] for i in self._index))
+        if len(out) != len(self.outputs):
+            raise RuntimeError(f"map: the operations returned {len(out)} columns, but "
+                               f"output_columns names {len(self.outputs)}.")
+        rest = [row[i] for i in self._keep]
+        return tuple(rest[:self._first]) + out + tuple(rest[self._first:])
+
+    def _grain(self, epoch):
+        return self.children[0]._grain(epoch).map(self._row)
+
+
+class Batch(Dataset):
+    def __init__(self, parent, batch_size, drop_remainder, per_batch_map, input_columns,
+                 output_columns) -> None:
+        if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
+            raise ValueError(f"batch_size must be a positive int, but got {batch_size}.")
+        super().__init__([parent])
+        self._batch_size = batch_size
+        self.drop_remainder = drop_remainder
+        self.per_batch_map = per_batch_map
+        self.inputs = _names(input_columns)
+        if output_columns is not None:
+            self._columns = _names(output_columns)
+
+    def _stack(self, rows):
+        cols = list(zip(*rows))
+        if self.per_batch_map is not None:
+            names = self.children[0].get_col_names()
+            index = [names.index(c) for c in (self.inputs or names)]
+            out = self.per_batch_map(*[list(cols[i]) for i in index], _BatchInfo())
+            out = out if isinstance(out, tuple) else (out,)
+            return tuple(np.asarray(v) for v in out)
+        return tuple(np.stack(c) for c in cols)
+
+    def _grain(self, epoch):
+        return self.children[0]._grain(epoch).batch(
+            self._batch_size, drop_remainder=self.drop_remainder, batch_fn=self._stack)
+
+    def _length(self):
+        n = self.children[0]._length()
+        if n is None:
+            return None
+        return n // self._batch_size if self.drop_remainder else ceil_div(n, self._batch_size)
+
+
+class _BatchInfo:
+    """The ``BatchInfo`` passed to ``per_batch_map``."""
+
+    def get_batch_num(self) -> int:
+        return 0
+
+    def get_epoch_num(self) -> int:
+        return 0
+
+
+class Shuffle(Dataset):
+    def __init__(self, parent, buffer_size) -> None:
+        if not isinstance(buffer_size, int) or buffer_size < 2:
+            raise ValueError(f"buffer_size must be an int greater than 1, but got "
+                             f"{buffer_size}.")
+        super().__init__([parent])
+        self.buffer_size = buffer_size
+
+    def _grain(self, epoch):
+        ds = self.children[0]._grain(epoch)
+        if isinstance(ds, grain.MapDataset):
+            return ds.shuffle(seed=shuffle_seed(epoch))
+        return grain_exp.WindowShuffleIterDataset(ds, window_size=self.buffer_size,
+                                                  seed=shuffle_seed(epoch))
+
+
+class Repeat(Dataset):
+    def __init__(self, parent, count) -> None:
+        super().__init__([parent])
+        self.count = None if count in (None, -1) else int(count)
+        self._repeat_count = -1 if self.count is None else self.count
+
+    def _grain(self, epoch):
+        ds = self.children[0]._grain(epoch)
+        if isinstance(ds, grain.MapDataset):
+            return ds.repeat(self.count)
+        return grain_exp.RepeatIterDataset(ds, self.count)
+
+    def _length(self):
+        n = self.children[0]._length()
+        if self.count is None:
+            return n  # MindSpore reports one pass for an infinite repeat
+        return None if n is None else n * self.count
+
+
+class Take(Dataset):
+    def __init__(self, parent, count) -> None:
+        super().__init__([parent])
+        self.count = int(count)
+
+    def _grain(self, epoch):
+        ds = self.children[0]._grain(epoch)
+        if self.count < 0:
+            return ds
+        if isinstance(ds, grain.MapDataset):
+            return ds.slice(slice(0, self.count))
+        return grain_exp.LimitIterDataset(ds, self.count)
+
+    def _length(self):
+        n = self.children[0]._length()
+        if self.count < 0 or n is None:
+            return n
+        return min(n, self.count)
+
+
+class Skip(Dataset):
+    def __init__(self, parent, count) -> None:
+        super().__init__([parent])
+        self.count = int(count)
+
+    def _grain(self, epoch):
+        ds = self.children[0]._grain(epoch)
+        if isinstance(ds, grain.MapDataset):
+            return ds.slice(slice(self.count, None))
+        return _Skip(ds, self.count)
+
+    def _length(self):
+        n = self.children[0]._length()
+        return None if n is None else max(n - self.count, 0)
+
+
+class Project(Dataset):
+    def __init__(self, parent, columns) -> None:
+        names = parent.get_col_names()
+        missing = [c for c in columns if c not in names]
+        if missing:
+            raise ValueError(f"project: columns {missing} are not in the dataset {names}.")
+        super().__init__([parent], columns)
+        self._index = [names.index(c) for c in columns]
+
+    def _grain(self, epoch):
+        return self.children[0]._grain(epoch).map(lambda row: tuple(row[i] for i in
+                                                                    self._index))
+
+
+class Rename(Dataset):
+    def __init__(self, parent, input_columns, output_columns) -> None:
+        mapping = dict(zip(_names(input_columns), _names(output_columns)))
+        super().__init__([parent], [mapping.get(c, c) for c in parent.get_col_names()])
+
+    def _grain(self, epoch):
+        return self.children[0]._grain(epoch)
+
+
+class Zip(Dataset):
+    def __init__(self, datasets) -> None:
+        names = [c for d in datasets for c in d.get_col_names()]
+        if len(set(names)) != len(names):
+            raise ValueError(f"zip: column names must be unique, but got {names}.")
+        super().__init__(datasets, names)
+
+    def _grain(self, epoch):
+        from .pipeline import _IterableSource
+        parts = self.children
+
+        def rows():  # as MindSpore: stops with the shortest dataset
+            for group in zip(*(d._rows(epoch) for d in parts)):
+                yield sum(group, ())
+        return _IterableSource(rows)
+
+    def _length(self):
+        lengths = [d._length() for d in self.children]
+        return None if None in lengths else min(lengths)
+
+
+class Concat(Dataset):
+    def __init__(self, datasets) -> None:
+        super().__init__(datasets)
+
+    def _grain(self, epoch):
+        from .pipeline import _IterableSource
+        parts = self.children
+
+        def rows():
+            for d in parts:
+                yield from d._rows(epoch)
+        return _IterableSource(rows)
+
+    def _length(self):
+        lengths = [d._length() for d in self.children]
+        return None if None in lengths else sum(lengths)
+
+
+class _Rows(Dataset):
+    """A fixed list of row indices of a random-access parent (``split``)."""
+
+    def __init__(self, parent, indices) -> None:
+        super().__init__([parent])
+        self.indices = list(indices)
+
+    def _grain(self, epoch):
+        base = self.children[0]._grain(epoch)
+        return grain.MapDataset.source(self.indices).map(lambda i: base[int(i)])
+
+    def _length(self):
+        return len(self.indices)
+
+
+def split(ds, sizes, randomize: bool):
+    n = ds.get_dataset_size()
+    if all(isinstance(s, float) for s in sizes):
+        counts = [int(round(s * n)) for s in sizes]
+        counts[-1] = n - sum(counts[:-1])
+    else:
+        counts = [int(s) for s in sizes]
+    if sum(counts) != n:
+        raise RuntimeError(f"split: sizes {sizes} do not add up to the dataset size {n}.")
+    order = np.arange(n)
+    if randomize:
+        order = np.random.default_rng(shuffle_seed(0)).permutation(n)
+    out, start = [], 0
+    for c in counts:
+        out.append(_Rows(ds, order[start:start + c]))
+        start += c
+    return out
+
+

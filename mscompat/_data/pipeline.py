@@ -1,0 +1,220 @@
+"""``mindspore.dataset.Dataset`` over grain.
+
+A Dataset is a node (source or operation) whose ``_grain(epoch)`` builds the grain pipeline
+for one epoch: random-access sources become ``grain.MapDataset`` (map, batch, shuffle,
+repeat, slice are grain's), iterable sources a ``grain.IterDataset`` (``_IterableSource``).
+Rows are tuples of NumPy arrays, one per column; iterators turn them into Tensors.
+
+Shuffling is grain's, seeded by ``dataset.config.set_seed`` (else ``mindspore.set_seed``, else
+0) plus the epoch number: the order is reproducible in mscompat but not MindSpore's
+(``docs/divergences.md``).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import grain
+import numpy as np
+
+from .._engine.tensor import Tensor
+
+_CONFIG = {"seed": None}
+
+
+def shuffle_seed(epoch: int) -> int:
+    from .._engine.random_ops import get_seed
+    base = _CONFIG["seed"] if _CONFIG["seed"] is not None else (get_seed() or 0)
+    return (base * 1000003 + epoch) % 2**31
+
+
+def as_row(item, ncols: int | None = None) -> tuple:
+    """A source item as a tuple of NumPy arrays (a single value is a one-column row)."""
+    if not isinstance(item, tuple):
+        item = tuple(item) if isinstance(item, list) and ncols and ncols > 1 else (item,)
+    return tuple(np.asarray(v.asnumpy() if isinstance(v, Tensor) else v) for v in item)
+
+
+class _IterableIterator(grain.DatasetIterator):
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self._it = iter(make())
+        self._count = 0
+
+    def __next__(self):
+        row = next(self._it)
+        self._count += 1
+        return row
+
+    def get_state(self) -> dict:
+        return {"count": self._count}
+
+    def set_state(self, state: dict) -> None:
+        raise NotImplementedError("Restoring the position of a generator dataset is not "
+                                  "supported by mscompat.")
+
+
+class _IterableSource(grain.IterDataset):
+    """A Python iterable (or a generator function, called anew each epoch) as grain input."""
+
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self._make = make
+
+    def __iter__(self):
+        return _IterableIterator(self._make)
+
+
+class _Skip(grain.IterDataset):
+    def __init__(self, parent, count: int) -> None:
+        super().__init__(parent)
+        self._count = count
+
+    def __iter__(self):
+        it = iter(self._parent)
+        for _ in range(self._count):
+            try:
+                next(it)
+            except StopIteration:
+                break
+        return it
+
+
+class Dataset:
+    """Base of every dataset node (``mindspore.dataset.Dataset``)."""
+
+    def __init__(self, children: Sequence[Dataset] = (), column_names=None) -> None:
+        self.children = list(children)
+        self._consumers = 0
+        for c in self.children:
+            c._consumers += 1
+        self._columns = list(column_names) if column_names is not None else (
+            children[0].get_col_names() if children else [])
+        self._batch_size = children[0]._batch_size if children else 1
+        self._repeat_count = children[0]._repeat_count if children else 1
+
+    # -- what subclasses provide -----------------------------------------------------------
+    def _grain(self, epoch: int):
+        raise NotImplementedError
+
+    def _length(self) -> int | None:
+        return self.children[0]._length() if self.children else None
+
+    # -- metadata --------------------------------------------------------------------------
+    def get_col_names(self) -> list[str]:
+        return list(self._columns)
+
+    def get_batch_size(self) -> int:
+        return self._batch_size
+
+    def get_repeat_count(self) -> int:
+        return self._repeat_count
+
+    def get_dataset_size(self) -> int:
+        self._check_tree()
+        n = self._length()
+        if n is None:  # an iterable source: count one epoch, as MindSpore does
+            n = sum(1 for _ in self._rows(0))
+        return n
+
+    def output_shapes(self) -> list:
+        row = next(iter(self._rows(0)))
+        return [list(v.shape) for v in row]
+
+    def output_types(self) -> list:
+        row = next(iter(self._rows(0)))
+        return [np.dtype(v.dtype) for v in row]
+
+    def _check_tree(self) -> None:
+        """MindSpore runs a pipeline only when it is a tree: no node feeds two others."""
+        stack = list(self.children)
+        while stack:
+            node = stack.pop()
+            if node._consumers > 1:
+                raise ValueError("The data pipeline is not a tree (i.e., one node has 2 "
+                                 "consumers)")
+            stack.extend(node.children)
+
+    def _rows(self, epoch: int):
+        self._check_tree()
+        ds = self._grain(epoch)
+        return ds.to_iter_dataset() if isinstance(ds, grain.MapDataset) else ds
+
+    # -- operations ------------------------------------------------------------------------
+    def map(self, operations=None, input_columns=None, output_columns=None,
+            column_order=None, num_parallel_workers=None, python_multiprocessing=False,
+            cache=None, callbacks=None, max_rowsize=16, offload=None) -> Dataset:
+        from .operations import Map
+        return Map(self, operations, input_columns, output_columns)
+
+    def batch(self, batch_size, drop_remainder: bool = False, num_parallel_workers=None,
+              per_batch_map=None, input_columns=None, output_columns=None,
+              python_multiprocessing=False, max_rowsize=16) -> Dataset:
+        from .operations import Batch
+        return Batch(self, batch_size, drop_remainder, per_batch_map, input_columns,
+                     output_columns)
+
+    def shuffle(self, buffer_size: int) -> Dataset:
+        from .operations import Shuffle
+        return Shuffle(self, buffer_size)
+
+    def repeat(self, count=None) -> Dataset:
+        from .operations import Repeat
+        return Repeat(self, count)
+
+    def take(self, count: int = -1) -> Dataset:
+        from .operations import Take
+        return Take(self, count)
+
+    def skip(self, count: int) -> Dataset:
+        from .operations import Skip
+        return Skip(self, count)
+
+    def project(self, columns) -> Dataset:
+        from .operations import Project
+        return Project(self, [columns] if isinstance(columns, str) else list(columns))
+
+    def rename(self, input_columns, output_columns) -> Dataset:
+        from .operations import Rename
+        return Rename(self, input_columns, output_columns)
+
+    def zip(self, datasets) -> Dataset:
+        from .operations import Zip
+        others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
+        return Zip([self] + others)
+
+    def concat(self, datasets) -> Dataset:
+        from .operations import Concat
+        others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
+        return Concat([self] + others)
+
+    def __add__(self, other: Dataset) -> Dataset:
+        return self.concat(other)
+
+    def split(self, sizes, randomize: bool = True) -> list[Dataset]:
+        from .operations import split
+        return split(self, sizes, randomize)
+
+    # -- iteration -------------------------------------------------------------------------
+    def create_tuple_iterator(self, columns=None, num_epochs: int = -1,
+                              output_numpy: bool = False, do_copy: bool = True):
+        from .iterators import TupleIterator
+        ds = self.project(columns) if columns is not None else self
+        return TupleIterator(ds, num_epochs, output_numpy)
+
+    def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
+                             do_copy: bool = True):
+        from .iterators import DictIterator
+        return DictIterator(self, num_epochs, output_numpy)
+
+    def __iter__(self):
+        return iter(self.create_tuple_iterator(num_epochs=1))
+
+    def __len__(self) -> int:
+        return self.get_dataset_size()
+
+
+def ceil_div(a: int, b: int) -> int:
+    return math.ceil(a / b)
+
+

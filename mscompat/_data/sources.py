@@ -1,0 +1,256 @@
+"""Source datasets: ``GeneratorDataset``, ``NumpySlicesDataset``, ``MnistDataset``,
+``Cifar10Dataset``, ``ImageFolderDataset``."""
+from __future__ import annotations
+
+import os
+
+import grain
+import numpy as np
+
+from .pipeline import Dataset, _IterableSource, as_row, shuffle_seed
+
+
+def _shard(n: int, num_shards, shard_id) -> list[int]:
+    if num_shards is None:
+        return list(range(n))
+    if shard_id is None or not 0 <= shard_id < num_shards:
+        raise ValueError(f"shard_id must be in [0, {num_shards}), but got {shard_id}.")
+    per = -(-n // num_shards)  # MindSpore pads shards to equal size by wrapping around
+    return [(shard_id + k * num_shards) % n for k in range(per)]
+
+
+class _RandomAccess(Dataset):
+    """A source with ``__getitem__``/``__len__``: a grain MapDataset, shuffled per epoch."""
+
+    def __init__(self, column_names, shuffle, num_samples, num_shards, shard_id) -> None:
+        super().__init__([], column_names)
+        self._shuffle = True if shuffle is None else bool(shuffle)
+        self._num_samples = num_samples
+        self._num_shards, self._shard_id = num_shards, shard_id
+
+    def _source_len(self) -> int:
+        raise NotImplementedError
+
+    def _get(self, i: int) -> tuple:
+        raise NotImplementedError
+
+    def _indices(self, epoch: int) -> list[int]:
+        idx = _shard(self._source_len(), self._num_shards, self._shard_id)
+        if self._shuffle:
+            idx = list(np.random.default_rng(shuffle_seed(epoch)).permutation(idx))
+        if self._num_samples:
+            idx = idx[:self._num_samples]
+        return idx
+
+    def _grain(self, epoch):
+        return grain.MapDataset.source(self._indices(epoch)).map(lambda i: self._get(int(i)))
+
+    def _length(self) -> int:
+        return len(self._indices(0))
+
+
+class GeneratorDataset(Dataset):
+    """``GeneratorDataset(source, column_names=None, column_types=None, schema=None,
+    num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
+    shard_id=None, python_multiprocessing=True, max_rowsize=None)``.
+
+    ``source`` is random-accessible (``__getitem__`` and ``__len__``; shuffled by default),
+    an iterable, or a callable returning an iterator (called anew each epoch)."""
+
+    def __new__(cls, source, column_names=None, column_types=None, schema=None,
+                num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                num_shards=None, shard_id=None, python_multiprocessing=True,
+                max_rowsize=None):
+        if cls is GeneratorDataset and hasattr(source, "__getitem__") and \
+                hasattr(source, "__len__"):
+            return object.__new__(_RandomAccessGenerator)
+        return object.__new__(cls)
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None,
+                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True,
+                 max_rowsize=None) -> None:
+        if column_names is None:
+            raise ValueError("GeneratorDataset: 'column_names' is required.")
+        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        if shuffle:
+            raise ValueError("GeneratorDataset: 'shuffle' needs a random-accessible source "
+                             "(with __getitem__ and __len__).")
+        super().__init__([], names)
+        self._source = source
+        self._num_samples = num_samples
+        if num_shards is not None:
+            raise NotImplementedError("GeneratorDataset(num_shards=...) over an iterable "
+                                      "source is not supported by mscompat.")
+
+    def _make(self):
+        src = self._source
+        it = src() if callable(src) and not hasattr(src, "__iter__") else src
+        n = len(self._columns)
+        rows = (as_row(item, n) for item in it)
+        if self._num_samples:
+            rows = (r for _, r in zip(range(self._num_samples), rows))
+        return rows
+
+    def _grain(self, epoch):
+        return _IterableSource(self._make)
+
+    def _length(self):
+        return None
+
+
+class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
+    def __init__(self, source, column_names=None, column_types=None, schema=None,
+                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True,
+                 max_rowsize=None) -> None:
+        if column_names is None:
+            raise ValueError("GeneratorDataset: 'column_names' is required.")
+        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id)
+        self._source = source
+
+    def _source_len(self) -> int:
+        return len(self._source)
+
+    def _get(self, i):
+        return as_row(self._source[i], len(self._columns))
+
+
+_RandomAccessGenerator.__name__ = "GeneratorDataset"
+
+
+class NumpySlicesDataset(_RandomAccess):
+    """``NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None)``: rows are slices along the
+    first axis of a list, tuple of columns, dict of columns or array."""
+
+    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None) -> None:
+        if isinstance(data, dict):
+            names = list(data)
+            cols = [np.asarray(v) for v in data.values()]
+        elif isinstance(data, tuple):
+            cols = [np.asarray(v) for v in data]
+            names = None
+        else:
+            cols = [np.asarray(data)]
+            names = None
+        if names is None:
+            names = list(column_names) if column_names is not None else \
+                [f"column_{i}" for i in range(len(cols))]
+        if len({len(c) for c in cols}) > 1:
+            raise ValueError("NumpySlicesDataset: all columns must have the same length.")
+        self._cols = cols
+        super().__init__(names, shuffle, num_samples, num_shards, shard_id)
+
+    def _source_len(self) -> int:
+        return len(self._cols[0])
+
+    def _get(self, i):
+        return tuple(np.asarray(c[i]) for c in self._cols)
+
+
+def _read_idx(path: str) -> np.ndarray:
+    with open(path, "rb") as f:
+        raw = f.read()
+    if len(raw) < 4 or raw[0] != 0 or raw[1] != 0:
+        raise RuntimeError(f"Invalid MNIST file: {path}.")
+    ndim = raw[3]
+    dims = [int.from_bytes(raw[4 + 4 * i: 8 + 4 * i], "big") for i in range(ndim)]
+    data = np.frombuffer(raw, np.uint8, offset=4 + 4 * ndim)
+    if data.size != int(np.prod(dims)):
+        raise RuntimeError(f"Invalid MNIST file: {path} (truncated).")
+    return data.reshape(dims)
+
+
+class MnistDataset(_RandomAccess):
+    """``MnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None)``: the idx files;
+    columns ``image`` (28, 28, 1) UInt8 and ``label`` UInt32."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None) -> None:
+        usage = usage or "all"
+        parts = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}[usage]
+        images, labels = [], []
+        for p in parts:
+            img = os.path.join(dataset_dir, f"{p}-images-idx3-ubyte")
+            lab = os.path.join(dataset_dir, f"{p}-labels-idx1-ubyte")
+            if os.path.exists(img):
+                images.append(_read_idx(img))
+                labels.append(_read_idx(lab))
+        if not images:
+            raise RuntimeError(f"MnistDataset: no MNIST files in {dataset_dir}.")
+        self._images = np.concatenate(images)[..., None]
+        self._labels = np.concatenate(labels).astype(np.uint32)
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+
+    def _source_len(self) -> int:
+        return len(self._labels)
+
+    def _get(self, i):
+        return self._images[i], self._labels[i]
+
+
+class Cifar10Dataset(_RandomAccess):
+    """``Cifar10Dataset(dataset_dir, usage=None, ...)``: the binary batches; columns
+    ``image`` (32, 32, 3) UInt8 and ``label`` UInt32."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None) -> None:
+        usage = usage or "all"
+        names = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)],
+                 "test": ["test_batch.bin"]}
+        files = names.get(usage, names["train"] + names["test"])
+        images, labels = [], []
+        for f in files:
+            path = os.path.join(dataset_dir, f)
+            if os.path.exists(path):
+                raw = np.fromfile(path, np.uint8).reshape(-1, 3073)
+                labels.append(raw[:, 0].astype(np.uint32))
+                images.append(raw[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1))
+        if not images:
+            raise RuntimeError(f"Cifar10Dataset: no CIFAR-10 files in {dataset_dir}.")
+        self._images, self._labels = np.concatenate(images), np.concatenate(labels)
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+
+    def _source_len(self) -> int:
+        return len(self._labels)
+
+    def _get(self, i):
+        return self._images[i], self._labels[i]
+
+
+class ImageFolderDataset(_RandomAccess):
+    """``ImageFolderDataset(dataset_dir, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, extensions=None, class_indexing=None, decode=False, ...)``:
+    one sub-directory per class (sorted names); columns ``image`` (encoded bytes, or decoded
+    HWC UInt8 with ``decode=True``) and ``label`` Int32."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, extensions=None, class_indexing=None,
+                 decode=False, num_shards=None, shard_id=None, cache=None) -> None:
+        classes = sorted(d for d in os.listdir(dataset_dir)
+                         if os.path.isdir(os.path.join(dataset_dir, d)))
+        index = class_indexing or {c: i for i, c in enumerate(classes)}
+        exts = tuple(e.lower() for e in (extensions or (".jpg", ".jpeg", ".png", ".bmp")))
+        self._files = [(os.path.join(dataset_dir, c, f), index[c]) for c in classes
+                       for f in sorted(os.listdir(os.path.join(dataset_dir, c)))
+                       if f.lower().endswith(exts)]
+        self._decode = decode
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+
+    def _source_len(self) -> int:
+        return len(self._files)
+
+    def _get(self, i):
+        path, label = self._files[i]
+        with open(path, "rb") as f:
+            data = np.frombuffer(f.read(), np.uint8)
+        if self._decode:
+            from .vision import Decode
+            data = Decode()(data)
+        return data, np.int32(label)

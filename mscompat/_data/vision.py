@@ -1,0 +1,227 @@
+"""``mindspore.dataset.vision``: image transforms on NumPy HWC arrays (Pillow decodes and
+resizes). Random transforms draw from NumPy's global generator (seeded by ``set_seed``)."""
+from __future__ import annotations
+
+import enum
+import io
+
+import numpy as np
+
+
+class Inter(enum.IntEnum):
+    NEAREST = 0
+    ANTIALIAS = 1
+    LINEAR = 2
+    BILINEAR = 2
+    CUBIC = 3
+    BICUBIC = 3
+    AREA = 4
+    PILCUBIC = 5
+
+
+class Border(enum.Enum):
+    CONSTANT = "constant"
+    EDGE = "edge"
+    REFLECT = "reflect"
+    SYMMETRIC = "symmetric"
+
+
+_PIL_FILTER = {Inter.NEAREST: 0, Inter.LINEAR: 2, Inter.CUBIC: 3, Inter.AREA: 4,
+               Inter.ANTIALIAS: 1, Inter.PILCUBIC: 3}
+
+
+class _Op:
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _hw(size) -> tuple[int, int]:
+    return (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
+
+
+class Decode(_Op):
+    """``Decode(to_pil=False)``: encoded image bytes -> HWC UInt8 RGB."""
+
+    def __init__(self, to_pil: bool = False) -> None:
+        self.to_pil = to_pil
+
+    def __call__(self, img):
+        from PIL import Image
+        data = np.asarray(img, np.uint8).tobytes()
+        try:
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+        except Exception as e:
+            raise RuntimeError(f"Decode: the input is not a decodable image ({e}).") from e
+        return image if self.to_pil else np.asarray(image)
+
+
+def _linear_taps(n_out: int, n_in: int):
+    """OpenCV's INTER_LINEAR sampling: half-pixel centres, clamped at the borders."""
+    src = (np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5
+    src = np.clip(src, 0, None)
+    lo = np.minimum(np.floor(src).astype(int), n_in - 1)
+    hi = np.minimum(lo + 1, n_in - 1)
+    return lo, hi, (src - lo)
+
+
+def _resize_linear(img, h, w):
+    y0, y1, fy = _linear_taps(h, img.shape[0])
+    x0, x1, fx = _linear_taps(w, img.shape[1])
+    f = img.astype(np.float64)
+    fy = fy.reshape((-1, 1) + (1,) * (img.ndim - 2))
+    fx = fx.reshape((1, -1) + (1,) * (img.ndim - 2))
+    top = f[y0][:, x0] * (1 - fx) + f[y0][:, x1] * fx
+    bottom = f[y1][:, x0] * (1 - fx) + f[y1][:, x1] * fx
+    out = top * (1 - fy) + bottom * fy
+    if np.issubdtype(img.dtype, np.integer):
+        info = np.iinfo(img.dtype)
+        return np.clip(np.floor(out + 0.5), info.min, info.max).astype(img.dtype)
+    return out.astype(img.dtype)
+
+
+def _resize_nearest(img, h, w):
+    ys = np.minimum((np.arange(h) * (img.shape[0] / h)).astype(int), img.shape[0] - 1)
+    xs = np.minimum((np.arange(w) * (img.shape[1] / w)).astype(int), img.shape[1] - 1)
+    return img[ys][:, xs]
+
+
+class Resize(_Op):
+    """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR
+    and NEAREST sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
+
+    def __init__(self, size, interpolation=Inter.LINEAR) -> None:
+        self.size, self.interpolation = size, Inter(interpolation)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        h, w = img.shape[:2]
+        if isinstance(self.size, int):
+            new = (self.size, int(self.size * w / h)) if h <= w else \
+                (int(self.size * h / w), self.size)
+        else:
+            new = _hw(self.size)
+        if self.interpolation == Inter.LINEAR:
+            return _resize_linear(img, *new)
+        if self.interpolation == Inter.NEAREST:
+            return _resize_nearest(img, *new)
+        from PIL import Image
+        planes = img[..., None] if img.ndim == 2 else img
+        out = np.stack([np.asarray(Image.fromarray(planes[..., c].astype(np.float32), "F")
+                                   .resize((new[1], new[0]), _PIL_FILTER[self.interpolation]))
+                        for c in range(planes.shape[-1])], -1)
+        if np.issubdtype(img.dtype, np.integer):
+            out = np.clip(np.round(out), 0, 255)
+        out = out.astype(img.dtype)
+        return out[..., 0] if img.ndim == 2 else out
+
+
+class CenterCrop(_Op):
+    """``CenterCrop(size)``."""
+
+    def __init__(self, size) -> None:
+        self.size = _hw(size)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        h, w = img.shape[:2]
+        th, tw = self.size
+        top, left = int(round((h - th) / 2.0)), int(round((w - tw) / 2.0))
+        return img[max(top, 0):max(top, 0) + th, max(left, 0):max(left, 0) + tw]
+
+
+class RandomCrop(_Op):
+    """``RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
+    padding_mode=Border.CONSTANT)``."""
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
+                 padding_mode=Border.CONSTANT) -> None:
+        self.size, self.padding, self.fill_value = _hw(size), padding, fill_value
+        self.pad_if_needed, self.padding_mode = pad_if_needed, Border(padding_mode)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if self.padding is not None:
+            p = self.padding
+            p = (p,) * 4 if isinstance(p, int) else tuple(p) * (4 // len(p))
+            pads = [(p[1], p[3]), (p[0], p[2])] + [(0, 0)] * (img.ndim - 2)
+            kw = {"constant_values": self.fill_value} if \
+                self.padding_mode == Border.CONSTANT else {}
+            img = np.pad(img, pads, mode=self.padding_mode.value, **kw)
+        h, w = img.shape[:2]
+        th, tw = self.size
+        top = np.random.randint(0, h - th + 1)
+        left = np.random.randint(0, w - tw + 1)
+        return img[top:top + th, left:left + tw]
+
+
+class RandomHorizontalFlip(_Op):
+    """``RandomHorizontalFlip(prob=0.5)``."""
+
+    def __init__(self, prob: float = 0.5) -> None:
+        self.prob = prob
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        return img[:, ::-1].copy() if np.random.rand() < self.prob else img
+
+
+class RandomVerticalFlip(RandomHorizontalFlip):
+    """``RandomVerticalFlip(prob=0.5)``."""
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        return img[::-1].copy() if np.random.rand() < self.prob else img
+
+
+class Normalize(_Op):
+    """``Normalize(mean, std, is_hwc=True)``: ``(img - mean) / std`` as Float32."""
+
+    def __init__(self, mean, std, is_hwc: bool = True) -> None:
+        self.mean, self.std, self.is_hwc = mean, std, is_hwc
+
+    def __call__(self, img):
+        img = np.asarray(img, np.float32)
+        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
+        mean = np.asarray(self.mean, np.float32).reshape(shape)
+        std = np.asarray(self.std, np.float32).reshape(shape)
+        return ((img - mean) / std).astype(np.float32)
+
+
+class HWC2CHW(_Op):
+    """``HWC2CHW()``."""
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        return np.ascontiguousarray(img.transpose(2, 0, 1) if img.ndim == 3 else img[None])
+
+
+class Rescale(_Op):
+    """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32."""
+
+    def __init__(self, rescale: float, shift: float) -> None:
+        self.rescale, self.shift = rescale, shift
+
+    def __call__(self, img):
+        return (np.asarray(img, np.float32) * self.rescale + self.shift).astype(np.float32)
+
+
+class ToTensor(_Op):
+    """``ToTensor(output_type=np.float32)``: HWC UInt8 -> CHW scaled to [0, 1]."""
+
+    def __init__(self, output_type=np.float32) -> None:
+        self.output_type = output_type
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.ndim == 2:
+            img = img[..., None]
+        out = img.transpose(2, 0, 1).astype(np.float32) / 255.0
+        from .._engine import dtypes
+        dt = self.output_type
+        return out.astype(dtypes.to_np(dt) if isinstance(dt, dtypes.Type) else dt)
+
+
+class ToPIL(_Op):
+    def __call__(self, img):
+        from PIL import Image
+        return Image.fromarray(np.asarray(img))

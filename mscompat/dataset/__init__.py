@@ -1,0 +1,39 @@
+"""``mindspore.dataset``: datasets on grain.
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat.dataset as ds
+    >>> data = ds.NumpySlicesDataset({"x": np.arange(6)}, shuffle=False).batch(4)
+    >>> [b["x"].shape for b in data.create_dict_iterator()]
+    [(4,), (2,)]
+"""
+import types as _types
+
+from .._data.pipeline import _CONFIG
+from .._data.pipeline import Dataset as Dataset
+from .._data.sources import Cifar10Dataset as Cifar10Dataset
+from .._data.sources import GeneratorDataset as GeneratorDataset
+from .._data.sources import ImageFolderDataset as ImageFolderDataset
+from .._data.sources import MnistDataset as MnistDataset
+from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
+from .._engine.unsupported import module_getattr as _module_getattr
+from . import transforms as transforms
+from . import vision as vision
+
+
+def _set_seed(seed: int) -> None:
+    _CONFIG["seed"] = int(seed)
+
+
+def _get_seed():
+    return _CONFIG["seed"]
+
+
+config = _types.SimpleNamespace(set_seed=_set_seed, get_seed=_get_seed,
+                                set_num_parallel_workers=lambda n: None,
+                                get_num_parallel_workers=lambda: 1,
+                                set_prefetch_size=lambda n: None)
+
+__all__ = ["Dataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset",
+           "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config"]
+__getattr__ = _module_getattr("mindspore.dataset")

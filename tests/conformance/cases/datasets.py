@@ -1,0 +1,185 @@
+"""mindspore.dataset pipelines without shuffling: same rows, batches, column names, dtypes
+and sizes as MindSpore (orders that depend on MindSpore's shuffle are not compared)."""
+import os
+import tempfile
+
+import numpy as np
+
+from ._registry import case
+
+P = ("PYNATIVE",)
+
+
+def _rows(ds, numpy=True):
+    return [list(row) for row in ds.create_tuple_iterator(output_numpy=numpy)]
+
+
+def _tensors(ds):
+    return [tuple(row) for row in ds.create_tuple_iterator()]
+
+
+def _gen():
+    for i in range(5):
+        yield np.array([i, i + 1], np.float32), np.int32(i % 2)
+
+
+@case(modes=P)
+def numpy_slices_dict_batch(ms):
+    data = ms.dataset.NumpySlicesDataset({"x": np.arange(10, dtype=np.float32).reshape(5, 2),
+                                          "y": np.arange(5, dtype=np.int32)}, shuffle=False)
+    b = data.batch(2)
+    return data.get_col_names(), b.get_dataset_size(), b.get_batch_size(), _tensors(b)
+
+
+@case(modes=P)
+def numpy_slices_list_default_names(ms):
+    data = ms.dataset.NumpySlicesDataset([1, 2, 3], shuffle=False)
+    return data.get_col_names(), _tensors(data)
+
+
+@case(modes=P)
+def generator_map_batch_drop(ms):
+    data = ms.dataset.GeneratorDataset(_gen, ["data", "label"])
+    data = data.map(operations=[lambda x: x * 2, lambda x: x + 1], input_columns="data")
+    data = data.batch(2, drop_remainder=True)
+    return data.get_dataset_size(), _tensors(data)
+
+
+@case(modes=P)
+def generator_random_access_no_shuffle(ms):
+    class Src:
+        def __getitem__(self, i):
+            return np.full((2,), i, np.float32), np.int64(i * 10)
+
+        def __len__(self):
+            return 5
+    data = ms.dataset.GeneratorDataset(Src(), column_names=["a", "b"], shuffle=False)
+    return data.get_dataset_size(), _tensors(data.batch(3))
+
+
+def _seven(ms):
+    return ms.dataset.NumpySlicesDataset({"c": np.arange(7, dtype=np.int32)}, shuffle=False)
+
+
+@case(modes=P)
+def repeat_take_skip_sizes(ms):
+    return (_seven(ms).repeat(3).get_dataset_size(), _seven(ms).take(4).get_dataset_size(),
+            _seven(ms).skip(5).get_dataset_size(),
+            _seven(ms).batch(3).repeat(2).get_dataset_size(),
+            _rows(_seven(ms).skip(2).take(3)), _rows(_seven(ms).take(2).repeat(2)))
+
+
+@case(modes=P)
+def pipeline_must_be_a_tree(ms):
+    data = _seven(ms)
+    a, b = data.take(2), data.skip(2)
+    return a.get_dataset_size() + b.get_dataset_size()
+
+
+def _xy(ms):
+    return ms.dataset.NumpySlicesDataset({"x": np.arange(3, dtype=np.int32),
+                                          "y": np.arange(3, dtype=np.int32) * 2},
+                                         shuffle=False)
+
+
+@case(modes=P)
+def project_rename_zip_concat(ms):
+    b = ms.dataset.NumpySlicesDataset({"z": np.arange(4, dtype=np.int32) + 10}, shuffle=False)
+    p = _xy(ms).project(["y"]).rename("y", "w")
+    cols, rows = p.get_col_names(), _rows(p)
+    z = _xy(ms).project(["y"]).rename("y", "w").zip(b)
+    c = _xy(ms).project("x") + _xy(ms).project("x")
+    return (cols, rows, z.get_col_names(), z.get_dataset_size(), _rows(z),
+            c.get_dataset_size(), _rows(c))
+
+
+def _four(ms):
+    return ms.dataset.NumpySlicesDataset({"x": np.arange(4, dtype=np.float32)}, shuffle=False)
+
+
+@case(modes=P)
+def map_output_columns_and_per_batch_map(ms):
+    dup = _four(ms).map(ms.dataset.transforms.Duplicate(), input_columns="x",
+                        output_columns=["x1", "x2"])
+
+    def add_one(col, info):
+        return ([c + 1 for c in col],)
+    pairs = ms.dataset.NumpySlicesDataset({"x": np.arange(8, dtype=np.float32).reshape(4, 2)},
+                                          shuffle=False)
+    pb = pairs.batch(3, per_batch_map=add_one, input_columns=["x"], output_columns=["x"])
+    return dup.get_col_names(), _rows(dup), _tensors(pb)
+
+
+@case(modes=P)
+def dict_iterator_and_epochs(ms):
+    data = ms.dataset.NumpySlicesDataset({"x": np.arange(3, dtype=np.int32)}, shuffle=False)
+    it = data.create_dict_iterator(num_epochs=2)
+    epochs = [[int(r["x"]) for r in it] for _ in range(2)]
+    numpy_it = data.create_dict_iterator(output_numpy=True)
+    kinds = [type(r["x"]).__name__ for r in numpy_it]
+    return epochs, kinds
+
+
+def _image():
+    return (np.arange(6 * 8 * 3).reshape(6, 8, 3) * 5 % 256).astype(np.uint8)
+
+
+@case(modes=P)
+def vision_transforms(ms):
+    v = ms.dataset.vision
+    ops = [v.CenterCrop(4), v.Rescale(1.0 / 255.0, 0.0),
+           v.Normalize(mean=[0.5, 0.4, 0.3], std=[0.2, 0.3, 0.4]), v.HWC2CHW()]
+    out = _images(ms).map(operations=ops, input_columns="image")
+    tensor = _images(ms).map(operations=[v.ToTensor()], input_columns="image")
+    return _tensors(out), _tensors(tensor)
+
+
+def _images(ms):
+    return ms.dataset.NumpySlicesDataset({"image": _image()[None]}, shuffle=False)
+
+
+@case(modes=P, rtol=0, atol=1.01)
+def vision_resize(ms):
+    v = ms.dataset.vision
+    return (_tensors(_images(ms).map(operations=[v.Resize((3, 4))], input_columns="image")),
+            _tensors(_images(ms).map(operations=[v.Resize(3)], input_columns="image")),
+            _tensors(_images(ms).map(operations=[v.Resize((12, 16), v.Inter.NEAREST)],
+                                     input_columns="image")))
+
+
+@case(modes=P)
+def typecast_onehot(ms):
+    t = ms.dataset.transforms
+
+    def data():
+        return ms.dataset.NumpySlicesDataset({"label": np.array([0, 2, 1], np.int32)},
+                                             shuffle=False)
+    cast = data().map(operations=t.TypeCast(ms.float32), input_columns="label")
+    hot = data().map(operations=t.OneHot(3), input_columns="label")
+    comp = data().map(operations=t.Compose([t.OneHot(3), t.TypeCast(ms.float16)]),
+                      input_columns="label")
+    return _tensors(cast), _tensors(hot), _tensors(comp)
+
+
+def _write_mnist(root, n):
+    rs = np.random.RandomState(0)
+    images = rs.randint(0, 256, (n, 28, 28)).astype(np.uint8)
+    labels = (np.arange(n) % 10).astype(np.uint8)
+    with open(os.path.join(root, "train-images-idx3-ubyte"), "wb") as f:
+        f.write(bytes([0, 0, 8, 3]) + n.to_bytes(4, "big") + (28).to_bytes(4, "big") * 2)
+        f.write(images.tobytes())
+    with open(os.path.join(root, "train-labels-idx1-ubyte"), "wb") as f:
+        f.write(bytes([0, 0, 8, 1]) + n.to_bytes(4, "big") + labels.tobytes())
+
+
+@case(modes=P)
+def mnist_files(ms):
+    root = tempfile.mkdtemp()
+    _write_mnist(root, 12)
+    data = ms.dataset.MnistDataset(root, usage="train", shuffle=False)
+    first = next(data.create_dict_iterator())
+    batched = ms.dataset.MnistDataset(root, usage="train", shuffle=False).batch(5)
+    labels = [r["label"] for r in batched.create_dict_iterator()]
+    return (data.get_col_names(), data.get_dataset_size(), first["image"].shape,
+            str(first["image"].dtype), first["image"][10:12, 10:12, 0], labels,
+            batched.get_dataset_size())
