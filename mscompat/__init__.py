@@ -32,6 +32,7 @@ from ._engine.random_ops import get_seed, set_seed  # noqa: E402,F401
 from ._engine.tensor import Tensor  # noqa: E402,F401
 from ._engine.unsupported import install_stubs as _install_stubs  # noqa: E402
 from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+from .train import Model  # noqa: E402,F401
 from .train.serialization import (  # noqa: E402,F401
     load_checkpoint,
     load_param_into_net,

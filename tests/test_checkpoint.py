@@ -136,6 +136,15 @@ def test_training_step_checkpoint_uses_mindspore_names(tmp_path):
     step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
                                   ms.nn.Momentum(net.trainable_params(), 0.1, 0.9))
     names = [p.name for p in step.get_parameters()]
-    assert names == ["fc1.weight", "fc1.bias", "moments.fc1.weight", "moments.fc1.bias"]
-    mindspore_names = set(EXPECTED["lenet_momentum.ckpt"])
-    assert {"moments.fc1.weight", "moments.fc1.bias"} <= mindspore_names
+    network = ["fc1.weight", "fc1.bias"]
+    assert names == network + ["global_step", "learning_rate", "momentum"] + \
+        [f"moments.{n}" for n in network]
+    # the same layout as MindSpore's own training checkpoint of a LeNet
+    ms_names = list(EXPECTED["lenet_momentum.ckpt"])
+    ms_network = list(EXPECTED["lenet.ckpt"])
+    assert ms_names == ms_network + ["global_step", "learning_rate", "momentum"] + \
+        [f"moments.{n}" for n in ms_network]
+    for name in ("global_step", "learning_rate", "momentum"):
+        ours = next(p for p in step.get_parameters() if p.name == name)
+        assert str(ours.dtype) == EXPECTED["lenet_momentum.ckpt"][name]["dtype"]
+        assert list(ours.shape) == EXPECTED["lenet_momentum.ckpt"][name]["shape"]

@@ -40,10 +40,10 @@ def module_getattr(module: str):
 STUB_SUBMODULES = (
     "numpy", "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
     "dataset.text", "dataset.audio",
-    "communication", "communication.management", "train.callback",
-    "train.metrics", "nn.probability", "nn.probability.distribution", "hal", "profiler",
+    "communication", "communication.management", "nn.probability",
+    "nn.probability.distribution", "hal", "profiler",
     "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",
-    "mindrecord", "ops.primitive", "ops.function", "nn.metrics", "nn.learning_rate_schedule",
+    "mindrecord", "ops.primitive", "ops.function", "nn.learning_rate_schedule",
     "nn.dynamic_lr", "common.api", "common.initializer_utils",
 )
 

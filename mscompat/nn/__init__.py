@@ -2,6 +2,19 @@
 from .._engine.cell import Cell  # noqa: F401
 from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
 from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSpore)
+    F1,
+    MAE,
+    MSE,
+    Accuracy,
+    Loss,
+    Metric,
+    Precision,
+    Recall,
+    Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy,
+    TopKCategoricalAccuracy,
+)
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
     CellList,
@@ -16,6 +29,6 @@ from .layer import (  # noqa: F401
 from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401
-from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401
+from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithEvalCell, WithLossCell  # noqa: F401,E501
 
 __getattr__ = _module_getattr("mindspore.nn")

@@ -1,5 +1,40 @@
-"""``mindspore.train``: checkpoints (``save_checkpoint``, ``load_checkpoint``, ...)."""
+"""``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
 from .._engine.unsupported import module_getattr
+from .._train import callbacks as callback  # noqa: F401  (mindspore.train.callback)
+from .._train import metrics as metrics
+from .._train.callbacks import (  # noqa: F401
+    Callback,
+    CheckpointConfig,
+    EarlyStopping,
+    History,
+    LambdaCallback,
+    LossMonitor,
+    ModelCheckpoint,
+    RunContext,
+    SummaryCollector,
+    TimeMonitor,
+)
+from .._train.loss_scale import (  # noqa: F401
+    DynamicLossScaleManager,
+    FixedLossScaleManager,
+    LossScaleManager,
+)
+from .._train.metrics import (  # noqa: F401
+    F1,
+    MAE,
+    MSE,
+    Accuracy,
+    Loss,
+    Metric,
+    Precision,
+    Recall,
+    Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy,
+    TopKCategoricalAccuracy,
+    get_metric_fn,
+    names,
+)
+from .._train.model import Model  # noqa: F401
 from . import serialization as serialization
 from .serialization import load_checkpoint as load_checkpoint
 from .serialization import load_param_into_net as load_param_into_net

@@ -30,7 +30,7 @@ def test_impossible_shapes_raise_value_error(mode, make):
 
 def test_missing_names_raise_not_implemented_and_attribute_error():
     for get in (lambda: ms.nn.NotALayer, lambda: ms.ops.NotAnOp,
-                lambda: ms.Tensor([1.0]).not_a_method, lambda: ms.dataset.GeneratorDataset,
+                lambda: ms.Tensor([1.0]).not_a_method, lambda: ms.dataset.NotADataset,
                 lambda: ms.numpy.not_a_function, lambda: ms.common.initializer.NotAnInit):
         with pytest.raises(NotImplementedError, match="mindspore") as info:
             get()
@@ -38,8 +38,8 @@ def test_missing_names_raise_not_implemented_and_attribute_error():
     assert not hasattr(ms.Tensor([1.0]), "not_a_method")
     assert issubclass(MissingAPIError, NotImplementedError)
     import mscompat.dataset.vision as vision  # the import itself works, as in MindSpore
-    with pytest.raises(NotImplementedError, match="mindspore.dataset.vision.Resize"):
-        vision.Resize  # noqa: B018
+    with pytest.raises(NotImplementedError, match="mindspore.dataset.vision.NotATransform"):
+        vision.NotATransform  # noqa: B018
 
 
 def test_compiled_programs_per_cell_are_bounded():

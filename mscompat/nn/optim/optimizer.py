@@ -7,6 +7,7 @@ a failed step leave weights and state untouched.
 from __future__ import annotations
 
 import jax
+import numpy as np
 import optax
 
 from ..._engine import compile, lazy, scope
@@ -80,6 +81,11 @@ class Optimizer(Cell):
         self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
         state = self._tx.init([p._data for p in params])
         paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
+        # MindSpore's optimizers also hold these (they are in its training checkpoints).
+        self.global_step = Parameter(Tensor(np.zeros((1,), np.int32)), name="global_step",
+                                     requires_grad=False)
+        self.learning_rate = Parameter(Tensor(np.float32(self.lr)), name="learning_rate",
+                                       requires_grad=False)
         self.state = ParameterTuple(
             Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params),
                       requires_grad=False)
@@ -126,4 +132,5 @@ class Optimizer(Cell):
             s._data = v
         for p, w, u in zip(self.parameters, weights, updates):
             p._data = (w + u).astype(w.dtype)
+        self.global_step = self.global_step + 1
         return tuple(True for _ in self.parameters)

@@ -21,8 +21,11 @@ from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import optax
 
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
 from .optimizer import Optimizer
 
 
@@ -99,13 +102,16 @@ class Momentum(Optimizer):
         if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or momentum < 0:
             raise ValueError(f"For 'Momentum', the argument 'momentum' should be at least "
                              f"0.0, but got {momentum}")
-        self.momentum, self.use_nesterov = float(momentum), use_nesterov
+        self.use_nesterov = use_nesterov
+        self._momentum = float(momentum)
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum",
+                                  requires_grad=False)
 
     def _transform(self, lr: float):
         # MindSpore 2.10's CPU kernel applies the plain momentum rule even with
         # use_nesterov=True; mscompat reproduces the numbers users get (docs/divergences.md).
-        return optax.sgd(lr, momentum=self.momentum, nesterov=False)
+        return optax.sgd(lr, momentum=self._momentum, nesterov=False)
 
 
 class Adam(Optimizer):

@@ -1,5 +1,10 @@
 """Wrapper Cells (``mindspore.nn.wrap``)."""
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
-from .cell_wrapper import ForwardValueAndGrad, TrainOneStepCell, WithLossCell  # noqa: F401
+from .cell_wrapper import (  # noqa: F401
+    ForwardValueAndGrad,
+    TrainOneStepCell,
+    WithEvalCell,
+    WithLossCell,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")

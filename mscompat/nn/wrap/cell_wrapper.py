@@ -79,3 +79,18 @@ class ForwardValueAndGrad(Cell):
 
     def construct(self, *inputs):
         return self._grad_fn._run(*inputs)
+
+
+class WithEvalCell(Cell):
+    """``nn.WithEvalCell(network, loss_fn, add_cast_fp32=False)``: returns
+    ``(loss, outputs, label)`` for evaluation."""
+
+    def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False) -> None:
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        loss = self._loss_fn(outputs, label) if self._loss_fn is not None else None
+        return loss, outputs, label

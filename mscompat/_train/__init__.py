@@ -1,0 +1,1 @@
+"""The ``mindspore.train`` implementation: ``Model``, callbacks and metrics."""

@@ -1,0 +1,264 @@
+"""``mindspore.train`` metrics: ``Metric`` subclasses that accumulate over ``update`` calls.
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> acc = ms.train.Accuracy()
+    >>> acc.update(ms.Tensor(np.array([[0.1, 0.9], [0.8, 0.2]], np.float32)),
+    ...            ms.Tensor(np.array([1, 1], np.int32)))
+    >>> print(acc.eval())
+    0.5
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._engine.tensor import Tensor
+
+
+def _np(x) -> np.ndarray:
+    if isinstance(x, Tensor):
+        return x.asnumpy()
+    if isinstance(x, (list, tuple)):
+        return np.asarray([_np(i) for i in x])
+    return np.asarray(x)
+
+
+class _Float64(np.float64):
+    """A metric value: NumPy's float64, printed as MindSpore users see it (``0.6``)."""
+
+    __repr__ = float.__repr__
+
+
+class Metric:
+    """Base class: ``clear()``, ``update(*inputs)``, ``eval()``."""
+
+    def __init__(self) -> None:
+        self._indexes = None
+
+    def set_indexes(self, indexes):
+        self._indexes = list(indexes)
+        return self
+
+    @property
+    def indexes(self):
+        return self._indexes
+
+    def _convert_data(self, data) -> np.ndarray:
+        return _np(data)
+
+    def clear(self) -> None:
+        raise NotImplementedError
+
+    def update(self, *inputs) -> None:
+        raise NotImplementedError
+
+    def eval(self):
+        raise NotImplementedError
+
+    def __call__(self, *inputs):
+        self.clear()
+        self.update(*inputs)
+        return self.eval()
+
+
+def _labels(y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return y.argmax(axis=-1) if y.ndim == y_pred.ndim and y.ndim > 1 else y.reshape(-1)
+
+
+class Accuracy(Metric):
+    """``Accuracy(eval_type='classification')``: correct / total over the updates."""
+
+    def __init__(self, eval_type: str = "classification") -> None:
+        super().__init__()
+        if eval_type not in ("classification", "multilabel"):
+            raise ValueError("The eval_type must be 'classification' or 'multilabel'.")
+        self.eval_type = eval_type
+        self.clear()
+
+    def clear(self) -> None:
+        self._correct_num, self._total_num = 0, 0
+
+    def update(self, *inputs) -> None:
+        if len(inputs) != 2:
+            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, "
+                             f"true value), but got {len(inputs)}.")
+        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        if self.eval_type == "multilabel":
+            correct = (np.round(y_pred) == y).all(axis=-1)
+        else:
+            correct = y_pred.argmax(axis=-1).reshape(-1) == _labels(y_pred, y)
+        self._correct_num += int(correct.sum())
+        self._total_num += correct.size
+
+    def eval(self) -> float:
+        if self._total_num == 0:
+            raise RuntimeError("The 'Accuracy' can not be calculated, because the number of "
+                               "samples is 0, please check whether your inputs(predicted "
+                               "value, true value) are empty, or has called update method "
+                               "before calling eval method.")
+        return _Float64(self._correct_num / self._total_num)
+
+
+class Loss(Metric):
+    """``Loss()``: the mean of the loss values passed to ``update``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clear()
+
+    def clear(self) -> None:
+        self._sum_loss, self._total_num = 0.0, 0
+
+    def update(self, *inputs) -> None:
+        if len(inputs) != 1:
+            raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got "
+                             f"{len(inputs)}.")
+        loss = _np(inputs[0])
+        self._sum_loss += float(loss.mean())
+        self._total_num += 1
+
+    def eval(self) -> float:
+        if self._total_num == 0:
+            raise RuntimeError("The 'Loss' can not be calculated, because the number of "
+                               "samples is 0.")
+        return _Float64(self._sum_loss / self._total_num)
+
+
+class _ErrorMetric(Metric):
+    _fn = staticmethod(np.abs)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clear()
+
+    def clear(self) -> None:
+        self._sum, self._samples = 0.0, 0
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _np(inputs[0]), _np(inputs[1]).reshape(_np(inputs[0]).shape)
+        err = self._fn(y_pred - y).reshape(y.shape[0], -1).sum(-1)
+        self._sum += float(err.sum())
+        self._samples += y.shape[0]
+
+    def eval(self) -> float:
+        if self._samples == 0:
+            raise RuntimeError(f"The '{type(self).__name__}' can not be calculated, because "
+                               f"the number of samples is 0.")
+        return self._sum / self._samples
+
+
+class MAE(_ErrorMetric):
+    """``MAE()``: mean absolute error per sample."""
+
+
+class MSE(_ErrorMetric):
+    """``MSE()``: mean squared error per sample."""
+
+    _fn = staticmethod(np.square)
+
+
+class TopKCategoricalAccuracy(Metric):
+    """``TopKCategoricalAccuracy(k)``."""
+
+    def __init__(self, k: int) -> None:
+        super().__init__()
+        if k < 1:
+            raise ValueError(f"For 'TopKCategoricalAccuracy', 'k' must be >= 1, but got {k}.")
+        self.k = k
+        self.clear()
+
+    def clear(self) -> None:
+        self._correct, self._samples = 0, 0
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        labels = _labels(y_pred, y)
+        top = np.argsort(-y_pred, axis=-1, kind="stable")[:, :self.k]
+        self._correct += int((top == labels[:, None]).any(axis=1).sum())
+        self._samples += labels.shape[0]
+
+    def eval(self) -> float:
+        if self._samples == 0:
+            raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because "
+                               "the number of samples is 0.")
+        return self._correct / self._samples
+
+
+class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    def __init__(self) -> None:
+        super().__init__(1)
+
+
+class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    def __init__(self) -> None:
+        super().__init__(5)
+
+
+class _Counts(Metric):
+    """Precision / Recall: per class, from argmax predictions."""
+
+    def __init__(self, eval_type: str = "classification") -> None:
+        super().__init__()
+        self.eval_type = eval_type
+        self.clear()
+
+    def clear(self) -> None:
+        self._tp = self._pred = self._true = None
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        classes = y_pred.shape[-1]
+        pred = np.eye(classes)[y_pred.argmax(-1).reshape(-1)]
+        true = np.eye(classes)[_labels(y_pred, y).astype(int)]
+        tp, p, t = (pred * true).sum(0), pred.sum(0), true.sum(0)
+        if self._tp is None:
+            self._tp, self._pred, self._true = tp, p, t
+        else:
+            self._tp, self._pred, self._true = self._tp + tp, self._pred + p, self._true + t
+
+    def _ratio(self, denom, average: bool):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.where(denom > 0, self._tp / np.maximum(denom, 1e-30), 0.0)
+        return r.mean() if average else r
+
+
+class Precision(_Counts):
+    """``Precision(eval_type='classification')``: per class, or averaged."""
+
+    def eval(self, average: bool = False):
+        return self._ratio(self._pred, average)
+
+
+class Recall(_Counts):
+    """``Recall(eval_type='classification')``."""
+
+    def eval(self, average: bool = False):
+        return self._ratio(self._true, average)
+
+
+class F1(_Counts):
+    """``F1()``: 2 * precision * recall / (precision + recall), per class."""
+
+    def eval(self, average: bool = False):
+        p, r = self._ratio(self._pred, False), self._ratio(self._true, False)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = np.where(p + r > 0, 2 * p * r / np.maximum(p + r, 1e-30), 0.0)
+        return f.mean() if average else f
+
+
+_BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
+            "precision": Precision, "recall": Recall, "f1": F1,
+            "top_1_accuracy": Top1CategoricalAccuracy,
+            "top_5_accuracy": Top5CategoricalAccuracy}
+
+
+def get_metric_fn(name: str, *args, **kwargs) -> Metric:
+    """``mindspore.train.get_metric_fn('acc')``."""
+    if name not in _BY_NAME:
+        raise KeyError(f"The metric name '{name}' is not supported, please check it.")
+    return _BY_NAME[name](*args, **kwargs)
+
+
+def names() -> list[str]:
+    return sorted(_BY_NAME)
