@@ -43,8 +43,7 @@ STUB_SUBMODULES = (
     "communication", "communication.management", "nn.probability",
     "nn.probability.distribution", "hal", "profiler",
     "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",
-    "mindrecord", "ops.primitive", "ops.function", "nn.learning_rate_schedule",
-    "nn.dynamic_lr", "common.api", "common.initializer_utils",
+    "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )
 
 

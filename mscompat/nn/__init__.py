@@ -15,6 +15,7 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
 )
+from . import dynamic_lr, learning_rate_schedule  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
     CellList,
@@ -26,9 +27,10 @@ from .layer import (  # noqa: F401
     Softmax,
     get_activation,
 )
+from .learning_rate_schedule import *  # noqa: E402,F401,F403
 from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
-from .optim import SGD, Adam, Momentum, Optimizer  # noqa: F401
+from .optim import SGD, Adam, AdamWeightDecay, Momentum, Optimizer  # noqa: F401
 from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithEvalCell, WithLossCell  # noqa: F401,E501
 
 __getattr__ = _module_getattr("mindspore.nn")

@@ -20,6 +20,21 @@ def _decay_filter(p: Parameter) -> bool:
     return "beta" not in p.name and "gamma" not in p.name
 
 
+def _dynamic_lr(learning_rate):
+    """A per-step list (array, 1-D Tensor) or a LearningRateSchedule Cell; else None."""
+    from ..learning_rate_schedule import LearningRateSchedule
+    if isinstance(learning_rate, LearningRateSchedule):
+        return learning_rate
+    if isinstance(learning_rate, (list, tuple, np.ndarray)) or (
+            isinstance(learning_rate, Tensor) and learning_rate.ndim == 1):
+        values = np.asarray(learning_rate.asnumpy() if isinstance(learning_rate, Tensor)
+                            else learning_rate, np.float32).reshape(-1)
+        if values.size == 0 or (values < 0).any():
+            raise ValueError("The learning rate list must be non-empty and >= 0.")
+        return values
+    return None
+
+
 def _constant_lr(learning_rate) -> float:
     if isinstance(learning_rate, Tensor) and learning_rate.size == 1:
         learning_rate = float(learning_rate.asnumpy().reshape(()))
@@ -33,7 +48,8 @@ def _constant_lr(learning_rate) -> float:
 
 # optax state fields that hold one array per Parameter, and MindSpore's name for them (a
 # checkpoint of a training step then has MindSpore's names: ``moments.fc1.weight``, ...).
-_STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu": "moment2"}
+_STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu": "moment2",
+                 "adam_m": "adam_m", "adam_v": "adam_v"}
 
 
 def _state_name(path, i: int, params) -> str:
@@ -46,7 +62,12 @@ def _state_name(path, i: int, params) -> str:
 
 
 class Optimizer(Cell):
-    """Base class: subclasses provide ``_transform() -> optax.GradientTransformation``."""
+    """Base class: subclasses provide ``_transform() -> optax.GradientTransformation``.
+
+    Weight decay is added to the gradient (``g + wd * w``), except for optimizers with
+    ``_decoupled_decay`` (AdamWeightDecay), whose transform adds it to the update."""
+
+    _decoupled_decay = False
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -56,7 +77,12 @@ class Optimizer(Cell):
             raise ValueError("For 'Optimizer', the argument 'parameters' must not be empty.")
         if loss_scale <= 0:
             raise ValueError(f"The loss_scale must be > 0, but got {loss_scale}.")
-        self.lr = _constant_lr(learning_rate)
+        self._dynamic = _dynamic_lr(learning_rate)
+        self._host_step = None  # steps taken, mirrored on the host for a learning-rate list
+        self._outer_step = False  # a TrainOneStepCell call counts the step itself
+        # With a dynamic learning rate the transforms run at lr 1 and the step scales the
+        # update by the step's rate (every update rule here is linear in lr).
+        self.lr = 1.0 if self._dynamic is not None else _constant_lr(learning_rate)
         self.weight_decay = float(weight_decay)
         self.loss_scale = float(loss_scale)
         params, labels, decays, txs = [], [], [], {}
@@ -68,7 +94,10 @@ class Optimizer(Cell):
             if unknown:
                 raise NotImplementedError(f"Optimizer group keys {sorted(unknown)} are not "
                                           f"supported by mscompat yet.")
-            lr = _constant_lr(group.get("lr", learning_rate))
+            if self._dynamic is not None and "lr" in group:
+                raise NotImplementedError("A dynamic learning rate together with group "
+                                          "learning rates is not supported by mscompat.")
+            lr = self.lr if "lr" not in group else _constant_lr(group["lr"])
             wd = float(group.get("weight_decay", weight_decay))
             for p in group["params"]:
                 params.append(p)
@@ -84,7 +113,9 @@ class Optimizer(Cell):
         # MindSpore's optimizers also hold these (they are in its training checkpoints).
         self.global_step = Parameter(Tensor(np.zeros((1,), np.int32)), name="global_step",
                                      requires_grad=False)
-        self.learning_rate = Parameter(Tensor(np.float32(self.lr)), name="learning_rate",
+        lr_value = self._dynamic if isinstance(self._dynamic, np.ndarray) else \
+            np.float32(self.lr if self._dynamic is None else 0.0)
+        self.learning_rate = Parameter(Tensor(lr_value), name="learning_rate",
                                        requires_grad=False)
         self.state = ParameterTuple(
             Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params),
@@ -95,9 +126,44 @@ class Optimizer(Cell):
         raise NotImplementedError
 
     def get_lr(self) -> Tensor:
-        return Tensor(self.lr)
+        """The learning rate of the current step."""
+        if self._dynamic is None:
+            return Tensor(np.float32(self.lr))
+        return Tensor._wrap(self._current_lr())
+
+    def _current_lr(self):
+        step = self.global_step._data[0]
+        if isinstance(self._dynamic, np.ndarray):
+            table = self.learning_rate._data
+            return table[jax.numpy.minimum(step, table.shape[0] - 1)]
+        return self._dynamic(Tensor._wrap(step))._data
+
+    def _take_lr_step(self) -> None:
+        """A per-step learning-rate list has a value for this step, else MindSpore's
+        RuntimeError (its Gather runs past the end). Counted on the host: the compiled step
+        cannot raise."""
+        if not isinstance(self._dynamic, np.ndarray):
+            return
+        if self._host_step is None:
+            self._host_step = int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
+        n = self._dynamic.shape[0]
+        if self._host_step >= n:
+            raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
+                               f"[0, {n}), but got {self._host_step}.")
+
+    def _step_done(self) -> None:
+        if isinstance(self._dynamic, np.ndarray):
+            self._host_step += 1
 
     def __call__(self, gradients):
+        if self._outer_step or scope.tracing() or lazy.recording() is not None:
+            return self._call(gradients)
+        self._take_lr_step()
+        out = self._call(gradients)
+        self._step_done()
+        return out
+
+    def _call(self, gradients):
         # The update is mscompat's own pure code (no user Python in it), so PYNATIVE_MODE
         # runs it as one compiled program too instead of a dispatch per Parameter.
         if (not scope.tracing() and lazy.recording() is None
@@ -123,11 +189,14 @@ class Optimizer(Cell):
             g = g._data
             if self.loss_scale != 1.0:
                 g = g / self.loss_scale
-            if decay:
+            if decay and not self._decoupled_decay:
                 g = g + decay * w
             grads.append(g)
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
+        if self._dynamic is not None:
+            lr = self._current_lr()
+            updates = [u * lr.astype(u.dtype) for u in updates]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v
         for p, w, u in zip(self.parameters, weights, updates):

@@ -141,3 +141,49 @@ class Adam(Optimizer):
     def _transform(self, lr: float):
         return optax.chain(_scale_by_mindspore_adam(self.beta1, self.beta2, self.eps,
                                                     self.use_nesterov), optax.scale(-lr))
+
+
+class _AdamWDState(NamedTuple):
+    adam_m: list
+    adam_v: list
+
+
+class AdamWeightDecay(Optimizer):
+    """``nn.AdamWeightDecay(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
+    weight_decay=0.0)``: MindSpore's rule, without bias correction and with decoupled decay:
+    ``update = m / (sqrt(v) + eps) + weight_decay * w``; ``w -= lr * update``."""
+
+    _decoupled_decay = True
+
+    def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-6, weight_decay: float = 0.0) -> None:
+        for name, value in (("beta1", beta1), ("beta2", beta2)):
+            if not 0.0 < value < 1.0:
+                raise ValueError(f"For 'AdamWeightDecay', the '{name}' must be in range of "
+                                 f"(0.0, 1.0), but got {value}.")
+        if not eps > 0:
+            raise ValueError(f"For 'AdamWeightDecay', the 'eps' must be > 0, but got {eps}.")
+        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        super().__init__(learning_rate, params, weight_decay)
+
+    def _transform(self, lr: float):
+        # MindSpore's kernel takes beta1/beta2 as Float32 and forms 1 - beta in Float32
+        # (1 - float32(0.999) is 0.00099998713, not 0.001): the moments follow it.
+        b1, b2, eps = np.float32(self.beta1), np.float32(self.beta2), np.float32(self.eps)
+        c1, c2 = np.float32(1) - b1, np.float32(1) - b2
+
+        def init(params):
+            return _AdamWDState([jnp.zeros_like(p) for p in params],
+                                [jnp.zeros_like(p) for p in params])
+
+        def update(grads, state, params=None):
+            m = [b1 * mi + c1 * g for mi, g in zip(state.adam_m, grads)]
+            v = [b2 * vi + c2 * g * g for vi, g in zip(state.adam_v, grads)]
+            out = []
+            for mi, vi, w, decay in zip(m, v, params, self._decay):
+                u = mi / (jnp.sqrt(vi) + eps)
+                if decay:
+                    u = u + decay * w
+                out.append(-lr * u)
+            return out, _AdamWDState(m, v)
+        return optax.GradientTransformation(init, update)

@@ -10,6 +10,7 @@ Example:
 """
 from __future__ import annotations
 
+from ..._engine import scope
 from ..._engine.cell import Cell
 from ..._engine.grad_ops import GradFn, _check_weights, _Spec
 from ..._engine.parameter import ParameterTuple
@@ -45,6 +46,19 @@ class TrainOneStepCell(Cell):
         # in PYNATIVE_MODE.
         self._grad_fn = GradFn(network, _Spec("fn", None, tuple(self.weights), False, False,
                                               with_value=True))
+
+    def __call__(self, *inputs, **kwargs):
+        opt = self.optimizer
+        if not hasattr(opt, "_take_lr_step") or scope.tracing():  # traced: counted outside
+            return super().__call__(*inputs, **kwargs)
+        opt._take_lr_step()
+        opt._outer_step = True
+        try:
+            out = super().__call__(*inputs, **kwargs)
+        finally:
+            opt._outer_step = False
+        opt._step_done()
+        return out
 
     def construct(self, *inputs):
         loss, grads = self._grad_fn(*inputs)

@@ -1,0 +1,185 @@
+"""``nn.learning_rate_schedule``: Cells mapping ``global_step`` to a learning rate, and
+``nn.dynamic_lr``-style lists (``piecewise_constant_lr`` ...), with MindSpore's formulas.
+
+Example:
+    >>> import mscompat as ms
+    >>> print(ms.nn.piecewise_constant_lr([2, 4], [0.1, 0.05]))
+    [0.1, 0.1, 0.05, 0.05]
+"""
+from __future__ import annotations
+
+import math
+
+import jax.numpy as jnp
+
+from .._engine.cell import Cell
+from .._engine.ops_build import call
+from .._engine.tensor import Tensor
+
+
+class LearningRateSchedule(Cell):
+    """Base class: ``construct(global_step) -> Tensor`` (Float32 scalar)."""
+
+    def _rate(self, step):  # step: float32 array
+        raise NotImplementedError
+
+    def construct(self, global_step):
+        return call(self._rate, (jnp.asarray(global_step._data if isinstance(
+            global_step, Tensor) else global_step).astype(jnp.float32).reshape(()),))
+
+
+def _p(step, decay_steps, is_stair):
+    p = step / decay_steps
+    return jnp.floor(p) if is_stair else p
+
+
+class ExponentialDecayLR(LearningRateSchedule):
+    """``lr * decay_rate ** p``, ``p = global_step / decay_steps`` (floored if is_stair)."""
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False) -> None:
+        super().__init__()
+        self.learning_rate, self.decay_rate = learning_rate, decay_rate
+        self.decay_steps, self.is_stair = decay_steps, is_stair
+
+    def _rate(self, step):
+        return self.learning_rate * jnp.power(
+            jnp.float32(self.decay_rate), _p(step, self.decay_steps, self.is_stair))
+
+
+class NaturalExpDecayLR(ExponentialDecayLR):
+    """``lr * exp(-decay_rate * p)`` with ``p = global_step`` (MindSpore's rule: not divided
+    by decay_steps), ``floor(global_step / decay_steps) * decay_steps`` if is_stair."""
+
+    def _rate(self, step):
+        p = jnp.floor(step / self.decay_steps) * self.decay_steps if self.is_stair else step
+        return self.learning_rate * jnp.exp(-self.decay_rate * p)
+
+
+class InverseDecayLR(ExponentialDecayLR):
+    """``lr / (1 + decay_rate * p)``."""
+
+    def _rate(self, step):
+        return self.learning_rate / (1 + self.decay_rate *
+                                     _p(step, self.decay_steps, self.is_stair))
+
+
+class CosineDecayLR(LearningRateSchedule):
+    """``min_lr + 0.5 * (max_lr - min_lr) * (1 + cos(pi * min(step, decay_steps) /
+    decay_steps))``."""
+
+    def __init__(self, min_lr, max_lr, decay_steps) -> None:
+        super().__init__()
+        self.min_lr, self.max_lr, self.decay_steps = min_lr, max_lr, decay_steps
+
+    def _rate(self, step):
+        p = jnp.minimum(step, self.decay_steps) / self.decay_steps
+        return self.min_lr + 0.5 * (self.max_lr - self.min_lr) * (1 + jnp.cos(math.pi * p))
+
+
+class PolynomialDecayLR(LearningRateSchedule):
+    """``(lr - end_lr) * (1 - step / decay_steps) ** power + end_lr``."""
+
+    def __init__(self, learning_rate, end_learning_rate, decay_steps, power,
+                 update_decay_steps=False) -> None:
+        super().__init__()
+        self.learning_rate, self.end_learning_rate = learning_rate, end_learning_rate
+        self.decay_steps, self.power = decay_steps, power
+        self.update_decay_steps = update_decay_steps
+
+    def _rate(self, step):
+        if self.update_decay_steps:
+            decay = self.decay_steps * jnp.maximum(jnp.ceil(step / self.decay_steps), 1)
+            tmp = step
+        else:
+            decay = self.decay_steps
+            tmp = jnp.minimum(step, self.decay_steps)
+        return (self.learning_rate - self.end_learning_rate) * \
+            jnp.power(1 - tmp / decay, self.power) + self.end_learning_rate
+
+
+class WarmUpLR(LearningRateSchedule):
+    """``lr * min(step, warmup_steps) / warmup_steps``."""
+
+    def __init__(self, learning_rate, warmup_steps) -> None:
+        super().__init__()
+        self.learning_rate, self.warmup_steps = learning_rate, warmup_steps
+
+    def _rate(self, step):
+        return self.learning_rate * jnp.minimum(step, self.warmup_steps) / self.warmup_steps
+
+
+# -- dynamic_lr: Python lists, one value per step ------------------------------------------
+def piecewise_constant_lr(milestone, learning_rates) -> list:
+    if len(milestone) != len(learning_rates):
+        raise ValueError("For 'piecewise_constant_lr', the size of 'milestone' must be the "
+                         "same as the size of 'learning_rates'.")
+    out, last = [], 0
+    for m, lr in zip(milestone, learning_rates):
+        out += [lr] * (m - last)
+        last = m
+    return out
+
+
+def _epochs(total_step, step_per_epoch):
+    return [math.floor(i / step_per_epoch) for i in range(total_step)]
+
+
+def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                         is_stair=False) -> list:
+    out = []
+    for e in _epochs(total_step, step_per_epoch):
+        p = math.floor(e / decay_epoch) if is_stair else e / decay_epoch
+        out.append(learning_rate * decay_rate ** p)
+    return out
+
+
+def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                         is_stair=False) -> list:
+    out = []
+    for e in _epochs(total_step, step_per_epoch):
+        p = math.floor(e / decay_epoch) * decay_epoch if is_stair else e
+        out.append(learning_rate * math.e ** (-decay_rate * p))
+    return out
+
+
+def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                     is_stair=False) -> list:
+    out = []
+    for e in _epochs(total_step, step_per_epoch):
+        p = math.floor(e / decay_epoch) if is_stair else e / decay_epoch
+        out.append(learning_rate / (1 + decay_rate * p))
+    return out
+
+
+def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> list:
+    out = []
+    for e in _epochs(total_step, step_per_epoch):
+        decayed = 0.5 * (1 + math.cos(math.pi * min(e, decay_epoch) / decay_epoch))
+        out.append(min_lr + (max_lr - min_lr) * decayed)
+    return out
+
+
+def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
+                        decay_epoch, power, update_decay_epoch=False) -> list:
+    out = []
+    for e in _epochs(total_step, step_per_epoch):
+        if update_decay_epoch:
+            tmp_decay = decay_epoch * max(math.ceil(e / decay_epoch), 1)
+            tmp = e
+        else:
+            tmp_decay, tmp = decay_epoch, min(e, decay_epoch)
+        out.append((learning_rate - end_learning_rate) * (1 - tmp / tmp_decay) ** power
+                   + end_learning_rate)
+    return out
+
+
+def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
+    return [learning_rate * min(e, warmup_epoch) / warmup_epoch
+            for e in _epochs(total_step, step_per_epoch)]
+
+
+SCHEDULES = [LearningRateSchedule, ExponentialDecayLR, NaturalExpDecayLR, InverseDecayLR,
+             CosineDecayLR, PolynomialDecayLR, WarmUpLR]
+DYNAMIC = [piecewise_constant_lr, exponential_decay_lr, natural_exp_decay_lr,
+           inverse_decay_lr, cosine_decay_lr, polynomial_decay_lr, warmup_lr]
+__all__ = [c.__name__ for c in SCHEDULES] + [f.__name__ for f in DYNAMIC]
