@@ -11,7 +11,7 @@ Example:
 """
 # JAX's x64 mode and full matmul precision are scoped to mscompat's own calls
 # (``_engine/jaxconfig.py``): importing mscompat changes no JAX global.
-from . import common, context, dataset, dtype, nn, ops, train  # noqa: F401
+from . import common, context, dataset, dtype, nn, numpy, ops, train  # noqa: F401
 from ._engine import ops_build as _ops_build  # noqa: E402,F401  (installs Tensor methods)
 from ._engine.compile import compile_count  # noqa: E402,F401
 from ._engine.context import (  # noqa: E402,F401

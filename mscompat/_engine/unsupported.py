@@ -38,7 +38,7 @@ def module_getattr(module: str):
 
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
-    "numpy", "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
+    "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
     "dataset.text", "dataset.audio",
     "communication", "communication.management", "nn.probability",
     "nn.probability.distribution", "hal", "profiler",

@@ -72,7 +72,7 @@ def _resolve_op(ms, spec):
     root, name = spec.path.split(".", 1)
     if root == "Tensor":
         return _method(name)
-    op = getattr(ms.ops, name)
+    op = getattr(ms.numpy if root == "numpy" else ms.ops, name)
     if spec.init is not None:
         op = op(**{k: _resolve_const(ms, v) for k, v in spec.init.items()})
     return op
@@ -474,6 +474,68 @@ SPECS = [
     S("tensor_type", "Tensor.type", (X, D("int32")), grad=False),
 ]
 
-PACKED = {"addn", "clip_by_global_norm", "hstack", "vstack"}
+F = r(2, 3, seed=11)
+NUMPY_SPECS = [
+    S("np_arange", "numpy.arange", (5,), grad=False),
+    S("np_arange_float", "numpy.arange", (0, 1, 0.25), grad=False),
+    S("np_zeros", "numpy.zeros", ((2, 3),), grad=False),
+    S("np_zeros_dtype", "numpy.zeros", ((2,), D("int32")), grad=False),
+    S("np_ones", "numpy.ones", (3,), grad=False),
+    S("np_full_int", "numpy.full", ((2,), 3), grad=False),
+    S("np_full_float", "numpy.full", ((2,), 1.5), grad=False),
+    S("np_array_int", "numpy.array", ([1, 2],), grad=False),
+    S("np_array_float", "numpy.array", ([1.0, 2.0],), grad=False),
+    S("np_eye", "numpy.eye", (2,), grad=False),
+    S("np_linspace", "numpy.linspace", (0, 1, 5), grad=False),
+    S("np_where", "numpy.where", (B, F, X)),
+    S("np_concatenate", "numpy.concatenate", (F, X), kw={"axis": 0}),
+    S("np_stack", "numpy.stack", (F, X)),
+    S("np_tile", "numpy.tile", (F, 2)),
+    S("np_sum_axis", "numpy.sum", (F,), kw={"axis": 1}),
+    S("np_sum_int", "numpy.sum", (XI,), grad=False),
+    S("np_mean", "numpy.mean", (F,)),
+    S("np_mean_int", "numpy.mean", (XI,), grad=False),
+    S("np_expand_dims", "numpy.expand_dims", (F, 0)),
+    S("np_reshape", "numpy.reshape", (F, (3, 2))),
+    S("np_sqrt", "numpy.sqrt", (np.abs(F) + 0.1,)),
+    S("np_sqrt_int", "numpy.sqrt", (XI,), grad=False),
+    S("np_broadcast_to", "numpy.broadcast_to", (r(3), (2, 3))),
+    S("np_clip", "numpy.clip", (F, -0.5, 0.5)),
+    # flip(x) without axis is a MindSpore 2.10 error; its gradient has the negative-stride
+    # StridedSlice defect (docs/divergences.md)
+    S("np_flip", "numpy.flip", (F, 1), grad=False),
+    S("np_square_int", "numpy.square", (XI,), grad=False),
+    S("np_log", "numpy.log", (np.abs(F) + 0.1,)),
+    S("np_norm", "numpy.norm", (F,)),
+    S("np_split", "numpy.split", (F, 3), kw={"axis": 1}),
+    S("np_exp", "numpy.exp", (F,)),
+    S("np_maximum", "numpy.maximum", (F, 0.0)),
+    S("np_dot", "numpy.dot", (F, r(3, 2, seed=12))),
+    S("np_matmul", "numpy.matmul", (F, r(3, 2, seed=12))),
+    S("np_argmax", "numpy.argmax", (P,), kw={"axis": 1}, grad=False),
+    S("np_transpose", "numpy.transpose", (F,)),
+    S("np_amax", "numpy.amax", (P,)),
+    S("np_std", "numpy.std", (F,)),
+    S("np_var_axis", "numpy.var", (F,), kw={"axis": 0}),
+    S("np_cumsum_int", "numpy.cumsum", (XI,), grad=False),
+    S("np_power", "numpy.power", (F, 2)),
+    S("np_divide_int", "numpy.divide", (XI, 2), grad=False),
+    S("np_add_int", "numpy.add", (XI, 1), grad=False),
+    S("np_abs_int", "numpy.abs", (XI,), grad=False),
+    S("np_zeros_like", "numpy.zeros_like", (XI,), grad=False),
+    S("np_full_like", "numpy.full_like", (XI, 7), grad=False),
+    S("np_diag", "numpy.diag", (r(3),)),
+    S("np_outer", "numpy.outer", (r(3), r(2, seed=1))),
+    S("np_repeat", "numpy.repeat", (F, 2)),
+    S("np_pad", "numpy.pad", (r(3), 1)),
+    S("np_append", "numpy.append", (r(3), r(2, seed=1))),
+    S("np_tanh", "numpy.tanh", (F,)),
+    S("np_round", "numpy.round", (F * 3,)),
+    S("np_isclose", "numpy.isclose", (F, F), grad=False),
+    S("np_logical_and", "numpy.logical_and", (B, ~B), grad=False),
+]
+SPECS += NUMPY_SPECS
+
+PACKED = {"addn", "clip_by_global_norm", "hstack", "vstack", "np_concatenate", "np_stack"}
 for _s in SPECS:
     _register(_s, pack=_s.name in PACKED, varargs=_s.name.startswith("meshgrid"))

@@ -1,0 +1,185 @@
+"""``mindspore.numpy`` from one table: each name maps to a ``jax.numpy`` function.
+
+MindSpore's dtype policy is applied around the JAX call: Python ints and lists of ints are
+Int32 and Python floats Float32 (not NumPy's 64-bit defaults), a 64-bit result that no 64-bit
+input asked for comes back in 32 bits, and the rows marked ``keep64`` (``sum``/``argmax`` of
+integers...) keep MindSpore's Int64. Every call goes through ``ops_build.call``, so it is
+recorded and differentiated like any op.
+
+Example:
+    >>> import mscompat.numpy as mnp
+    >>> print(mnp.arange(3).dtype, mnp.sum(mnp.arange(3)).dtype)
+    Int32 Int64
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+from .ops_build import call
+from .tensor import Tensor
+
+_I32, _F32 = np.dtype(np.int32), np.dtype(np.float32)
+_WIDE = {np.dtype(np.int64): _I32, np.dtype(np.float64): _F32}
+
+
+def _as_array(v):
+    """Tensors to arrays; Python numbers and lists with MindSpore's 32-bit defaults."""
+    if isinstance(v, Tensor):
+        return v._data
+    if isinstance(v, bool) or v is None or isinstance(v, str):
+        return v
+    if isinstance(v, int):
+        return np.int32(v) if -2**31 <= v < 2**31 else np.int64(v)
+    if isinstance(v, float):
+        return np.float32(v)
+    if isinstance(v, (list, tuple)) and v and all(isinstance(i, Tensor) for i in v):
+        return type(v)(i._data for i in v)
+    if isinstance(v, dtypes.Type):
+        return dtypes.to_np(v)
+    if isinstance(v, tuple) and all(isinstance(i, int) for i in v):
+        return v  # a shape or axes: stays static
+    if isinstance(v, (list, tuple)) and v and all(isinstance(i, (int, float, bool, list,
+                                                                  tuple)) for i in v):
+        arr = np.asarray(v)
+        return arr.astype(_WIDE.get(arr.dtype, arr.dtype))
+    return v
+
+
+def _narrow(out, wide_in: bool, keep64: bool):
+    def fix(a):
+        dt = getattr(a, "dtype", None)
+        if dt is None or wide_in or np.dtype(dt) not in _WIDE:
+            return a
+        if keep64 and np.dtype(dt) == np.int64:
+            return a
+        return a.astype(_WIDE[np.dtype(dt)])
+    if isinstance(out, (tuple, list)):
+        return type(out)(fix(a) for a in out)
+    return fix(out)
+
+
+def _leaves(args, kwargs):
+    for v in list(args) + list(kwargs.values()):
+        if isinstance(v, (list, tuple)):
+            yield from v
+        else:
+            yield v
+
+
+def _impl(fn: Callable, keep64: bool) -> Callable:
+    def impl(*args, **kwargs):
+        wide = any(np.dtype(getattr(a, "dtype", _I32)) in _WIDE
+                   for a in _leaves(args, kwargs) if hasattr(a, "dtype"))
+        return _narrow(fn(*args, **kwargs), wide, keep64)
+    impl.__name__ = getattr(fn, "__name__", "numpy_op")
+    return impl
+
+
+def _dtype_kw(kwargs: dict) -> dict:
+    if kwargs.get("dtype") is not None and isinstance(kwargs["dtype"], dtypes.Type):
+        kwargs["dtype"] = dtypes.to_np(kwargs["dtype"])
+    return kwargs
+
+
+def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
+    impl = _impl(fn, keep64)
+
+    def public(*args, **kwargs):
+        return call(impl, [_as_array(a) for a in args],
+                    _dtype_kw({k: _as_array(v) for k, v in kwargs.items()}))
+    public.__name__ = public.__qualname__ = name
+    public.__doc__ = f"``mindspore.numpy.{name}`` (``jax.numpy.{getattr(fn, '__name__', name)}``"\
+        " with MindSpore's dtype policy)."
+    return public
+
+
+def _creation(fn):
+    """Creation functions: Float32 unless a dtype or an integer fill says otherwise."""
+    def impl(*args, dtype=None, **kwargs):
+        return fn(*args, dtype=dtype, **kwargs)
+    return impl
+
+
+def _full(shape, fill_value, dtype=None):
+    return jnp.full(shape, fill_value, dtype)
+
+
+def _array(obj, dtype=None, copy=True, ndmin=0):
+    arr = jnp.asarray(obj, dtype)
+    return arr.reshape((1,) * (ndmin - arr.ndim) + arr.shape) if arr.ndim < ndmin else arr
+
+
+def _zeros(shape, dtype=None):
+    return jnp.zeros(shape, _F32 if dtype is None else dtype)
+
+
+def _ones(shape, dtype=None):
+    return jnp.ones(shape, _F32 if dtype is None else dtype)
+
+
+def _eye(N, M=None, k=0, dtype=None):  # noqa: N803 (NumPy's names)
+    return jnp.eye(N, M, k, _F32 if dtype is None else dtype)
+
+
+def _linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    return jnp.linspace(start, stop, num, endpoint, retstep, _F32 if dtype is None else
+                        dtype, axis)
+
+
+def _norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
+    return jnp.linalg.norm(x, ord, axis, keepdims)
+
+
+def _split(x, indices_or_sections, axis=0):
+    return tuple(jnp.split(x, indices_or_sections, axis))
+
+
+def _mean(a, axis=None, dtype=None, keepdims=False):
+    """MindSpore's mean of integers stays an integer (truncated), as ``ops.mean``."""
+    out = jnp.mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return out.astype(a.dtype) if jnp.issubdtype(a.dtype, jnp.integer) else out
+
+
+# name: (jax function, keep Int64 results)
+TABLE: dict[str, tuple[Callable, bool]] = {
+    "arange": (jnp.arange, False), "zeros": (_zeros, False), "ones": (_ones, False),
+    "empty": (_zeros, False), "full": (_full, False), "eye": (_eye, False),
+    "identity": (lambda n, dtype=None: _eye(n, dtype=dtype), False),
+    "linspace": (_linspace, False), "array": (_array, False), "asarray": (_array, False),
+    "zeros_like": (jnp.zeros_like, False), "ones_like": (jnp.ones_like, False),
+    "full_like": (jnp.full_like, False), "empty_like": (jnp.zeros_like, False),
+    "where": (jnp.where, False), "concatenate": (jnp.concatenate, False),
+    "stack": (jnp.stack, False), "hstack": (jnp.hstack, False), "vstack": (jnp.vstack, False),
+    "tile": (jnp.tile, False), "repeat": (jnp.repeat, False),
+    "expand_dims": (jnp.expand_dims, False), "squeeze": (jnp.squeeze, False),
+    "reshape": (jnp.reshape, False), "ravel": (jnp.ravel, False),
+    "transpose": (jnp.transpose, False), "swapaxes": (jnp.swapaxes, False),
+    "moveaxis": (jnp.moveaxis, False), "broadcast_to": (jnp.broadcast_to, False),
+    "flip": (jnp.flip, False), "split": (_split, False), "append": (jnp.append, False),
+    "pad": (jnp.pad, False), "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*a, **k)), False),
+    "diag": (jnp.diag, False), "outer": (jnp.outer, False),
+    "sum": (jnp.sum, True), "mean": (_mean, False), "std": (jnp.std, False),
+    "var": (jnp.var, False), "amax": (jnp.max, False), "amin": (jnp.min, False),
+    "max": (jnp.max, False), "min": (jnp.min, False), "argmax": (jnp.argmax, True),
+    "argmin": (jnp.argmin, True), "cumsum": (jnp.cumsum, False), "norm": (_norm, False),
+    "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (jnp.exp, False),
+    "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
+    "abs": (jnp.abs, False), "absolute": (jnp.abs, False), "sign": (jnp.sign, False),
+    "floor": (jnp.floor, False), "ceil": (jnp.ceil, False), "round": (jnp.round, False),
+    "tanh": (jnp.tanh, False), "sin": (jnp.sin, False), "cos": (jnp.cos, False),
+    "power": (jnp.power, False), "add": (jnp.add, False), "subtract": (jnp.subtract, False),
+    "multiply": (jnp.multiply, False), "divide": (jnp.true_divide, False),
+    "true_divide": (jnp.true_divide, False), "maximum": (jnp.maximum, False),
+    "minimum": (jnp.minimum, False), "clip": (jnp.clip, False), "dot": (jnp.dot, False),
+    "matmul": (jnp.matmul, False), "isnan": (jnp.isnan, False), "isinf": (jnp.isinf, False),
+    "isclose": (jnp.isclose, False), "logical_and": (jnp.logical_and, False),
+    "logical_or": (jnp.logical_or, False), "logical_not": (jnp.logical_not, False),
+    "unique": (lambda x: jnp.unique(x), False), "equal": (jnp.equal, False),
+    "greater": (jnp.greater, False), "less": (jnp.less, False),
+}
+CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
+FUNCTIONS = {name: make(name, fn, keep) for name, (fn, keep) in TABLE.items()}
