@@ -61,6 +61,14 @@ class Primitive:
         self.attrs[name] = value
         return self
 
+    def shard(self, in_strategy=None, out_strategy=None, **kwargs) -> Primitive:
+        """Parallel strategies are accepted and ignored (one device)."""
+        self.attrs["in_strategy"] = in_strategy
+        return self
+
+    def set_device(self, device_target: str) -> Primitive:
+        return self
+
     def set_prim_instance_name(self, name: str) -> Primitive:
         self.instance_name = name
         return self
@@ -204,7 +212,9 @@ def _install_operators() -> None:
 build()
 
 # The Parameter-writing ops and the hook primitives join the tables (they import this module).
-from . import hooks, random_ops, state_ops, tensor_extras  # noqa: E402,F401
+from . import composite_ops, hooks, random_ops, state_ops, tensor_extras  # noqa: E402,F401
 
 FUNCTIONALS.update(random_ops.FUNCTIONS)
+FUNCTIONALS.update(composite_ops.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
+PRIMITIVES.update(composite_ops.PRIMITIVES)

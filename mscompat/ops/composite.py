@@ -1,8 +1,9 @@
 """``mindspore.ops.composite`` (``C``): the differentiation transforms."""
+from .._engine.composite_ops import HyperMap, Map, MultitypeFuncGraph, partial  # noqa: F401
 from .._engine.grad_ops import GradOperation, get_grad, grad, value_and_grad  # noqa: F401
 from .._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: F401
 from .._engine.unsupported import module_getattr
 
 __getattr__ = module_getattr("mindspore.ops.composite")
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "jvp", "vjp", "jacfwd",
-           "jacrev", "vmap"]
+           "jacrev", "vmap", "HyperMap", "Map", "MultitypeFuncGraph", "partial"]

@@ -1,0 +1,140 @@
+"""``ops.MultitypeFuncGraph``, ``ops.HyperMap``, ``ops.Map``, ``ops.partial``,
+``ops.constexpr``, ``ops.Print``: the composite helpers custom optimizers and gradient
+clipping code use. They run as plain Python (inside GRAPH_MODE they are traced like any
+Python), dispatching on MindSpore's type names.
+
+Example:
+    >>> import mscompat as ms
+    >>> add = ms.ops.MultitypeFuncGraph("add")
+    >>> @add.register("Number", "Number")
+    ... def _(x, y):
+    ...     return x + y
+    >>> ms.ops.HyperMap(add)((1, 2), (10, 20))
+    (11, 22)
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from . import scope
+from .tensor import Tensor
+
+
+def _type_name(v) -> str:
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if isinstance(v, bool):
+        return "Bool"
+    if isinstance(v, (int, float)):
+        return "Number"
+    if isinstance(v, str):
+        return "String"
+    if isinstance(v, tuple):
+        return "Tuple"
+    if isinstance(v, list):
+        return "List"
+    if isinstance(v, dict):
+        return "Dictionary"
+    if v is None:
+        return "None"
+    if callable(v):
+        return "Function"
+    return type(v).__name__
+
+
+_ALIASES = {"Number": {"Number", "Bool"}, "Bool": {"Bool"}}
+
+
+def _matches(sig: tuple, names: tuple) -> bool:
+    return len(sig) == len(names) and all(
+        s == n or n in _ALIASES.get(s, ()) for s, n in zip(sig, names))
+
+
+class MultitypeFuncGraph:
+    """``ops.MultitypeFuncGraph(name)``: functions registered per argument type names
+    (``"Tensor"``, ``"Number"``, ``"Tuple"``, ...), chosen by the arguments' types."""
+
+    def __init__(self, name: str, read_value: bool = False) -> None:
+        self.name = name
+        self.entries: list[tuple[tuple, Callable]] = []
+
+    def register(self, *type_names):
+        def deco(fn):
+            self.entries.append((tuple(type_names), fn))
+            return fn
+        return deco
+
+    def __call__(self, *args):
+        names = tuple(_type_name(a) for a in args)
+        for sig, fn in self.entries:
+            if _matches(sig, names):
+                return fn(*args)
+        raise ValueError(f"For 'MultitypeFuncGraph', cannot find fn match given args. Got "
+                         f"(sigs, fn): {[(s, f.__name__) for s, f in self.entries]}, and "
+                         f"(dtype, args): {list(zip(names, args))}.")
+
+
+def _hyper_map(fn, seqs, reverse=False):
+    first = seqs[0]
+    if isinstance(first, (tuple, list)):
+        n = len(first)
+        if any(not isinstance(s, (tuple, list)) or len(s) != n for s in seqs):
+            raise ValueError("For 'HyperMap', the sequences must have the same length.")
+        idx = range(n - 1, -1, -1) if reverse else range(n)
+        out = {i: _hyper_map(fn, [s[i] for s in seqs], reverse) for i in idx}
+        return type(first)(out[i] for i in range(n))
+    return fn(*seqs)
+
+
+class HyperMap:
+    """``ops.HyperMap(ops=None, reverse=False)``: applies ``ops`` element-wise over (nested)
+    tuples/lists; without ``ops`` the first call argument is the function."""
+
+    def __init__(self, ops=None, reverse: bool = False) -> None:
+        self.ops, self.reverse = ops, reverse
+
+    def __call__(self, *args):
+        fn, seqs = (self.ops, args) if self.ops is not None else (args[0], args[1:])
+        return _hyper_map(fn, list(seqs), self.reverse)
+
+
+class Map(HyperMap):
+    """``ops.Map(ops=None, reverse=False)``: one level of mapping (not nested)."""
+
+    def __call__(self, *args):
+        fn, seqs = (self.ops, args) if self.ops is not None else (args[0], args[1:])
+        out = [fn(*items) for items in zip(*seqs)]
+        return type(seqs[0])(out)
+
+
+partial = functools.partial
+
+
+def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+    """``ops.constexpr``: the function runs as Python (its inputs are constants)."""
+    if fn is None:
+        return lambda f: f
+    return fn
+
+
+class Print:
+    """``ops.Print()(*args)``: one line per argument; Tensors as MindSpore prints them. In
+    GRAPH_MODE code it prints on every call (``graph_print``)."""
+
+    def __init__(self) -> None:
+        self.name = "Print"
+
+    def __call__(self, *args):
+        if scope.tracing():
+            print(*args, sep="\n")  # routed to the ordered print of the compiled program
+        else:
+            print(*(repr(a) if isinstance(a, Tensor) else a for a in args), sep="\n")
+
+    def shard(self, *args, **kwargs):
+        return self
+
+
+FUNCTIONS = {"partial": partial, "constexpr": constexpr}
+PRIMITIVES = {"MultitypeFuncGraph": MultitypeFuncGraph, "HyperMap": HyperMap, "Map": Map,
+              "Print": Print}
