@@ -127,7 +127,9 @@ def test_recorder_on_off_and_graph_agree(steps, x):
     for other in (recorded, graph):
         for a, b in zip(other, eager):
             assert a.dtype == b.dtype
-            np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-12, atol=1e-12)
+            # float64: a compiled program and eager JAX may evaluate sin/cos of large
+            # arguments a few thousand ulps apart (XLA's fused vs unfused kernels)
+            np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-10, atol=1e-12)
 
 
 @pytest.mark.parametrize("mode", ["PYNATIVE", "GRAPH"])

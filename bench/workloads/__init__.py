@@ -12,11 +12,21 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack
+from . import (
+    w1_matmul_grad,
+    w2_mlp_train,
+    w3_pinn,
+    w4_jvp_vjp,
+    w5_hvp,
+    w6_deep_stack,
+    w7_op_dispatch,
+    w8_dataset,
+)
 
 WORKLOADS: dict[str, ModuleType] = {
     m.NAME: m
-    for m in (w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack)
+    for m in (w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack,
+              w7_op_dispatch, w8_dataset)
 }
 
 

@@ -59,16 +59,36 @@ def _sce_bwd(res, cts):
 softmax_cross_entropy.defvjp(_sce_fwd, _sce_bwd)
 
 
+def _tracing(*args) -> bool:
+    return any(isinstance(a, jax.core.Tracer) for a in args)
+
+
+def eager_fast(plain):
+    """Run ``plain`` (same values, no custom rule) when no argument is traced: a custom
+    derivative only matters under a transform, and calling a ``custom_jvp`` eagerly costs
+    hundreds of microseconds of signature handling per op."""
+    def deco(custom):
+        def op(*args):
+            return custom(*args) if _tracing(*args) else plain(*args)
+        op.__name__ = getattr(custom, "__name__", plain.__name__)
+        op.__doc__ = custom.__doc__
+        return op
+    return deco
+
+
 @jax.custom_jvp
-def abs(x):  # noqa: A001 (MindSpore's op name)
+def _abs(x):
     """``ops.abs``: the gradient is ``sign(x)``, so 0 at 0 (JAX's ``jnp.abs`` gives 1)."""
     return jnp.abs(x)
 
 
-@abs.defjvp
+@_abs.defjvp
 def _abs_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     return jnp.abs(x), jnp.sign(x).astype(t.dtype) * t
+
+
+abs = eager_fast(jnp.abs)(_abs)  # noqa: A001 (MindSpore's op name)
 
 
 def _c_max(x, y):
@@ -94,6 +114,8 @@ def _c_select(c_op, j_op):
     def op(x, y):
         if not (jnp.issubdtype(jnp.result_type(x, y), jnp.inexact)):
             return j_op(x, y)  # integers have no NaN
+        if not _tracing(x, y):
+            return c_op(x, y).astype(jnp.result_type(x, y))  # eager: values only
         return f(x, y)
     op.__name__ = j_op.__name__
     return op
@@ -140,15 +162,18 @@ _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
 
 
 @jax.custom_jvp
-def selu(x):
+def _selu(x):
     """``ops.selu``: for ``x < 0`` MindSpore's bprop is ``scale * (1 + selu(x))`` (its
     EluGrad applied to the SeLU output with alpha 1), not ``scale * alpha * exp(x)``."""
     return jax.nn.selu(x)
 
 
-@selu.defjvp
+@_selu.defjvp
 def _selu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     out = jax.nn.selu(x)
     slope = jnp.where(x > 0, 1.0, 1.0 + out) * _SELU_SCALE
     return out, slope.astype(t.dtype) * t
+
+
+selu = eager_fast(jax.nn.selu)(_selu)
