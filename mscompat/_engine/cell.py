@@ -167,6 +167,36 @@ class Cell:
         self.__dict__["requires_grad"] = requires_grad
         return self
 
+    # -- flags and utilities real code touches ---------------------------------------------
+    @property
+    def cls_name(self) -> str:
+        return type(self).__name__
+
+    def add_flags(self, **flags) -> Cell:
+        """Flags are accepted and kept as attributes (``get_flags`` returns them)."""
+        self.__dict__.setdefault("_flags", {}).update(flags)
+        self.__dict__.update(flags)
+        return self
+
+    def add_flags_recursive(self, **flags) -> Cell:
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+    def get_flags(self) -> dict:
+        return dict(self.__dict__.get("_flags", {}))
+
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
+        """Parameters hold their data from construction: nothing to replace."""
+        return {}
+
+    def apply(self, fn) -> Cell:
+        """``fn`` on every sub-Cell, then on this Cell (MindSpore's order)."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
     @property
     def phase(self) -> str:
         return "train" if self.training else "predict"

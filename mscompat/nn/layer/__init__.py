@@ -2,7 +2,17 @@
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .activation import *  # noqa: F401,F403
 from .activation import ACTIVATIONS, LogSoftmax, PReLU, Softmax, get_activation  # noqa: F401
-from .basic import Dense, Dropout, Flatten, Identity, Pad, ZeroPad2d  # noqa: F401
+from .basic import (  # noqa: F401
+    ClipByNorm,
+    Dense,
+    Dropout,
+    Flatten,
+    Identity,
+    Norm,
+    OneHot,
+    Pad,
+    ZeroPad2d,
+)
 from .container import CellList, SequentialCell  # noqa: F401
 from .conv import Conv1d, Conv2d, Conv2dTranspose  # noqa: F401
 from .embedding import Embedding  # noqa: F401

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+import jax
 import jax.numpy as jnp
 
 from ..._engine import dtypes, random_ops
@@ -155,3 +156,60 @@ class ZeroPad2d(Cell):
         left, right, top, bottom = self.padding
         pads = ((0, 0),) * (x.ndim - 2) + ((top, bottom), (left, right))
         return call(_pad, (x._data,), {"paddings": pads, "mode": "CONSTANT"})
+
+
+def _clip_by_norm(x, clip_norm, *, axis):
+    l2 = jnp.sqrt(jnp.sum(jnp.square(x), axis=axis, keepdims=True))
+    clip_norm = jnp.asarray(clip_norm, x.dtype)
+    return x * clip_norm / jnp.maximum(l2, clip_norm)
+
+
+class ClipByNorm(Cell):
+    """``nn.ClipByNorm(axis=None)``: ``x * clip_norm / max(||x||_2, clip_norm)``."""
+
+    def __init__(self, axis=None) -> None:
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x, clip_norm):
+        axis = None if self.axis is None else (tuple(self.axis) if isinstance(
+            self.axis, (list, tuple)) else int(self.axis))
+        cn = clip_norm._data if isinstance(clip_norm, Tensor) else clip_norm
+        return call(_clip_by_norm, (x._data, cn), {"axis": axis})
+
+
+def _norm(x, *, axis, keep_dims):
+    return jnp.sqrt(jnp.sum(jnp.square(x), axis=axis, keepdims=keep_dims))
+
+
+class Norm(Cell):
+    """``nn.Norm(axis=(), keep_dims=False)``: the L2 norm (over every axis for ``()``)."""
+
+    def __init__(self, axis=(), keep_dims: bool = False) -> None:
+        super().__init__()
+        self.axis, self.keep_dims = axis, keep_dims
+
+    def construct(self, x):
+        axis = tuple(self.axis) if isinstance(self.axis, (list, tuple)) else (self.axis,)
+        return call(_norm, (x._data,), {"axis": axis or None, "keep_dims": self.keep_dims})
+
+
+def _one_hot(ids, *, depth, on_value, off_value, axis, dtype):
+    hot = jax.nn.one_hot(ids, depth, axis=axis, dtype=dtype)
+    return hot * on_value + (1 - hot) * off_value
+
+
+class OneHot(Cell):
+    """``nn.OneHot(axis=-1, depth=1, on_value=1.0, off_value=0.0, dtype=mstype.float32)``."""
+
+    def __init__(self, axis: int = -1, depth: int = 1, on_value=1.0, off_value=0.0,
+                 dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__()
+        self.axis, self.depth = axis, depth
+        self.on_value, self.off_value, self.dtype = on_value, off_value, dtype
+
+    def construct(self, indices):
+        return call(_one_hot, (indices._data,),
+                    {"depth": self.depth, "on_value": self.on_value,
+                     "off_value": self.off_value, "axis": self.axis,
+                     "dtype": dtypes.to_np(self.dtype)})

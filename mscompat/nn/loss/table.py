@@ -52,6 +52,7 @@ _ROWS = {
     "HuberLoss": ((("reduction", "mean"), ("delta", 1.0)), _huber, (),
                   ("reduction", "delta")),
     "KLDivLoss": ((("reduction", "mean"),), m._grad_to(1, m._kl_div), (), ("reduction",)),
+    "MAELoss": ((("reduction", "mean"),), m._l1_loss, (), ("reduction",)),
     "CosineEmbeddingLoss": ((("margin", 0.0), ("reduction", "mean")), _cosine_embedding, (),
                             ("margin", "reduction")),
 }

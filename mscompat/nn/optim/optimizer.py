@@ -107,6 +107,13 @@ class Optimizer(Cell):
             txs[str(i)] = self._transform(lr)
         self.parameters = ParameterTuple(params)
         self._decay = decays
+        # attributes model-zoo optimizers read
+        self.is_group = len(groups) > 1 or isinstance(entries[0], dict)
+        self.is_group_lr = any("lr" in g for g in groups) if self.is_group else False
+        self.decay_flags = tuple(bool(d) for d in decays)
+        self.dynamic_lr = self._dynamic is not None
+        from ...ops import HyperMap, Map
+        self.hyper_map, self.map_ = HyperMap(), Map()
         self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
         state = self._tx.init([p._data for p in params])
         paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
@@ -124,6 +131,12 @@ class Optimizer(Cell):
 
     def _transform(self, lr: float) -> optax.GradientTransformation:
         raise NotImplementedError
+
+    def get_lr_parameter(self, param):
+        """The learning rate used for ``param`` (one per group): here the optimizer's."""
+        if isinstance(param, (list, tuple)):
+            return [self.learning_rate for _ in param]
+        return self.learning_rate
 
     def get_lr(self) -> Tensor:
         """The learning rate of the current step."""

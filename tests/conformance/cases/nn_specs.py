@@ -158,6 +158,12 @@ SPECS = [
     L("smooth_l1_loss", "SmoothL1Loss", (), (r(2, 3), r(2, 3, seed=2))),
     L("huber_loss", "HuberLoss", (), (r(2, 3), r(2, 3, seed=2)), kw={"delta": 0.5}),
     L("kl_div_loss", "KLDivLoss", (), (r(2, 3), r(2, 3, seed=2, lo=0, hi=1))),
+    L("mae_loss", "MAELoss", (), (r(2, 3), r(2, 3, seed=2))),
+    L("clip_by_norm", "ClipByNorm", (), (r(2, 3), np.array(0.5, np.float32))),
+    L("norm_layer", "Norm", (1,), (r(2, 3),)),
+    L("norm_layer_all", "Norm", (), (r(2, 3),)),
+    L("one_hot_layer", "OneHot", (), (np.array([0, 2, 1], np.int32),), kw={"depth": 3},
+      grad=False),
     L("cosine_embedding_loss", "CosineEmbeddingLoss", (),
       (r(3, 4), r(3, 4, seed=2), np.array([1, -1, 1], np.int32))),
 ]
@@ -200,3 +206,12 @@ def parameter_names_nested(ms):
 @case(modes=("PYNATIVE",))
 def parameter_names_standalone_batchnorm(ms):
     return [p.name for p in ms.nn.BatchNorm2d(3).get_parameters()]
+
+
+@case(modes=("PYNATIVE",))
+def cell_flags_and_apply(ms):
+    net = ms.nn.SequentialCell([ms.nn.Dense(2, 2), ms.nn.ReLU()])
+    net.add_flags_recursive(my_flag=True)
+    seen = []
+    net.apply(lambda c: seen.append(c.cls_name))
+    return (seen, net.cls_name, hasattr(ms.nn.Cell, "training"), net.training)
