@@ -24,6 +24,7 @@ from ._engine.context import (  # noqa: E402,F401
 )
 from ._engine.dtypes import PUBLIC as _DTYPES  # noqa: E402
 from ._engine.dtypes import Type, dtype_to_nptype, pytype_to_dtype  # noqa: E402,F401
+from ._engine.export_api import export, load  # noqa: E402,F401
 from ._engine.grad_ops import GradOperation, get_grad, grad, value_and_grad  # noqa: E402,F401
 from ._engine.jit_api import jit, ms_function  # noqa: E402,F401
 from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401

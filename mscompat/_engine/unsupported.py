@@ -42,7 +42,7 @@ STUB_SUBMODULES = (
     "dataset.text", "dataset.audio",
     "communication", "communication.management", "nn.probability",
     "nn.probability.distribution", "hal", "profiler",
-    "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log", "export",
+    "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log",
     "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )
 

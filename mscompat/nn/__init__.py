@@ -31,6 +31,12 @@ from .learning_rate_schedule import *  # noqa: E402,F401,F403
 from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import SGD, Adam, AdamWeightDecay, Momentum, Optimizer  # noqa: F401
-from .wrap import ForwardValueAndGrad, TrainOneStepCell, WithEvalCell, WithLossCell  # noqa: F401,E501
+from .wrap import (  # noqa: F401
+    ForwardValueAndGrad,
+    GraphCell,
+    TrainOneStepCell,
+    WithEvalCell,
+    WithLossCell,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")

@@ -2,6 +2,7 @@
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .cell_wrapper import (  # noqa: F401
     ForwardValueAndGrad,
+    GraphCell,
     TrainOneStepCell,
     WithEvalCell,
     WithLossCell,

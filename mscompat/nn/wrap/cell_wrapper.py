@@ -108,3 +108,14 @@ class WithEvalCell(Cell):
         outputs = self._network(data)
         loss = self._loss_fn(outputs, label) if self._loss_fn is not None else None
         return loss, outputs, label
+
+
+class GraphCell(Cell):
+    """``nn.GraphCell(graph)``: a Cell around a graph returned by ``mindspore.load``."""
+
+    def __init__(self, graph, params_init=None, obf_random_seed=None) -> None:
+        super().__init__()
+        self.graph = graph
+
+    def construct(self, *inputs):
+        return self.graph(*inputs)
