@@ -139,12 +139,8 @@ class Cell:
     def _all_params(self) -> list[Parameter]:
         """The Parameter list, cached until an attribute of this Cell is reassigned."""
         cache = self.__dict__["_param_cache"]
-        if cache is None:
+        if cache is None:  # get_parameters lists ParameterTuple members too
             cache = list(self.get_parameters())
-            seen = {id(p) for p in cache}
-            for _, cell in self.cells_and_names():
-                for group in cell._params_list.values():
-                    cache += [p for p in group if id(p) not in seen and not seen.add(id(p))]
             self.__dict__["_param_cache"] = cache
         return cache
 

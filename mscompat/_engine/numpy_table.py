@@ -79,29 +79,16 @@ def _impl(fn: Callable, keep64: bool) -> Callable:
     return impl
 
 
-def _dtype_kw(kwargs: dict) -> dict:
-    if kwargs.get("dtype") is not None and isinstance(kwargs["dtype"], dtypes.Type):
-        kwargs["dtype"] = dtypes.to_np(kwargs["dtype"])
-    return kwargs
-
-
 def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     impl = _impl(fn, keep64)
 
     def public(*args, **kwargs):
         return call(impl, [_as_array(a) for a in args],
-                    _dtype_kw({k: _as_array(v) for k, v in kwargs.items()}))
+                    {k: _as_array(v) for k, v in kwargs.items()})
     public.__name__ = public.__qualname__ = name
     public.__doc__ = f"``mindspore.numpy.{name}`` (``jax.numpy.{getattr(fn, '__name__', name)}``"\
         " with MindSpore's dtype policy)."
     return public
-
-
-def _creation(fn):
-    """Creation functions: Float32 unless a dtype or an integer fill says otherwise."""
-    def impl(*args, dtype=None, **kwargs):
-        return fn(*args, dtype=dtype, **kwargs)
-    return impl
 
 
 def _full(shape, fill_value, dtype=None):

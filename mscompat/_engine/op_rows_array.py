@@ -99,10 +99,6 @@ def _scalar_to_tensor(input_x, dtype=None):
     return jnp.asarray(input_x, _F32 if dtype is None else dtypes.to_np(dtype))
 
 
-def _eye_prim(n, m, dtype):
-    return _eye(n, m, dtype)
-
-
 # -- shape ----------------------------------------------------------------------------------
 def _broadcast_to(x, shape):
     shape = tuple(shape)
@@ -210,10 +206,6 @@ def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_ma
             idx.append(slice(None if begin_mask >> i & 1 else int(b),
                              None if end_mask >> i & 1 else int(e), int(s)))
     return x[tuple(idx)]
-
-
-def _strided_slice_prim(x, begin, end, strides, **masks):
-    return _strided_slice(x, begin, end, strides, **masks)
 
 
 def _pad_fn(input_x, padding, mode="constant", value=None):
@@ -397,7 +389,7 @@ ROWS: list[OpDef] = [
     # creation
     OpDef(None, None, functional=("arange",), functional_impl=_arange),
     OpDef("LinSpace", _linspace, functional=("linspace",)),
-    OpDef("Eye", _eye_prim, functional=("eye",), functional_impl=_eye),
+    OpDef("Eye", _eye, functional=("eye",)),
     OpDef(None, None, functional=("fill",), functional_impl=_fill),
     OpDef(None, None, functional=("full",), functional_impl=_full),
     OpDef(None, None, functional=("full_like",), functional_impl=_full_like),
@@ -429,10 +421,10 @@ ROWS: list[OpDef] = [
           functional=("unstack",), functional_impl=_unstack_fn),
     OpDef(None, None, functional=("narrow",), functional_impl=_narrow, methods=("narrow",)),
     OpDef("Slice", _slice, functional=("slice",)),
-    OpDef("StridedSlice", _strided_slice_prim,
+    OpDef("StridedSlice", _strided_slice,
           attrs=(("begin_mask", 0), ("end_mask", 0), ("ellipsis_mask", 0),
                  ("new_axis_mask", 0), ("shrink_axis_mask", 0)),
-          functional=("strided_slice",), functional_impl=_strided_slice),
+          functional=("strided_slice",)),
     OpDef("Pad", _pad_prim, attrs=(("paddings", ()),), functional=("pad",),
           functional_impl=_pad_fn),
     OpDef("ReverseV2", _reverse_prim, attrs=(("axis", ()),), functional=("flip",),

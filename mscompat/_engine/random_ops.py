@@ -65,14 +65,17 @@ def _split(k):
     return jax.random.key_data(keys[0]), jax.random.key_data(keys[1])
 
 
+def _fold_in(k, seed):
+    return jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), seed))
+
+
 def next_key(seed=None):
     """A fresh key from the stream (written back through the Parameter)."""
     from .ops_build import call
     new, sub = call(_split, (_STREAM._data,))
     _STREAM._data = new._data
     if seed:
-        return call(lambda k, s: jax.random.key_data(
-            jax.random.fold_in(jax.random.wrap_key_data(k), s)), (sub._data, int(seed)))
+        return call(_fold_in, (sub._data, int(seed)))
     return sub
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from .op_rows_array import _full_like
 from .ops_build import call
 from .tensor import Tensor, unwrap
 
@@ -34,12 +35,8 @@ def _stride(self, dim=None):
     return strides if dim is None else strides[dim]
 
 
-def _filled(x, value):
-    return jnp.full(x.shape, jnp.asarray(value).astype(x.dtype))
-
-
 def _fill(self, value) -> Tensor:
-    return call(_filled, (self._data, unwrap(value)))
+    return call(_full_like, (self._data, unwrap(value)))
 
 
 def _fill_(self, value) -> Tensor:

@@ -103,10 +103,6 @@ class LogSoftmax(Softmax):
         return call(jax.nn.log_softmax, (x._data,), {"axis": self.axis})
 
 
-def _prelu(x, w):
-    return m._prelu(x, w)
-
-
 class PReLU(Cell):
     """``nn.PReLU(channel=1, w=0.25)``: a learned slope per channel (Parameter ``alpha``)."""
 
@@ -120,7 +116,7 @@ class PReLU(Cell):
         self.w = Parameter(Tensor._wrap(w), name="a")
 
     def construct(self, x):
-        return call(_prelu, (x._data, self.w._data))
+        return call(m._prelu, (x._data, self.w._data))
 
 
 def get_activation(name: str) -> Cell:

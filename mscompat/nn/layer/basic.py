@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import math
 
-import jax
 import jax.numpy as jnp
 
-from ..._engine import dtypes, random_ops
+from ..._engine import dtypes, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.ops_build import call
@@ -195,8 +194,7 @@ class Norm(Cell):
 
 
 def _one_hot(ids, *, depth, on_value, off_value, axis, dtype):
-    hot = jax.nn.one_hot(ids, depth, axis=axis, dtype=dtype)
-    return hot * on_value + (1 - hot) * off_value
+    return op_table._one_hot(ids, depth, on_value, off_value, axis=axis).astype(dtype)
 
 
 class OneHot(Cell):

@@ -1,15 +1,15 @@
 """Loss Cells: ``nn.MSELoss``, ``nn.L1Loss``, ``nn.SoftmaxCrossEntropyWithLogits``."""
 from __future__ import annotations
 
-import jax.numpy as jnp
 import optax
 
 from ..._engine.bprops import softmax_cross_entropy
 from ..._engine.cell import Cell
+from ..._engine.op_rows_math import _l1_loss, _mse_loss, _reduce_loss
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 
-_REDUCTIONS = {"mean": jnp.mean, "sum": jnp.sum, "none": lambda x: x}
+_REDUCTIONS = ("mean", "sum", "none")
 
 
 class LossBase(Cell):
@@ -27,15 +27,7 @@ class LossBase(Cell):
 
 
 def _weighted(x, w, *, reduction):
-    return _REDUCTIONS[reduction](x * w)
-
-
-def _mse(logits, labels, *, reduction):
-    return _REDUCTIONS[reduction](jnp.square(logits - labels))
-
-
-def _l1(logits, labels, *, reduction):
-    return _REDUCTIONS[reduction](jnp.abs(logits - labels))
+    return _reduce_loss(x * w, reduction)
 
 
 def _softmax_ce(logits, labels, *, sparse, reduction):
@@ -43,7 +35,7 @@ def _softmax_ce(logits, labels, *, sparse, reduction):
         loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels)
     else:  # MindSpore's bprop: d logits = softmax - labels, d labels = 0
         loss = softmax_cross_entropy(logits, labels)[0]
-    return _REDUCTIONS[reduction](loss)
+    return _reduce_loss(loss, reduction)
 
 
 def _arr(x):
@@ -54,14 +46,14 @@ class MSELoss(LossBase):
     """``nn.MSELoss(reduction='mean')``: ``(logits - labels) ** 2``, reduced."""
 
     def construct(self, logits, labels):
-        return call(_mse, (logits._data, labels._data), {"reduction": self.reduction})
+        return call(_mse_loss, (logits._data, labels._data), {"reduction": self.reduction})
 
 
 class L1Loss(LossBase):
     """``nn.L1Loss(reduction='mean')``."""
 
     def construct(self, logits, labels):
-        return call(_l1, (logits._data, labels._data), {"reduction": self.reduction})
+        return call(_l1_loss, (logits._data, labels._data), {"reduction": self.reduction})
 
 
 class SoftmaxCrossEntropyWithLogits(LossBase):
