@@ -15,7 +15,7 @@ Example:
     ...     shuffle=False).batch(2)
     >>> model.train(1, data, callbacks=ms.train.LossMonitor())
     epoch: 1 step: 1, loss is 1.0
-    epoch: 1 step: 2, loss is 0.6400000452995300
+    epoch: 1 step: 2, loss is 0.4899999797344208
 """
 from __future__ import annotations
 

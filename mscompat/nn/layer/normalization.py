@@ -9,7 +9,7 @@ Example:
     >>> import mscompat as ms
     >>> bn = ms.nn.BatchNorm1d(2)
     >>> print(bn(ms.Tensor([[1.0, 2.0], [3.0, 4.0]])))
-    [[0.999995 1.99999  ]
+    [[0.999995 1.99999 ]
      [2.999985 3.99998 ]]
 """
 from __future__ import annotations
