@@ -167,6 +167,12 @@ class Tensor:
         lazy.check_eager(self._data)
         return self._data
 
+    def __dlpack__(self, *args, **kwargs):
+        return _concrete(self._data).__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return _concrete(self._data).__dlpack_device__()
+
     def item(self, index=None):
         arr = self.asnumpy()
         if index is not None:
