@@ -14,23 +14,15 @@ import csv
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from mscompat.porting import provided  # noqa: E402  (one resolver for the page and the report)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CENSUS = os.path.join(ROOT, "docs", "api_census.csv")
 PAGE = os.path.join(ROOT, "docs", "coverage.md")
 MODULES = ["mindspore.ops", "mindspore.Tensor", "mindspore.numpy", "mindspore.nn",
            "mindspore.dataset", "mindspore.train", "mindspore.mint",
            "mindspore.communication", "mindspore"]
-
-
-def provided(name: str) -> bool:
-    import mscompat
-    obj = mscompat
-    for part in name.split(".")[1:]:
-        try:
-            obj = getattr(obj, part)
-        except Exception:  # MissingAPIError (NotImplementedError + AttributeError) and kin
-            return False
-    return True
 
 
 def _module_of(name: str) -> str:

@@ -63,5 +63,6 @@ def install_stubs(package: str) -> None:
         mod = types.ModuleType(full, f"Stand-in for ``mindspore.{path}`` (not built yet).")
         mod.__getattr__ = module_getattr(f"mindspore.{path}")
         mod.__path__ = []  # a package, so deeper stubs can hang under it
+        mod.__mscompat_stub__ = True  # the porting report counts it as missing
         sys.modules[full] = mod
         setattr(parent, leaf, mod)
