@@ -1,7 +1,8 @@
 """mscompat: MindSpore's Python API on JAX.
 
 ``import mscompat as mindspore`` and MindSpore code runs on JAX/XLA: GRAPH_MODE compiles
-with ``jax.jit``; gradients come from ``jax.vjp``/``jax.jvp``.
+with ``jax.jit``; gradients come from ``jax.vjp``/``jax.jvp``. In IPython/Jupyter,
+``%load_ext mscompat`` makes ``import mindspore`` import mscompat.
 
 Example:
     >>> import mscompat as ms
@@ -11,36 +12,72 @@ Example:
 """
 # JAX's x64 mode and full matmul precision are scoped to mscompat's own calls
 # (``_engine/jaxconfig.py``): importing mscompat changes no JAX global.
-from . import common, context, dataset, dtype, nn, numpy, ops, train  # noqa: F401
-from ._engine import ops_build as _ops_build  # noqa: E402,F401  (installs Tensor methods)
-from ._engine.compile import compile_count  # noqa: E402,F401
-from ._engine.context import (  # noqa: E402,F401
-    GRAPH_MODE,
-    PYNATIVE_MODE,
-    ParallelMode,
-    get_context,
-    set_context,
-    set_device,
-)
-from ._engine.dtypes import PUBLIC as _DTYPES  # noqa: E402
-from ._engine.dtypes import Type, dtype_to_nptype, pytype_to_dtype  # noqa: E402,F401
-from ._engine.export_api import export, load  # noqa: E402,F401
-from ._engine.grad_ops import GradOperation, get_grad, grad, value_and_grad  # noqa: E402,F401
-from ._engine.jit_api import jit, ms_function  # noqa: E402,F401
-from ._engine.jvp_vjp import jacfwd, jacrev, jvp, vjp, vmap  # noqa: E402,F401
-from ._engine.parameter import Parameter, ParameterTuple  # noqa: E402,F401
-from ._engine.random_ops import get_seed, set_seed  # noqa: E402,F401
-from ._engine.tensor import Tensor  # noqa: E402,F401
-from ._engine.unsupported import install_stubs as _install_stubs  # noqa: E402
-from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
-from .train import Model  # noqa: E402,F401
-from .train.serialization import (  # noqa: E402,F401
-    load_checkpoint,
-    load_param_into_net,
-    save_checkpoint,
-)
+from . import common as common
+from . import context as context
+from . import dataset as dataset
+from . import dtype as dtype
+from . import nn as nn
+from . import numpy as numpy
+from . import ops as ops
+from . import train as train
+from ._engine import ops_build as _ops_build  # noqa: F401  (installs Tensor methods)
+from ._engine.compile import compile_count as compile_count
+from ._engine.context import GRAPH_MODE as GRAPH_MODE
+from ._engine.context import PYNATIVE_MODE as PYNATIVE_MODE
+from ._engine.context import ParallelMode as ParallelMode
+from ._engine.context import get_context as get_context
+from ._engine.context import set_context as set_context
+from ._engine.context import set_device as set_device
+from ._engine.dtypes import Type as Type
+from ._engine.dtypes import dtype_to_nptype as dtype_to_nptype
+from ._engine.dtypes import pytype_to_dtype as pytype_to_dtype
+from ._engine.export_api import export as export
+from ._engine.export_api import load as load
+from ._engine.grad_ops import GradOperation as GradOperation
+from ._engine.grad_ops import get_grad as get_grad
+from ._engine.grad_ops import grad as grad
+from ._engine.grad_ops import value_and_grad as value_and_grad
+from ._engine.jit_api import jit as jit
+from ._engine.jit_api import ms_function as ms_function
+from ._engine.jvp_vjp import jacfwd as jacfwd
+from ._engine.jvp_vjp import jacrev as jacrev
+from ._engine.jvp_vjp import jvp as jvp
+from ._engine.jvp_vjp import vjp as vjp
+from ._engine.jvp_vjp import vmap as vmap
+from ._engine.parameter import Parameter as Parameter
+from ._engine.parameter import ParameterTuple as ParameterTuple
+from ._engine.random_ops import get_seed as get_seed
+from ._engine.random_ops import set_seed as set_seed
+from ._engine.tensor import Tensor as Tensor
+from ._engine.unsupported import install_stubs as _install_stubs
+from ._engine.unsupported import module_getattr as _module_getattr
+from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
+from .train import Model as Model
+from .train.serialization import load_checkpoint as load_checkpoint
+from .train.serialization import load_param_into_net as load_param_into_net
+from .train.serialization import save_checkpoint as save_checkpoint
 
-globals().update(_DTYPES)
 __version__ = "2.10.0"
+__all__ = [
+    "common", "context", "dataset", "dtype", "nn", "numpy", "ops", "train",
+    "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
+    "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
+    "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",
+    "Parameter", "ParameterTuple", "get_seed", "set_seed", "Tensor", "Model",
+    "load_checkpoint", "load_param_into_net", "save_checkpoint",
+    *dtype.__all__,
+]
 __getattr__ = _module_getattr("mindspore")
 _install_stubs(__name__)
+
+
+def load_ipython_extension(ipython) -> None:
+    """``%load_ext mscompat``: ``import mindspore`` in the notebook imports mscompat."""
+    from ._engine.import_hook import install
+    install()
+
+
+def unload_ipython_extension(ipython) -> None:
+    """``%unload_ext mscompat``: ``import mindspore`` is MindSpore's again."""
+    from ._engine.import_hook import uninstall
+    uninstall()

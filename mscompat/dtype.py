@@ -1,9 +1,8 @@
 """``mindspore.dtype``: the same names as ``mindspore.common.dtype``."""
-from .common.dtype import *  # noqa: F401,F403
-from .common.dtype import PUBLIC, Type, dtype_to_nptype, pytype_to_dtype  # noqa: F401
+from ._engine.unsupported import module_getattr as _module_getattr
+from .common import dtype as _common_dtype
+from .common.dtype import *  # noqa: F403  (exactly common.dtype.__all__)
+from .common.dtype import PUBLIC as PUBLIC
 
-globals().update(PUBLIC)
-
-from ._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
-
+__all__ = list(_common_dtype.__all__)
 __getattr__ = _module_getattr("mindspore.dtype")
