@@ -18,13 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from .._engine.jax_bridge import CellFunction as CellFunction
+from .._engine.jax_bridge import flatten as flatten
 from .._engine.jax_bridge import from_jax as from_jax
 from .._engine.jax_bridge import jax_function as jax_function
 from .._engine.jax_bridge import load_params as load_params
+from .._engine.jax_bridge import nest as nest
 from .._engine.jax_bridge import param_tree as param_tree
 from .._engine.jax_bridge import to_jax as to_jax
 
-__all__ = ["CellFunction", "from_jax", "jax_function", "load_params", "param_tree",
+__all__ = ["CellFunction", "flatten", "from_jax", "jax_function", "load_params", "nest",
+           "param_tree",
            "to_jax", "to_nnx", "CellModule"]
 
 
