@@ -257,3 +257,17 @@ def test_tensor_array_conversions_share_memory():
     np.testing.assert_array_equal(back, a)
     t2 = from_jax(np.arange(3, dtype=np.float32))
     assert t2.dtype == ms.float32
+
+
+def test_exported_params_can_be_donated(mode):
+    net = ms.nn.Dense(3, 2)
+    before = net.weight.asnumpy().copy()
+    apply, params = to_jax(net)
+
+    def step(p, x):
+        return jax.tree_util.tree_map(lambda a: a * 2, p), apply(p, x)
+    new, _ = jax.jit(step, donate_argnums=(0,))(params, jnp.ones((1, 3)))
+    # the Cell's own buffers were not donated: it still computes with its old values
+    np.testing.assert_array_equal(net.weight.asnumpy(), before)
+    net(ms.Tensor(np.ones((1, 3), np.float32)))
+    np.testing.assert_allclose(np.asarray(new["weight"]), before * 2)

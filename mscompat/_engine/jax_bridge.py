@@ -76,9 +76,13 @@ def _named_params(cell) -> dict[str, Parameter]:
 
 
 def param_tree(cell) -> dict:
-    """The Cell's Parameter values as a nested dict keyed by MindSpore's names."""
+    """The Cell's Parameter values as a nested dict keyed by MindSpore's names.
+
+    The arrays are copies, not the Parameters' own buffers: a training step that donates
+    them (``jax.jit(..., donate_argnums=...)``) cannot delete the Cell's values.
+    """
     with jaxconfig.scoped():
-        return nest({n: p._stored for n, p in _named_params(cell).items()})
+        return nest({n: jnp.array(p._stored, copy=True) for n, p in _named_params(cell).items()})
 
 
 def _leaf_array(x):
