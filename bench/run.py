@@ -196,7 +196,8 @@ def implementations(
 ) -> list[tuple[str, str, str]]:
     """(python, framework, mode) for the MindSpore-style implementations of one variant."""
     modes = ["GRAPH", "PYNATIVE"] + (["JIT"] if variant in module.JIT_VARIANTS else [])
-    out = [(sys.executable, "mscompat", m) for m in modes] if with_msc else []
+    exported = ["EXPORT"] if variant in getattr(module, "EXPORT_VARIANTS", ()) else []
+    out = [(sys.executable, "mscompat", m) for m in modes + exported] if with_msc else []
     if ms_python:
         out += [(ms_python, "mindspore", m) for m in modes]
     return out

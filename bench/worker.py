@@ -162,6 +162,8 @@ def run(spec: dict[str, Any], report: dict[str, Any]) -> None:
     t0 = time.perf_counter()
     if spec["framework"] == "jax":
         runner = module.build_jax(arrays, spec["variant"])
+    elif spec["mode"] == "EXPORT":
+        runner = module.build_export(ms, arrays, spec["variant"])
     else:
         runner = module.build_ms(ms, arrays, spec["variant"], spec["mode"] == "JIT")
     report["build_s"] = time.perf_counter() - t0

@@ -38,6 +38,8 @@ VARIANT_TITLES = {
     "b": "value_and_grad(forward, None, opt.parameters) + opt(grads)",
 }
 JIT_VARIANTS: tuple[str, ...] = ()
+# mscompat-to_jax: the MLP Cell exported with mscompat.jax.to_jax, trained by the raw-JAX step
+EXPORT_VARIANTS: tuple[str, ...] = ("a",)
 SIZES = (784, 512, 512, 10)
 BATCH = 128
 N_BATCHES = 4
@@ -68,8 +70,7 @@ def make_inputs(seed: int) -> Arrays:
     return arrays
 
 
-def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
-    """The MindSpore-style model and training step (variant ``a`` or ``b``)."""
+def _mlp(ms: Any, arrays: Arrays) -> Any:
     nn = ms.nn
 
     def dense(name: str, fan_in: int, fan_out: int) -> Any:
@@ -93,7 +94,13 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
             x = self.relu(self.fc2(x))
             return self.fc3(x)
 
-    net = MLP()
+    return MLP()
+
+
+def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
+    """The MindSpore-style model and training step (variant ``a`` or ``b``)."""
+    nn = ms.nn
+    net = _mlp(ms, arrays)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     opt = nn.Momentum(net.trainable_params(), learning_rate=LR, momentum=MOMENTUM)
 
@@ -152,6 +159,31 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
         logits = h @ p["fc3"]["kernel"] + p["fc3"]["bias"]
         return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
 
+    return _optax_runner(params, loss_fn, arrays,
+                         lambda p, n: (p[n]["kernel"].T, p[n]["bias"]))
+
+
+def build_export(ms: Any, arrays: Arrays, variant: str) -> Runner:
+    """The MLP Cell as ``apply, params = mscompat.jax.to_jax(net)`` in the raw-JAX step."""
+    import jax
+    import optax
+
+    from mscompat.jax import to_jax
+
+    apply, params = to_jax(_mlp(ms, arrays))
+
+    def loss_fn(p: Any, x: jax.Array, y: jax.Array) -> jax.Array:
+        return optax.softmax_cross_entropy_with_integer_labels(apply(p, x), y).mean()
+
+    return _optax_runner(params, loss_fn, arrays, lambda p, n: (p[n]["weight"], p[n]["bias"]))
+
+
+def _optax_runner(params: Any, loss_fn: Any, arrays: Arrays, layer: Any) -> Runner:
+    """The raw-JAX training loop of ``build_jax`` over any params pytree and loss."""
+    import jax
+    import jax.numpy as jnp
+    import optax
+
     tx = optax.sgd(LR, momentum=MOMENTUM)
 
     def train_step(p: Any, s: Any, x: jax.Array, y: jax.Array) -> tuple[Any, Any, jax.Array]:
@@ -173,8 +205,8 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
     def results(loss: Any) -> Arrays:
         out: Arrays = {}
         for n in LAYERS:
-            out[f"{n}.w"] = np.asarray(state["p"][n]["kernel"]).T
-            out[f"{n}.b"] = np.asarray(state["p"][n]["bias"])
+            w, b = layer(state["p"], n)
+            out[f"{n}.w"], out[f"{n}.b"] = np.asarray(w), np.asarray(b)
         out["loss"] = np.asarray(loss).reshape(())
         return out
 

@@ -22,6 +22,8 @@ VARIANTS: tuple[str, ...] = ("p200", "p1600")
 VARIANT_TITLES = {"p200": "50 blocks x 64 (200 Parameters)",
                   "p1600": "400 blocks x 16 (1,600 Parameters)"}
 JIT_VARIANTS: tuple[str, ...] = ()
+# mscompat-to_jax: the stack exported with mscompat.jax.to_jax, trained by the raw-JAX step
+EXPORT_VARIANTS: tuple[str, ...] = ("p200", "p1600")
 SHAPES = {"p200": (50, 64), "p1600": (400, 16)}
 BATCH = 32
 LR = 0.01
@@ -48,7 +50,7 @@ def make_inputs(seed: int) -> Arrays:
     return arrays
 
 
-def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
+def _stack(ms: Any, arrays: Arrays, variant: str) -> tuple[Any, list[Any]]:
     nn, ops = ms.nn, ms.ops
     blocks, width = SHAPES[variant]
 
@@ -70,7 +72,12 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
             return x + self.relu(h)
 
     cells = [Block(i) for i in range(blocks)]
-    net = nn.SequentialCell(cells)
+    return nn.SequentialCell(cells), cells
+
+
+def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
+    nn = ms.nn
+    net, cells = _stack(ms, arrays, variant)
     opt = nn.SGD(net.trainable_params(), learning_rate=LR)
     train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
     train.set_train()
@@ -92,7 +99,6 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
 def build_jax(arrays: Arrays, variant: str) -> Runner:
     import jax
     import jax.numpy as jnp
-    import optax
 
     blocks, _ = SHAPES[variant]
     params = [{"w": jnp.asarray(arrays[f"{variant}.{i}.w"]),
@@ -108,6 +114,37 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
             h = (h - mean) / jnp.sqrt(var + EPS) * p["g"] + p["s"]
             x = x + jax.nn.relu(h)
         return jnp.mean((x - y) ** 2)
+
+    def block(p: Any, i: int) -> dict[str, Any]:
+        return p[i]
+    return _optax_runner(params, loss_fn, arrays, variant, block)
+
+
+def build_export(ms: Any, arrays: Arrays, variant: str) -> Runner:
+    """The stack Cell as ``apply, params = mscompat.jax.to_jax(net)`` in the raw-JAX step."""
+    import jax
+    import jax.numpy as jnp
+
+    from mscompat.jax import to_jax
+
+    apply, params = to_jax(_stack(ms, arrays, variant)[0])
+
+    def loss_fn(p: Any, x: jax.Array, y: jax.Array) -> jax.Array:
+        return jnp.mean((apply(p, x) - y) ** 2)
+
+    def block(p: Any, i: int) -> dict[str, Any]:
+        b = p[str(i)]
+        return {"w": b["dense"]["weight"], "b": b["dense"]["bias"], "g": b["gamma"],
+                "s": b["beta"]}
+    return _optax_runner(params, loss_fn, arrays, variant, block)
+
+
+def _optax_runner(params: Any, loss_fn: Any, arrays: Arrays, variant: str,
+                  block: Any) -> Runner:
+    """The raw-JAX SGD loop over any params pytree and loss; ``block(p, i)`` reads block i."""
+    import jax
+    import jax.numpy as jnp
+    import optax
 
     tx = optax.sgd(LR)
 
@@ -125,8 +162,8 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
         return loss
 
     def results(loss: Any) -> Arrays:
-        out = {f"{i}.{k}": np.asarray(p[k]) for i, p in enumerate(state["p"][:2])
-               for k in ("w", "b", "g", "s")}
+        out = {f"{i}.{k}": np.asarray(v) for i in range(2)
+               for k, v in block(state["p"], i).items()}
         out["loss"] = np.asarray(loss).reshape(())
         return out
 
