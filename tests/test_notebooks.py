@@ -3,10 +3,9 @@ shows), and is committed with its outputs stripped."""
 import pathlib
 import shutil
 
+import nbclient  # the 'notebooks' extra, part of 'test'
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat", reason="the 'notebooks' extra is not installed")
-nbclient = pytest.importorskip("nbclient", reason="the 'notebooks' extra is not installed")
 
 NOTEBOOKS = sorted((pathlib.Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 

@@ -7,6 +7,8 @@ import io
 
 import numpy as np
 
+from .._engine.optional import require
+
 
 class Inter(enum.IntEnum):
     NEAREST = 0
@@ -46,7 +48,7 @@ class Decode(_Op):
         self.to_pil = to_pil
 
     def __call__(self, img):
-        from PIL import Image
+        Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         data = np.asarray(img, np.uint8).tobytes()
         try:
             image = Image.open(io.BytesIO(data)).convert("RGB")
@@ -104,7 +106,7 @@ class Resize(_Op):
             return _resize_linear(img, *new)
         if self.interpolation == Inter.NEAREST:
             return _resize_nearest(img, *new)
-        from PIL import Image
+        Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         planes = img[..., None] if img.ndim == 2 else img
         out = np.stack([np.asarray(Image.fromarray(planes[..., c].astype(np.float32), "F")
                                    .resize((new[1], new[0]), _PIL_FILTER[self.interpolation]))
@@ -223,5 +225,5 @@ class ToTensor(_Op):
 
 class ToPIL(_Op):
     def __call__(self, img):
-        from PIL import Image
+        Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         return Image.fromarray(np.asarray(img))

@@ -25,6 +25,7 @@ from .._engine.jax_bridge import load_params as load_params
 from .._engine.jax_bridge import nest as nest
 from .._engine.jax_bridge import param_tree as param_tree
 from .._engine.jax_bridge import to_jax as to_jax
+from .._engine.optional import require as _require
 
 __all__ = ["CellFunction", "flatten", "from_jax", "jax_function", "load_params", "nest",
            "param_tree",
@@ -34,6 +35,7 @@ __all__ = ["CellFunction", "flatten", "from_jax", "jax_function", "load_params",
 def __getattr__(name: str) -> Any:
     # Flax is imported only when the NNX export is asked for.
     if name in ("to_nnx", "CellModule"):
+        _require("flax", extra="flax", feature=f"mscompat.jax.{name}")
         from .._engine import flax_bridge
         return getattr(flax_bridge, name)
     raise AttributeError(f"module 'mscompat.jax' has no attribute '{name}'")

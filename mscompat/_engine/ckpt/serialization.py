@@ -27,6 +27,7 @@ import numpy as np
 from google.protobuf.message import DecodeError
 
 from .. import dtypes
+from ..optional import require
 from ..parameter import Parameter
 from ..tensor import Tensor
 from .schema import Checkpoint
@@ -122,7 +123,8 @@ def save_checkpoint(save_obj, ckpt_file_name: str, integrated_save: bool = True,
             continue  # MindSpore leaves empty tensors out
         arrays.append((name, arr, type_name))
     if format == "safetensors":
-        from safetensors.numpy import save
+        save = require("safetensors.numpy", extra="safetensors",
+                       feature="save_checkpoint(format='safetensors')").save
         data = save({n: np.ascontiguousarray(a) for n, a, t in arrays if t != "str"})
     else:
         msg = Checkpoint()
@@ -181,8 +183,11 @@ def _read_ckpt(path: str) -> dict:
 
 
 def _read_safetensors(path: str) -> dict:
-    from safetensors import SafetensorError
-    from safetensors.numpy import load
+    safetensors = require("safetensors", extra="safetensors",
+                          feature="load_checkpoint(format='safetensors')")
+    load = require("safetensors.numpy", extra="safetensors",
+                   feature="load_checkpoint(format='safetensors')").load
+    SafetensorError = safetensors.SafetensorError  # noqa: N806
     try:
         with open(path, "rb") as f:
             return dict(load(f.read()))
