@@ -261,3 +261,10 @@ def test_pytest_plugin_records_and_replays_goldens(pytester, monkeypatch):
     changed = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     changed.assert_outcomes(failed=1)
     assert "Mismatch at ['y'] (float32[2])" in changed.stdout.str()
+
+
+def test_non_numeric_leaves_compare_with_equality():
+    assert_allclose((ms.float32, "name", 1.0), (ms.float32, "name", 1.0))
+    assert "Mismatch at [0]: mindspore.float32 != expected mindspore.int32" in _message(
+        assert_allclose, (ms.float32,), (ms.int32,))
+    assert "Mismatch at [0]" in _message(assert_allclose, ("a",), (np.zeros(1),))

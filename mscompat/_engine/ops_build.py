@@ -5,7 +5,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import errors, jaxconfig, lazy, op_rows_array, op_rows_math, op_table
+from . import errors, jaxconfig, lazy, ms_keywords, op_rows_array, op_rows_math, op_table
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
@@ -122,21 +122,152 @@ def _make_primitive(op: op_table.OpDef) -> type:
 
 def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
                      meta: bool = False) -> Callable:
+    keywords = ms_keyword_map(f"ops.{name}", impl)
+
     def fn(*args, **kwargs):
+        if kwargs and keywords is not None:
+            args, kwargs = keywords(args, kwargs)
         if meta:  # reads shapes and dtypes only
             return impl(*args, **kwargs)
         return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error)
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``ops.{name}``."
+    _copy_signature(fn, impl, qualname=f"ops.{name}")
     return fn
 
 
+def _impl_params(impl: Callable):
+    """(leading positional parameters, has ``*args``, names accepted by keyword), or None
+    when the names are unknowable (no signature, or a ``**kwargs`` wrapper)."""
+    try:
+        params = list(inspect.signature(impl).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    lead, var_pos = [], False
+    for p in params:
+        if p.kind is p.VAR_POSITIONAL:
+            var_pos = True
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and not var_pos:
+            lead.append(p)
+    by_kw = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return lead, var_pos, by_kw
+
+
+def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
+    """MindSpore's keyword names for ``qualname`` (``ms_keywords``) -> the row's own call.
+
+    Returns ``translate(args, kwargs) -> (args, kwargs)``, or None when nothing needs it. A
+    MindSpore parameter the row has under the same name keeps it; one the row has in the
+    same position under another name (``input`` for the row's ``x``) is renamed, or passed
+    positionally where the row's parameter is positional-only or ``*args``; one the row
+    lacks is dropped when given its MindSpore default and raises NotImplementedError naming
+    it otherwise.
+    """
+    recorded = ms_keywords.KEYWORDS.get(qualname)
+    found = _impl_params(impl)
+    if recorded is None or found is None:
+        return None
+    lead, var_pos, by_kw = found
+    if self_param:
+        lead = lead[1:]
+    ms_names = {n for n, _ in recorded}
+    rename: dict[str, str] = {}
+    positional: dict[str, int] = {}
+    missing: dict[str, object] = {}
+    for i, (ms_name, default) in enumerate(recorded):
+        if ms_name in by_kw:
+            continue
+        if i < len(lead) and (lead[i].name not in ms_names or lead[i].name == ms_name):
+            if lead[i].kind is lead[i].POSITIONAL_ONLY:
+                positional[ms_name] = i
+            else:
+                rename[ms_name] = lead[i].name
+        elif var_pos and i >= len(lead):
+            positional[ms_name] = i
+        else:
+            missing[ms_name] = default
+    if not (rename or positional or missing):
+        return None
+
+    def translate(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+        out = {}
+        for key, value in kwargs.items():
+            if key in missing:
+                default = missing[key]
+                if default is not ms_keywords.REQUIRED and default != "UNRECORDED" and \
+                        _same_default(value, default):
+                    continue
+                raise NotImplementedError(f"{qualname}({key}=...) is not supported by "
+                                          "mscompat yet.")
+            if key not in positional:
+                out[rename.get(key, key)] = value
+        for key in sorted((k for k in kwargs if k in positional), key=positional.get):
+            if positional[key] != len(args):
+                raise TypeError(f"For '{qualname}', the argument '{key}' is given by keyword "
+                                "after a gap in the positional arguments or twice.")
+            args = (*args, kwargs[key])
+        return args, out
+    translate.missing = missing
+    return translate
+
+
+def _same_default(value, default) -> bool:
+    if value is None or default is None:
+        return value is default
+    try:
+        return type(value) is type(default) and value == default
+    except Exception:  # a Tensor compared with a literal
+        return False
+
+
+def _copy_signature(fn: Callable, impl: Callable, self_param: bool = False,
+                    qualname: str = "") -> None:
+    """Give the generated wrapper the signature it accepts, for ``help``, editors and the
+    porting report: MindSpore's (``ms_keywords``) where recorded, else the row's own. The
+    MindSpore parameters the row does not implement are listed in
+    ``__mscompat_unsupported__`` (accepted only at their MindSpore default)."""
+    recorded = ms_keywords.KEYWORDS.get(qualname)
+    translate = ms_keyword_map(qualname, impl, self_param) if recorded else None
+    if translate is not None:
+        fn.__mscompat_unsupported__ = tuple(translate.missing)
+    if recorded:
+        P = inspect.Parameter  # noqa: N806
+        params = [P(n, P.POSITIONAL_OR_KEYWORD,
+                    default=P.empty if d is ms_keywords.REQUIRED else
+                    (None if d == "UNRECORDED" else d)) for n, d in recorded]
+        if self_param:
+            params = [P("self", P.POSITIONAL_ONLY)] + params
+        try:
+            fn.__signature__ = inspect.Signature(params)
+            return
+        except ValueError:
+            pass
+    try:
+        sig = inspect.signature(impl)
+    except (TypeError, ValueError):
+        return
+    params = list(sig.parameters.values())
+    if self_param:
+        params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)] + params[1:]
+    try:
+        fn.__signature__ = sig.replace(parameters=params, return_annotation=sig.empty)
+    except ValueError:
+        return
+
+
 def _make_method(name: str, impl: Callable) -> Callable:
+    keywords = ms_keyword_map(f"Tensor.{name}", impl, self_param=True)
+
     def method(self, *args, **kwargs):
+        if kwargs and keywords is not None:
+            args, kwargs = keywords(args, kwargs)
         return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
     method.__name__ = name
     method.__qualname__ = f"Tensor.{name}"
+    _copy_signature(method, impl, self_param=True, qualname=f"Tensor.{name}")
     return method
 
 

@@ -153,6 +153,9 @@ def _classify(use: NameUse) -> None:
     for message in messages:
         if any(re.search(rf"\b{re.escape(k)}\b", message) for k in passed):
             notes.append(message)
+    # op-table rows: MindSpore parameters accepted only at their MindSpore default
+    for k in sorted(passed & set(getattr(obj, "__mscompat_unsupported__", ()))):
+        notes.append(f"{k}= is accepted only at its MindSpore default")
     if notes:
         use.status = "partial"
         use.note = "; ".join(dict.fromkeys(notes))

@@ -103,7 +103,29 @@ def assert_allclose(actual: Any, desired: Any, rtol: float | None = None,
             f"Mismatch at {where or 'result'}: structure differs\n  actual:   {got_def}\n"
             f"  expected: {want_def}")
     for (path, a), (_, b) in zip(got, want):
-        _compare_leaf(path, to_numpy(a), to_numpy(b), rtol, atol, check_dtype, where)
+        x, y = _numeric(a), _numeric(b)
+        if x is None or y is None:  # a dtype, a string, any other object: compared with ==
+            if not (x is None and y is None and _equal(a, b)):
+                label = f"{where}{path}" if (where or path) else "result"
+                raise AssertionError(f"Mismatch at {label}: {a!r} != expected {b!r}")
+            continue
+        _compare_leaf(path, x, y, rtol, atol, check_dtype, where)
+
+
+def _numeric(x: Any) -> np.ndarray | None:
+    try:
+        a = to_numpy(x)
+    except Exception:  # not convertible at all
+        return None
+    numeric = a.dtype.kind == "b" or jnp.issubdtype(a.dtype, jnp.number)  # bfloat16 too
+    return a if numeric else None
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 def _float_positions(inputs: Sequence[Any]) -> list[int]:
