@@ -21,7 +21,8 @@ def test_ruff_is_clean_on_the_whole_repository():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.parametrize("module", ["mscompat", "mscompat.dtype", "mscompat.common.dtype",
+@pytest.mark.parametrize("module", ["mscompat", "mscompat.ops", "mscompat.dtype",
+                                    "mscompat.common.dtype",
                                     "mscompat.jax", "mscompat.testing", "mscompat.porting"])
 def test_all_names_resolve(module):
     mod = __import__(module, fromlist=["_"])
@@ -76,3 +77,16 @@ def test_missing_optional_package_names_the_extra(monkeypatch, tmp_path, blocked
     monkeypatch.setitem(sys.modules, blocked, None)
     with pytest.raises(ImportError, match=rf"pip install 'mscompat\[{extra}\]'"):
         call(mscompat, tmp_path)
+
+
+def test_type_stubs_of_the_table_modules_are_current():
+    run = subprocess.run([sys.executable, "tools/gen_stubs.py", "--check"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for module in ["mscompat.ops.functional", "mscompat.ops.operations", "mscompat.numpy",
+                   "mscompat.nn.layer.activation", "mscompat.nn.loss.table"]:
+        mod = __import__(module, fromlist=["_"])
+        stub = pathlib.Path(mod.__file__).with_suffix(".pyi").read_text()
+        for name in mod.__all__:
+            assert f"def {name}(" in stub or f"class {name}(" in stub or \
+                f" as {name}\n" in stub or f"\n{name}: " in stub, (module, name)
