@@ -36,7 +36,16 @@ def _key_data(seed: int):
     return jax.random.key_data(jax.random.PRNGKey(seed))
 
 
-_STREAM = Parameter(Tensor._wrap(_key_data(0)), name="mscompat_random_stream",
+def _initial_key():
+    # Importing mscompat must not start a JAX backend (jax.distributed.initialize and
+    # platform settings must still be possible after ``import mindspore``): the default
+    # threefry key of seed 0 is [0, 0], held as NumPy until the first draw replaces it.
+    if jax.config.jax_default_prng_impl == "threefry2x32":
+        return np.zeros(2, np.uint32)
+    return _key_data(0)
+
+
+_STREAM = Parameter(Tensor._wrap(_initial_key()), name="mscompat_random_stream",
                     requires_grad=False)
 
 

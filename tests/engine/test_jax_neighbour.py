@@ -43,3 +43,13 @@ def test_import_and_use_change_no_jax_default():
                          timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().endswith("ok")
+
+
+def test_import_starts_no_jax_backend():
+    # so that jax.distributed.initialize (mindspore.communication.init) and platform settings
+    # still work after ``import mindspore``
+    code = ("from jax._src import xla_bridge as xb\n"
+            "import mscompat, mscompat.nn, mscompat.dataset, mscompat.communication\n"
+            "print(xb.backends_are_initialized())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stdout + out.stderr
