@@ -13,6 +13,7 @@ Example:
 # JAX's x64 mode and full matmul precision are scoped to mscompat's own calls
 # (``_engine/jaxconfig.py``): importing mscompat changes no JAX global.
 from . import common as common
+from . import communication as communication
 from . import context as context
 from . import dataset as dataset
 from . import dtype as dtype
@@ -44,6 +45,9 @@ from ._engine.jvp_vjp import jacrev as jacrev
 from ._engine.jvp_vjp import jvp as jvp
 from ._engine.jvp_vjp import vjp as vjp
 from ._engine.jvp_vjp import vmap as vmap
+from ._engine.parallel import get_auto_parallel_context as get_auto_parallel_context
+from ._engine.parallel import reset_auto_parallel_context as reset_auto_parallel_context
+from ._engine.parallel import set_auto_parallel_context as set_auto_parallel_context
 from ._engine.parameter import Parameter as Parameter
 from ._engine.parameter import ParameterTuple as ParameterTuple
 from ._engine.random_ops import get_seed as get_seed
@@ -59,12 +63,13 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "common", "context", "dataset", "dtype", "nn", "numpy", "ops", "train",
+    "common", "communication", "context", "dataset", "dtype", "nn", "numpy", "ops", "train",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",
     "Parameter", "ParameterTuple", "get_seed", "set_seed", "Tensor", "Model",
     "load_checkpoint", "load_param_into_net", "save_checkpoint",
+    "get_auto_parallel_context", "reset_auto_parallel_context", "set_auto_parallel_context",
     *dtype.__all__,
 ]
 __getattr__ = _module_getattr("mindspore")

@@ -29,7 +29,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from . import context, graph_print, jaxconfig, lazy, scope
+from . import context, graph_print, jaxconfig, lazy, parallel, scope
 from .tensor import Tensor
 
 _counter = {"traces": 0}
@@ -176,6 +176,14 @@ class Compiled:
             # Outside any scope a Parameter's value is its stored value (the common,
             # outermost call: no per-Parameter scope look-up).
             pvals = [p._stored for p in params] if outermost else [p._data for p in params]
+            if outermost and parallel.data_parallel():
+                # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
+                # so: the placement is stored back, a layout change, not a write).
+                dyn, placed = parallel.place(dyn, pvals)
+                for p, old, new in zip(params, pvals, placed):
+                    if new is not old:
+                        scope.store(p, new)
+                pvals = placed
             try:
                 out, writes = self._jitted(pvals, dyn, static)
                 break

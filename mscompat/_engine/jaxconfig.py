@@ -34,6 +34,15 @@ def set_device(device) -> None:
     _state["device"] = device
 
 
+def platform() -> str:
+    """The platform (``"cpu"``, ``"gpu"``...) of the device mscompat's work runs on."""
+    dev = _state["device"]
+    if dev is not None:
+        return dev.platform
+    import jax
+    return jax.default_backend()
+
+
 class scoped:
     """``with scoped():`` runs JAX calls with mscompat's configuration (re-entrant)."""
 

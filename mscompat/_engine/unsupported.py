@@ -40,7 +40,7 @@ def module_getattr(module: str):
 STUB_SUBMODULES = (
     "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
     "dataset.text", "dataset.audio",
-    "communication", "communication.management", "nn.probability",
+    "nn.probability",
     "nn.probability.distribution", "hal", "profiler",
     "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log",
     "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",

@@ -1,5 +1,6 @@
 """``mindspore.nn``: Cells, layers, losses, optimizers and wrappers."""
 from .._engine.cell import Cell  # noqa: F401
+from .._engine.collective_ops import DistributedGradReducer  # noqa: F401
 from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
 from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSpore)

@@ -10,7 +10,7 @@ Example:
 """
 from __future__ import annotations
 
-from ..._engine import scope
+from ..._engine import parallel, scope
 from ..._engine.cell import Cell
 from ..._engine.grad_ops import GradFn, _check_weights, _Spec
 from ..._engine.parameter import ParameterTuple
@@ -48,6 +48,8 @@ class TrainOneStepCell(Cell):
                                               with_value=True))
 
     def __call__(self, *inputs, **kwargs):
+        if parallel.data_parallel():  # the gradient all-reduce exists within one process
+            parallel.check_single_process("Training")
         opt = self.optimizer
         if not hasattr(opt, "_take_lr_step") or scope.tracing():  # traced: counted outside
             return super().__call__(*inputs, **kwargs)
