@@ -120,9 +120,15 @@ def run_worker(
         json.dump(spec, fh)
     t0 = time.perf_counter()
     try:
+        env = worker_env(spec["framework"], spec["device"])
+        devices = getattr(WORKLOADS[spec["workload"]], "HOST_DEVICES", {}).get(spec["variant"])
+        if devices and spec["framework"] != "mindspore":
+            # host devices must be set before JAX starts: per worker, by variant
+            env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") +
+                                f" --xla_force_host_platform_device_count={devices}").strip()
         proc = subprocess.run(
             [python, WORKER, spec_path],
-            env=worker_env(spec["framework"], spec["device"]),
+            env=env,
             capture_output=True,
             text=True,
             timeout=timeout,

@@ -178,8 +178,10 @@ def build_export(ms: Any, arrays: Arrays, variant: str) -> Runner:
     return _optax_runner(params, loss_fn, arrays, lambda p, n: (p[n]["weight"], p[n]["bias"]))
 
 
-def _optax_runner(params: Any, loss_fn: Any, arrays: Arrays, layer: Any) -> Runner:
-    """The raw-JAX training loop of ``build_jax`` over any params pytree and loss."""
+def _optax_runner(params: Any, loss_fn: Any, arrays: Arrays, layer: Any,
+                  place: Any = None) -> Runner:
+    """The raw-JAX training loop of ``build_jax`` over any params pytree and loss;
+    ``place(array)`` puts each input batch (default: ``jnp.asarray``)."""
     import jax
     import jax.numpy as jnp
     import optax
@@ -192,8 +194,9 @@ def _optax_runner(params: Any, loss_fn: Any, arrays: Arrays, layer: Any) -> Runn
         return optax.apply_updates(p, updates), s, loss
 
     train_step_jit = jax.jit(train_step, donate_argnums=(0, 1))
-    xs = [jnp.asarray(arrays["x"][i]) for i in range(N_BATCHES)]
-    ys = [jnp.asarray(arrays["y"][i]) for i in range(N_BATCHES)]
+    place = place or jnp.asarray
+    xs = [place(arrays["x"][i]) for i in range(N_BATCHES)]
+    ys = [place(arrays["y"][i]) for i in range(N_BATCHES)]
     state = {"p": params, "s": tx.init(params), "i": 0}
 
     def step() -> jax.Array:
