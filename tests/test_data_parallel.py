@@ -2,9 +2,11 @@
 
 The data-parallel script (``fixtures/parallel/dp_train.py``) runs in a fresh process with 8
 host devices (``XLA_FLAGS=--xla_force_host_platform_device_count=8``) and with one; losses
-and weights agree for 16 steps of ``TrainOneStepCell`` and 8 of ``Model.train``. Two
-processes joined by ``jax.distributed`` on the loopback address get ranks, sizes and dataset
-shards, and refuse cross-process training instead of training each on its own shard.
+and weights agree for 8 steps of ``TrainOneStepCell`` and 8 of ``Model.train``. Two
+processes joined by ``jax.distributed`` on the loopback address get ranks, sizes, dataset
+shards and collectives, train MindSpore's way (each rank on its shard, gradients
+all-reduced) to the weights of one process training on both shards' batches, and refuse
+PYNATIVE training across processes (no all-reduce there) instead of training each alone.
 """
 import json
 import os
@@ -53,12 +55,12 @@ def test_data_parallel_over_8_host_devices_equals_one_device(mode):
         assert eight["recompiled"] == 0
 
 
-def test_two_processes_get_ranks_and_shards_and_refuse_cross_process_training():
+def _two_ranks(script, *args):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     procs = [subprocess.Popen(
-        [sys.executable, str(FIXTURES / "ranks.py")], stdout=subprocess.PIPE,
+        [sys.executable, str(FIXTURES / script), *args], stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,
         env={**os.environ, "JAX_COORDINATOR_ADDRESS": f"127.0.0.1:{port}",
              "JAX_NUM_PROCESSES": "2", "JAX_PROCESS_ID": str(i)}) for i in range(2)]
@@ -67,10 +69,33 @@ def test_two_processes_get_ranks_and_shards_and_refuse_cross_process_training():
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, err[-3000:]
         outs.append(json.loads(out.strip().splitlines()[-1]))
+    return outs
+
+
+def test_two_processes_ranks_shards_collectives():
+    outs = _two_ranks("ranks.py")
     assert [(o["rank"], o["size"], o["inited"]) for o in outs] == [(0, 2, True), (1, 2, True)]
     assert [o["shard"] for o in outs] == [[0, 2, 4, 6], [1, 3, 5, 7]]
+    # rank r holds [[r + 1, 10 (r + 1)]]: AllReduce sum and max, AllGather along axis 0,
+    # Broadcast from rank 1 - the same on both ranks
     for o in outs:
-        assert o["training"].startswith("Training across 2 processes")
+        assert o["collectives"] == [[[3.0, 30.0]], [[2.0, 20.0]],
+                                    [[1.0, 10.0], [2.0, 20.0]], [[2.0, 20.0]]]
+        assert o["training"].startswith("nn.DistributedGradReducer outside GRAPH_MODE across "
+                                        "2 processes is not supported")
+
+
+def test_two_processes_train_data_parallel_as_one_process_on_both_shards():
+    ranks = _two_ranks("ranks_train.py", "rank")
+    reference = _run("ranks_train.py", "reference")
+    assert [r["rank"] for r in ranks] == [0, 1]
+    # each rank's loss is over its own shard (MindSpore's per-rank loss); their mean is the
+    # loss over both shards, and the all-reduced (mean) gradient gives the same weights
+    mean_loss = [(a + b) / 2 for a, b in zip(ranks[0]["losses"], ranks[1]["losses"])]
+    assert_allclose(mean_loss, reference["losses"], rtol=1e-5, atol=1e-6)
+    assert ranks[0]["losses"] != ranks[1]["losses"]
+    assert_allclose(ranks[0]["weights"], reference["weights"], rtol=1e-5, atol=1e-6)
+    assert_allclose(ranks[1]["weights"], ranks[0]["weights"], rtol=0, atol=0)
 
 
 def test_mindspore_ms_scheduler_variables_are_read(monkeypatch):

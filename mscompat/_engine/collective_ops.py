@@ -1,10 +1,11 @@
 """MindSpore's collective primitives and ``nn.DistributedGradReducer``.
 
-mscompat's ranks are JAX processes, each driving its local devices as one program (see
-``parallel.py``). With one rank, every collective is the identity over that rank
-(``AllReduce`` of one value is that value, ``AllGather`` of one shard is the shard), which
-is what these return; with several processes they raise NotImplementedError naming
-themselves, rather than compute a per-process value MindSpore would have reduced.
+mscompat's ranks are JAX processes (see ``parallel.py``). Inside the per-rank program of a
+data-parallel compiled call they are ``jax.lax`` collectives over the ranks (``psum``,
+``pmax``, ``pmin``, ``all_gather``, ``psum_scatter``). With one rank, every collective is
+the identity over that rank (``AllReduce`` of one value is that value). Elsewhere, with
+several processes, they raise NotImplementedError naming themselves rather than return a
+per-process value MindSpore would have reduced.
 
 Example:
     >>> import mscompat as ms
@@ -13,9 +14,12 @@ Example:
 """
 from __future__ import annotations
 
+import jax
+
 from . import parallel
 from .cell import Cell
 from .ops_build import Primitive
+from .tensor import Tensor
 
 
 class ReduceOp:
@@ -42,8 +46,17 @@ class _Collective(Primitive):
                             f"but got {type(group).__name__}.")
         self.op, self.group = op, group
 
+    def _collective(self, a):  # the jax.lax collective over the ranks (per subclass)
+        raise NotImplementedError(f"ops.{type(self).__name__} is not supported by mscompat "
+                                  "yet.")
+
     def __call__(self, x):
-        parallel.check_single_process(f"ops.{type(self).__name__}")
+        if parallel.in_rank_program():
+            if parallel._group_ranks(self.group) is not None:
+                raise NotImplementedError(f"ops.{type(self).__name__} over a sub-group is not "
+                                          "supported by mscompat yet.")
+            return Tensor._wrap(self._collective(x._data))
+        parallel.check_single_process(f"ops.{type(self).__name__} outside GRAPH_MODE")
         if parallel.get_group_size(self.group) != 1:
             raise NotImplementedError(f"ops.{type(self).__name__} over a group of several "
                                       "ranks is not supported by mscompat yet.")
@@ -53,9 +66,21 @@ class _Collective(Primitive):
 class AllReduce(_Collective):
     """``ops.AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``."""
 
+    def _collective(self, a):
+        reduce = {ReduceOp.SUM: jax.lax.psum, ReduceOp.MAX: jax.lax.pmax,
+                  ReduceOp.MIN: jax.lax.pmin}.get(self.op)
+        if reduce is None:
+            return super()._collective(a)
+        return reduce(a, parallel.AXIS)
+
 
 class ReduceScatter(_Collective):
     """``ops.ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``."""
+
+    def _collective(self, a):
+        if self.op != ReduceOp.SUM:
+            return super()._collective(a)
+        return jax.lax.psum_scatter(a, parallel.AXIS, scatter_dimension=0, tiled=True)
 
 
 class AllGather(_Collective):
@@ -63,6 +88,9 @@ class AllGather(_Collective):
 
     def __init__(self, group: str = parallel.HCCL_WORLD_COMM_GROUP) -> None:
         super().__init__(ReduceOp.SUM, group)
+
+    def _collective(self, a):
+        return jax.lax.all_gather(a, parallel.AXIS, axis=0, tiled=True)
 
 
 class Broadcast(_Collective):
@@ -80,6 +108,9 @@ class Broadcast(_Collective):
         if not isinstance(x, tuple):
             raise TypeError(f"For 'Broadcast', the input must be a tuple of Tensors, but got "
                             f"{type(x).__name__}.")
+        if parallel.in_rank_program():
+            return tuple(Tensor._wrap(jax.lax.all_gather(t._data, parallel.AXIS)[self.root_rank])
+                         for t in x)
         return super().__call__(x)
 
 
@@ -105,7 +136,10 @@ class DistributedGradReducer(Cell):
         self.group = group
 
     def construct(self, grads):
-        parallel.check_single_process("nn.DistributedGradReducer")
+        if parallel.in_rank_program():  # MindSpore's AllReduce of each rank's gradients
+            total = tuple(Tensor._wrap(jax.lax.psum(g._data, parallel.AXIS)) for g in grads)
+            return tuple(t / self.degree for t in total) if self.mean else total
+        parallel.check_single_process("nn.DistributedGradReducer outside GRAPH_MODE")
         if self.degree != 1:
             raise NotImplementedError("nn.DistributedGradReducer over several ranks is not "
                                       "supported by mscompat yet.")

@@ -124,6 +124,12 @@ class Compiled:
         return jax.jit(lambda pvals, dyn, static: self._pure(pvals, dyn, static),
                        static_argnums=(2,))
 
+    def _rank_program(self, static):
+        cache = self.__dict__.setdefault("_ranked", {})
+        if static not in cache:
+            cache[static] = parallel.rank_program(self._pure, static)
+        return cache[static]
+
     def _run_broken(self, args, kwargs):
         token = _BREAK.set(True)
         try:
@@ -176,6 +182,14 @@ class Compiled:
             # Outside any scope a Parameter's value is its stored value (the common,
             # outermost call: no per-Parameter scope look-up).
             pvals = [p._stored for p in params] if outermost else [p._data for p in params]
+            if outermost and parallel.data_parallel() and parallel.multi_process():
+                try:
+                    out, writes = self._rank_program(static)(pvals, dyn)
+                    break
+                except VALUE_DEPENDENT:
+                    raise NotImplementedError(
+                        "DATA_PARALLEL across processes of a Cell whose Python needs tensor "
+                        "values (a graph break) is not supported by mscompat yet.") from None
             if outermost and parallel.data_parallel():
                 # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
                 # so: the placement is stored back, a layout change, not a write).

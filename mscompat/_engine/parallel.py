@@ -10,8 +10,11 @@ is exact: the program is the single-device program, laid out on several devices 
 itself refuses ``communication.init()`` without a launcher). Several processes
 (``jax.distributed``, started with MindSpore's ``MS_SCHED_HOST``/``MS_SCHED_PORT``/
 ``MS_WORKER_NUM``/``MS_NODE_ID`` or JAX's ``JAX_COORDINATOR_ADDRESS``/``JAX_NUM_PROCESSES``/
-``JAX_PROCESS_ID``) get ranks, group sizes and dataset shards; training data-parallel across
-processes raises NotImplementedError for now (the per-rank loss semantics are not built).
+``JAX_PROCESS_ID``) get ranks, group sizes and dataset shards, and a compiled call under
+``DATA_PARALLEL`` runs MindSpore's per-rank program (``rank_program``: ``jax.shard_map`` over
+the ranks, one device per process), where ``DistributedGradReducer`` and the collective
+primitives are ``jax.lax`` collectives over the ranks. Outside GRAPH_MODE they raise
+NotImplementedError.
 
 Example:
     >>> import mscompat as ms
@@ -22,6 +25,7 @@ Example:
 """
 from __future__ import annotations
 
+import contextvars
 import os
 from typing import Any
 
@@ -244,12 +248,11 @@ def mesh():
 def check_single_process(what: str) -> None:
     if _state["distributed"] and jax.process_count() > 1:
         raise NotImplementedError(
-            f"{what} across {jax.process_count()} processes (DATA_PARALLEL over "
-            "jax.distributed) is not supported by mscompat yet; one process driving all its "
-            "local devices is.")
+            f"{what} across {jax.process_count()} processes is not supported by mscompat "
+            "yet (DATA_PARALLEL training compiled in GRAPH_MODE is).")
 
 
-def place(dyn: list, pvals: list) -> tuple[list, list]:
+def place(dyn: list, pvals: list) -> tuple[list, list]:  # one process, several devices
     """Inputs split along axis 0 over the mesh (replicated where the batch does not divide
     by the device count, or with ``full_batch``), Parameters replicated."""
     devs = _devices()
@@ -272,3 +275,53 @@ def place(dyn: list, pvals: list) -> tuple[list, list]:
            for x in dyn]
     pvals = [put(v, False) for v in pvals]
     return dyn, pvals
+
+
+# -- data parallelism across processes: the per-rank program -----------------------------
+
+AXIS = "data"
+_RANK_PROGRAM: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_rank_program",
+                                                                      default=False)
+
+
+def multi_process() -> bool:
+    return _state["distributed"] and jax.process_count() > 1
+
+
+def in_rank_program() -> bool:
+    """True while tracing the per-rank program, where ``AXIS`` names the ranks."""
+    return _RANK_PROGRAM.get()
+
+
+def rank_program(pure, static):
+    """``pure(pvals, dyn, static)`` as MindSpore's per-rank program: ``jax.shard_map`` over
+    the ranks' mesh (one device per process), each rank on its own batch and its own copy of
+    the Parameters; ``DistributedGradReducer`` all-reduces with ``lax.psum`` over ``AXIS``."""
+    local = jax.local_devices(backend=jaxconfig.platform())
+    if len(local) != 1:
+        raise NotImplementedError(
+            f"DATA_PARALLEL across processes with {len(local)} devices per process is not "
+            "supported by mscompat yet (one device per process, MindSpore's layout, is).")
+    P = jax.sharding.PartitionSpec  # noqa: N806
+    m = mesh()
+
+    def per_rank(pvals, dyn):
+        token = _RANK_PROGRAM.set(True)
+        try:
+            out = pure([v[0] for v in pvals], list(dyn), static)
+        finally:
+            _RANK_PROGRAM.reset(token)
+        return jax.tree_util.tree_map(lambda a: a[None], out)
+
+    mapped = jax.shard_map(per_rank, mesh=m, in_specs=(P(AXIS), P(AXIS)), out_specs=P(AXIS),
+                           check_vma=False)
+    jitted = jax.jit(mapped)
+    batch = jax.sharding.NamedSharding(m, P(AXIS))
+
+    def run(pvals, dyn):
+        to_global = jax.make_array_from_process_local_data
+        g_p = [to_global(batch, np.asarray(v)[None]) for v in pvals]
+        g_d = [to_global(batch, np.asarray(x)) for x in dyn]
+        out = jitted(g_p, g_d)
+        return jax.tree_util.tree_map(lambda a: a.addressable_shards[0].data[0], out)
+    return run

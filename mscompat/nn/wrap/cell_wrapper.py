@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..._engine import parallel, scope
 from ..._engine.cell import Cell
+from ..._engine.collective_ops import DistributedGradReducer
 from ..._engine.grad_ops import GradFn, _check_weights, _Spec
 from ..._engine.parameter import ParameterTuple
 
@@ -46,10 +47,12 @@ class TrainOneStepCell(Cell):
         # in PYNATIVE_MODE.
         self._grad_fn = GradFn(network, _Spec("fn", None, tuple(self.weights), False, False,
                                               with_value=True))
+        # MindSpore: DATA_PARALLEL (chosen before the Cell is built) all-reduces the gradients
+        self.reducer_flag = parallel.data_parallel()
+        self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag \
+            else None
 
     def __call__(self, *inputs, **kwargs):
-        if parallel.data_parallel():  # the gradient all-reduce exists within one process
-            parallel.check_single_process("Training")
         opt = self.optimizer
         if not hasattr(opt, "_take_lr_step") or scope.tracing():  # traced: counted outside
             return super().__call__(*inputs, **kwargs)
@@ -67,6 +70,8 @@ class TrainOneStepCell(Cell):
         if self.sens != 1.0:
             # The gradient is linear in the sensitivity: grad(sens * 1) = sens * grad(1).
             grads = tuple(g * self.sens for g in grads)
+        if self.reducer_flag:
+            grads = self.grad_reducer(grads)
         self.optimizer(grads)
         return loss
 
