@@ -111,10 +111,12 @@ def test_command_line(tmp_path):
 
 def test_op_table_rows_report_mindspore_keywords():
     code = ("import mindspore as ms\nms.ops.add(input=a, other=b)\n"
-            "ms.ops.div(a, b, rounding_mode='floor')\nms.ops.relu(a, inplace=True)\n")
+            "ms.ops.subtract(a, b, alpha=2)\nms.ops.relu(a, inplace=True)\n"
+            "ms.ops.div(a, b, rounding_mode='floor')\n")
     rows = _by_name(porting_report("k.py", source=code))
     assert rows["mindspore.ops.add"].status == "provided"        # MindSpore's names accepted
-    assert rows["mindspore.ops.div"].status == "partial"
-    assert rows["mindspore.ops.div"].note == \
-        "rounding_mode= is accepted only at its MindSpore default"
+    assert rows["mindspore.ops.subtract"].status == "partial"
+    assert rows["mindspore.ops.subtract"].note == \
+        "alpha= is accepted only at its MindSpore default"
+    assert rows["mindspore.ops.div"].status == "provided"
     assert rows["mindspore.ops.relu"].status == "partial"

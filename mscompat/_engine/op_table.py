@@ -73,6 +73,24 @@ def _true_div(x, y):
     return jnp.true_divide(x, y)
 
 
+def _div(x, y, rounding_mode=None):
+    """``ops.div(input, other, rounding_mode=None)``: true division, or rounded toward minus
+    infinity (``"floor"``) or zero (``"trunc"``); integer inputs stay integers when rounded.
+    The rounded quotient is piecewise constant: zero gradient, as MindSpore's."""
+    if rounding_mode is None:
+        return _true_div(x, y)
+    if rounding_mode not in ("floor", "trunc"):
+        raise ValueError("For ops.div, rounding_mode value should be None, 'floor' or 'trunc'.")
+    x, y = _scalar_fix(x, y)
+    if _int_operand(x) and _int_operand(y):
+        a, b = jnp.broadcast_arrays(*(jnp.asarray(v) for v in (x, y)))
+        dt = jnp.result_type(a, b)
+        a, b = a.astype(dt), b.astype(dt)
+        return jnp.floor_divide(a, b) if rounding_mode == "floor" else jax.lax.div(a, b)
+    q = jnp.true_divide(x, y)
+    return jnp.floor(q) if rounding_mode == "floor" else jnp.trunc(q)
+
+
 def _float_unary(f: Callable) -> Callable:
     """Transcendental ops: MindSpore accepts floating-point inputs only."""
     def impl(x):
@@ -313,7 +331,7 @@ TABLE: list[OpDef] = [
     _U("Sub", jnp.subtract, ("sub", "subtract"), ("sub", "subtract"), binop=True),
     _U("Mul", jnp.multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
-          methods=("div", "divide", "true_divide")),
+          methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
     OpDef("RealDiv", _true_div),
     _U("FloorDiv", jnp.floor_divide, ("floor_divide",), ("floor_divide",), binop=True),
     _U("FloorMod", jnp.mod, ("remainder", "fmod"), ("remainder",), binop=True),

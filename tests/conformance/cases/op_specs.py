@@ -534,6 +534,21 @@ NUMPY_SPECS = [
     S("np_isclose", "numpy.isclose", (F, F), grad=False),
     S("np_logical_and", "numpy.logical_and", (B, ~B), grad=False),
 ]
+# ops.div's rounding_mode (MindSpore 2.x): None, "floor", "trunc"; ints and negatives
+YP = r(2, 3, seed=5, lo=0.5, hi=2.0)
+XN = ints(2, 3, seed=6, lo=-7, hi=8)
+YN = ints(2, 3, seed=7, lo=1, hi=4) * np.array([[1, -1, 1], [-1, 1, -1]], np.int32)
+SPECS += [
+    S("div_mode_none", "ops.div", (X, YP), kw={"rounding_mode": None}),
+    S("div_mode_floor", "ops.div", (X * 3, YP), kw={"rounding_mode": "floor"}),
+    S("div_mode_trunc", "ops.div", (X * 3, YP), kw={"rounding_mode": "trunc"}),
+    S("div_mode_floor_int", "ops.div", (XN, YN), kw={"rounding_mode": "floor"}, grad=False),
+    S("div_mode_trunc_int", "ops.div", (XN, YN), kw={"rounding_mode": "trunc"}, grad=False),
+    S("div_mode_none_int", "ops.div", (XN, YN), kw={"rounding_mode": None}, grad=False),
+    S("divide_mode_floor", "ops.divide", (X * 3, YP), kw={"rounding_mode": "floor"}),
+    S("tensor_div_mode_trunc", "Tensor.div", (X * 3, YP), kw={"rounding_mode": "trunc"}),
+    S("div_mode_bad", "ops.div", (X, YP), kw={"rounding_mode": "round"}, grad=False),
+]
 SPECS += NUMPY_SPECS
 
 PACKED = {"addn", "clip_by_global_norm", "hstack", "vstack", "np_concatenate", "np_stack"}
