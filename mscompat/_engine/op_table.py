@@ -218,6 +218,20 @@ def _softmax(x, *, axis=-1):
     return jax.nn.softmax(x, axis=axis)
 
 
+def _cast_to(x, dtype):
+    """MindSpore's ``dtype=`` of softmax/prod: the input is cast before the operation."""
+    return x if dtype is None else jnp.asarray(x).astype(dtypes.to_np(dtype))
+
+
+def _extreme_fn(f: Callable) -> Callable:
+    """``ops.amax/amin(input, axis=None, keepdims=False, *, initial=None, where=None)``."""
+    def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
+        if initial is None and where is None:
+            return f(input, axis=_axis(axis), keepdims=keepdims)
+        return f(input, axis=_axis(axis), keepdims=keepdims, initial=initial, where=where)
+    return impl
+
+
 def _log_softmax(x, *, axis=-1):
     return jax.nn.log_softmax(x, axis=axis)
 
@@ -361,16 +375,14 @@ TABLE: list[OpDef] = [
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_fn),
     OpDef("ReduceMax", _reduce(_max), attrs=(("keep_dims", False),),
-          functional=("amax",), functional_impl=lambda input, axis=None, keepdims=False:
-          _max(input, axis=_axis(axis), keepdims=keepdims),
+          functional=("amax",), functional_impl=_extreme_fn(_max),
           methods=("max", "amax"), method_impl=_extreme_method(_max, _argmax_nan)),
     OpDef("ReduceMin", _reduce(_min), attrs=(("keep_dims", False),),
-          functional=("amin",), functional_impl=lambda input, axis=None, keepdims=False:
-          _min(input, axis=_axis(axis), keepdims=keepdims),
+          functional=("amin",), functional_impl=_extreme_fn(_min),
           methods=("min", "amin"), method_impl=_extreme_method(_min, _argmin_nan)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
-          functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False:
-          jnp.prod(input, axis=_axis(axis), keepdims=keep_dims)),
+          functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
+          dtype=None: jnp.prod(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", None)),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
           _argmax_nan(input, axis=dim, keepdims=keepdim),
@@ -414,8 +426,10 @@ TABLE: list[OpDef] = [
           _one_hot(indices, depth, on_value, off_value, axis=axis)),
     # nn ops
     OpDef("Softmax", _softmax, attrs=(("axis", -1),), functional=("softmax",),
-          functional_impl=lambda input, axis=-1, *, dtype=None: _softmax(input, axis=axis),
-          methods=("softmax",), method_impl=lambda x, axis=-1: _softmax(x, axis=axis)),
+          functional_impl=lambda input, axis=-1, *, dtype=None:
+          _softmax(_cast_to(input, dtype), axis=axis),
+          methods=("softmax",), method_impl=lambda x, axis=-1, dtype=None:
+          _softmax(_cast_to(x, dtype), axis=axis)),
     OpDef("LogSoftmax", _log_softmax, attrs=(("axis", -1),), functional=("log_softmax",),
           functional_impl=lambda logits, axis=-1: _log_softmax(logits, axis=axis)),
     OpDef("SoftmaxCrossEntropyWithLogits", bprops.softmax_cross_entropy),

@@ -53,9 +53,18 @@ class S:
     atol: float = 1e-5
 
 
+class TK:
+    """A keyword argument passed as a Tensor (a plain NumPy array stays NumPy)."""
+
+    def __init__(self, array):
+        self.array = array
+
+
 def _resolve_const(ms, v):
     if isinstance(v, D):
         return getattr(ms, v.name)
+    if isinstance(v, TK):
+        return ms.Tensor(v.array)
     if isinstance(v, tuple) and any(isinstance(i, np.ndarray) for i in v):
         return tuple(ms.Tensor(i) for i in v)
     return v
@@ -548,6 +557,16 @@ SPECS += [
     S("divide_mode_floor", "ops.divide", (X * 3, YP), kw={"rounding_mode": "floor"}),
     S("tensor_div_mode_trunc", "Tensor.div", (X * 3, YP), kw={"rounding_mode": "trunc"}),
     S("div_mode_bad", "ops.div", (X, YP), kw={"rounding_mode": "round"}, grad=False),
+    # dtype= of softmax and prod, initial=/where= of amax and amin
+    S("softmax_dtype", "ops.softmax", (X,), kw={"dtype": D("float16")}, rtol=1e-3, atol=1e-3),
+    S("tensor_softmax_dtype", "Tensor.softmax", (X, 0), kw={"dtype": D("float16")},
+      rtol=1e-3, atol=1e-3),
+    S("prod_dtype", "ops.prod", (X, 1), kw={"dtype": D("float64")}),
+    S("prod_dtype_int", "ops.prod", (XI,), kw={"dtype": D("float32")}, grad=False),
+    S("amax_initial", "ops.amax", (X, 1), kw={"initial": 0.5}),
+    S("amin_initial", "ops.amin", (X,), kw={"initial": -0.5}),
+    S("amax_where", "ops.amax", (X, 1), kw={"initial": -5.0, "where": TK(~B)}),
+    S("amin_where_keepdims", "ops.amin", (X, 0, True), kw={"initial": 5.0, "where": TK(B)}),
 ]
 SPECS += NUMPY_SPECS
 
