@@ -8,6 +8,7 @@ import grain
 import numpy as np
 
 from .pipeline import Dataset, _IterableSource, as_row, shuffle_seed
+from .samplers import as_sampler, check_conflicts
 
 
 def _shard(n: int, num_shards, shard_id) -> list[int]:
@@ -22,8 +23,11 @@ def _shard(n: int, num_shards, shard_id) -> list[int]:
 class _RandomAccess(Dataset):
     """A source with ``__getitem__``/``__len__``: a grain MapDataset, shuffled per epoch."""
 
-    def __init__(self, column_names, shuffle, num_samples, num_shards, shard_id) -> None:
+    def __init__(self, column_names, shuffle, num_samples, num_shards, shard_id,
+                 sampler=None) -> None:
+        check_conflicts(sampler, num_samples, num_shards, shard_id, shuffle)
         super().__init__([], column_names)
+        self._sampler = as_sampler(sampler)
         self._shuffle = True if shuffle is None else bool(shuffle)
         self._num_samples = num_samples
         self._num_shards, self._shard_id = num_shards, shard_id
@@ -35,6 +39,8 @@ class _RandomAccess(Dataset):
         raise NotImplementedError
 
     def _indices(self, epoch: int) -> list[int]:
+        if self._sampler is not None:
+            return self._sampler._indices(self._source_len(), epoch)
         idx = _shard(self._source_len(), self._num_shards, self._shard_id)
         if self._shuffle:
             idx = list(np.random.default_rng(shuffle_seed(epoch)).permutation(idx))
@@ -76,6 +82,9 @@ class GeneratorDataset(Dataset):
         if shuffle:
             raise ValueError("GeneratorDataset: 'shuffle' needs a random-accessible source "
                              "(with __getitem__ and __len__).")
+        if sampler is not None:
+            raise ValueError("sampler is not supported if source does not have attribute "
+                             "'__getitem__'.")
         super().__init__([], names)
         self._source = source
         self._num_samples = num_samples
@@ -107,7 +116,8 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
         if column_names is None:
             raise ValueError("GeneratorDataset: 'column_names' is required.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
-        _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id)
+        _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id,
+                               sampler)
         self._source = source
 
     def _source_len(self) -> int:
@@ -142,7 +152,7 @@ class NumpySlicesDataset(_RandomAccess):
         if len({len(c) for c in cols}) > 1:
             raise ValueError("NumpySlicesDataset: all columns must have the same length.")
         self._cols = cols
-        super().__init__(names, shuffle, num_samples, num_shards, shard_id)
+        super().__init__(names, shuffle, num_samples, num_shards, shard_id, sampler)
 
     def _source_len(self) -> int:
         return len(self._cols[0])
@@ -185,7 +195,8 @@ class MnistDataset(_RandomAccess):
             raise RuntimeError(f"MnistDataset: no MNIST files in {dataset_dir}.")
         self._images = np.concatenate(images)[..., None]
         self._labels = np.concatenate(labels).astype(np.uint32)
-        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
+                         sampler)
 
     def _source_len(self) -> int:
         return len(self._labels)
@@ -215,7 +226,8 @@ class Cifar10Dataset(_RandomAccess):
         if not images:
             raise RuntimeError(f"Cifar10Dataset: no CIFAR-10 files in {dataset_dir}.")
         self._images, self._labels = np.concatenate(images), np.concatenate(labels)
-        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
+                         sampler)
 
     def _source_len(self) -> int:
         return len(self._labels)
@@ -241,7 +253,8 @@ class ImageFolderDataset(_RandomAccess):
                        for f in sorted(os.listdir(os.path.join(dataset_dir, c)))
                        if f.lower().endswith(exts)]
         self._decode = decode
-        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id)
+        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
+                         sampler)
 
     def _source_len(self) -> int:
         return len(self._files)

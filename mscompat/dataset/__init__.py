@@ -11,6 +11,12 @@ import types as _types
 
 from .._data.pipeline import _CONFIG
 from .._data.pipeline import Dataset as Dataset
+from .._data.samplers import DistributedSampler as DistributedSampler
+from .._data.samplers import RandomSampler as RandomSampler
+from .._data.samplers import Sampler as Sampler
+from .._data.samplers import SequentialSampler as SequentialSampler
+from .._data.samplers import SubsetRandomSampler as SubsetRandomSampler
+from .._data.samplers import SubsetSampler as SubsetSampler
 from .._data.sources import Cifar10Dataset as Cifar10Dataset
 from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
@@ -35,5 +41,7 @@ config = _types.SimpleNamespace(set_seed=_set_seed, get_seed=_get_seed,
                                 set_prefetch_size=lambda n: None)
 
 __all__ = ["Dataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset",
-           "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config"]
+           "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config",
+           "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
+           "SubsetRandomSampler", "SubsetSampler"]
 __getattr__ = _module_getattr("mindspore.dataset")

@@ -183,3 +183,65 @@ def mnist_files(ms):
     return (data.get_col_names(), data.get_dataset_size(), first["image"].shape,
             str(first["image"].dtype), first["image"][10:12, 10:12, 0], labels,
             batched.get_dataset_size())
+
+
+def _ten(ms, **kw):
+    return ms.dataset.NumpySlicesDataset({"i": np.arange(10, dtype=np.int32)}, **kw)
+
+
+def _ids(data):
+    return [int(row[0]) for row in data.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=P)
+def samplers_deterministic(ms):
+    ds = ms.dataset
+    return (
+        _ids(_ten(ms, sampler=ds.SequentialSampler())),
+        _ids(_ten(ms, sampler=ds.SequentialSampler(start_index=3, num_samples=4))),
+        _ids(_ten(ms, sampler=ds.SubsetSampler([7, 2, 5]))),
+        _ids(_ten(ms, sampler=ds.DistributedSampler(3, 1, shuffle=False))),
+        _ids(_ten(ms, sampler=ds.DistributedSampler(4, 3, shuffle=False))),
+        _ids(_ten(ms, sampler=ds.DistributedSampler(3, 0, shuffle=False, num_samples=2))),
+        _ids(_ten(ms, sampler=[9, 0, 4])),
+        _ten(ms, sampler=ds.SequentialSampler(num_samples=4)).get_dataset_size(),
+        _ten(ms, sampler=ds.DistributedSampler(3, 2, shuffle=False)).get_dataset_size(),
+    )
+
+
+@case(modes=P)
+def samplers_random_cover_their_indices(ms):
+    ds = ms.dataset
+    return (
+        sorted(_ids(_ten(ms, sampler=ds.RandomSampler()))),
+        len(_ids(_ten(ms, sampler=ds.RandomSampler(num_samples=4)))),
+        sorted(_ids(_ten(ms, sampler=ds.SubsetRandomSampler([1, 8, 3])))),
+        len(_ids(_ten(ms, sampler=ds.DistributedSampler(2, 1)))),
+    )
+
+
+@case(modes=P)
+def sampler_with_shuffle_is_an_error(ms):
+    return _ten(ms, sampler=ms.dataset.SequentialSampler(), shuffle=False)
+
+
+@case(modes=P)
+def sampler_with_shards_is_an_error(ms):
+    return _ten(ms, sampler=ms.dataset.SequentialSampler(), num_shards=2, shard_id=0)
+
+
+@case(modes=P)
+def sampler_with_num_samples_is_an_error(ms):
+    return _ten(ms, sampler=ms.dataset.SequentialSampler(), num_samples=3)
+
+
+@case(modes=P)
+def distributed_sampler_bad_shard_id(ms):
+    return _ids(_ten(ms, sampler=ms.dataset.DistributedSampler(2, 2, shuffle=False)))
+
+
+@case(modes=P)
+def generator_iterable_with_sampler(ms):
+    data = ms.dataset.GeneratorDataset(_gen, ["data", "label"],
+                                       sampler=ms.dataset.SequentialSampler())
+    return [int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)]
