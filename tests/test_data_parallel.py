@@ -178,3 +178,16 @@ def test_collectives_and_grad_reducer_with_one_rank():
     net = ms.nn.Dense(2, 1)
     grads = tuple(ms.ops.ones_like(p) for p in net.trainable_params())
     assert_allclose(ms.nn.DistributedGradReducer(net.trainable_params())(grads), grads)
+
+
+def test_device_id_picks_the_device():
+    code = ("import mscompat as ms\n"
+            "ms.set_context(device_target='CPU', device_id=3)\n"
+            "x = ms.Tensor([1.0]) * 2\n"
+            "print(next(iter(x._data.devices())).id)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ,
+                              "XLA_FLAGS": "--xla_force_host_platform_device_count=4"})
+    assert run.stdout.strip() == "3", run.stdout + run.stderr
+    with pytest.raises(TypeError, match="device_id"):
+        ms.set_context(device_id=-1)

@@ -62,6 +62,12 @@ def set_context(**kwargs) -> None:
             _state["mode"] = value
         elif key == "device_target":
             _set_device_target(value)
+        elif key == "device_id":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise TypeError(f"For 'context.set_context', the argument 'device_id' must be "
+                                f"a non-negative int, but got {value!r}.")
+            _state["device_id"] = value
+            jaxconfig.set_pending_device(_resolve_device)
         elif key in _PASSIVE:
             _state[key] = value
         else:
@@ -87,22 +93,32 @@ def _set_device_target(target: str) -> None:
     if not isinstance(target, str) or target not in _BACKENDS:
         raise ValueError(f"For 'context.set_context', the argument 'device_target' must be "
                          f"one of ['CPU', 'GPU', 'Ascend'], but got {target!r}.")
+    _state["device_target"] = target
+    jaxconfig.set_pending_device(_resolve_device)
+
+
+def _resolve_device():
+    """The JAX device of ``device_target`` and ``device_id`` (resolved at first use: asking
+    JAX for devices starts its backend)."""
+    target = _state["device_target"]
     backend = _BACKENDS[target]
-    if backend is not None and backend != "cpu":
-        try:
-            device = jax.devices(backend)[0]
-        except RuntimeError:
-            device = None
-    else:
-        device = jax.devices("cpu")[0] if backend == "cpu" else None
-    if device is None:
+    try:
+        devices = jax.local_devices(backend=backend) if backend is not None else []
+    except RuntimeError:
+        devices = []
+    if not devices:
         if target not in _warned:
             _warned.add(target)
             warnings.warn(f"device_target={target!r} is not available on this machine; "
                           f"mscompat runs on the CPU instead.", RuntimeWarning, stacklevel=3)
-        device = jax.devices("cpu")[0]
-    jaxconfig.set_device(device)
-    _state["device_target"] = target
+        devices = jax.local_devices(backend="cpu")
+    device_id = _state["device_id"]
+    if not 0 <= device_id < len(devices):
+        warnings.warn(f"device_id={device_id} is not one of the {len(devices)} "
+                      f"{devices[0].platform} device(s) of this process; mscompat uses device "
+                      "0.", RuntimeWarning, stacklevel=3)
+        device_id = 0
+    return devices[device_id]
 
 
 class ParallelMode:

@@ -26,16 +26,32 @@ from typing import Any
 from jax._src import config as _cfg
 
 _local = threading.local()
-_state: dict[str, Any] = {"device": None}  # set by context.set_context(device_target=...)
+# set by context.set_context(device_target=..., device_id=...): "pending" is resolved to a
+# JAX device at the first mscompat call, so that choosing a target starts no backend
+# (``communication.init()`` must still be able to call ``jax.distributed.initialize``).
+_state: dict[str, Any] = {"device": None, "pending": None}
 
 
 def set_device(device) -> None:
     """The JAX device mscompat's work runs on (None: JAX's default)."""
-    _state["device"] = device
+    _state["device"], _state["pending"] = device, None
+
+
+def set_pending_device(resolve: Callable[[], Any]) -> None:
+    """``resolve()`` gives the device, called at the first mscompat call that needs it."""
+    _state["pending"] = resolve
+
+
+def _resolve() -> None:
+    resolve = _state["pending"]
+    if resolve is not None:
+        _state["pending"] = None
+        _state["device"] = resolve()
 
 
 def platform() -> str:
     """The platform (``"cpu"``, ``"gpu"``...) of the device mscompat's work runs on."""
+    _resolve()
     dev = _state["device"]
     if dev is not None:
         return dev.platform
@@ -53,6 +69,8 @@ class scoped:
             self.prev = None
             return
         _local.on = True
+        if _state["pending"] is not None:
+            _resolve()
         dev = _state["device"]
         self.prev = (_cfg.enable_x64.swap_local(True),
                      _cfg.default_matmul_precision.swap_local("highest"),
