@@ -115,8 +115,8 @@ def test_op_table_rows_report_mindspore_keywords():
             "ms.ops.div(a, b, rounding_mode='floor')\n")
     rows = _by_name(porting_report("k.py", source=code))
     assert rows["mindspore.ops.add"].status == "provided"        # MindSpore's names accepted
-    assert rows["mindspore.ops.subtract"].status == "partial"
-    assert rows["mindspore.ops.subtract"].note == \
-        "alpha= is accepted only at its MindSpore default"
+    assert rows["mindspore.ops.relu"].note == \
+        "inplace= is accepted only at its MindSpore default"
+    assert rows["mindspore.ops.subtract"].status == "provided"
     assert rows["mindspore.ops.div"].status == "provided"
     assert rows["mindspore.ops.relu"].status == "partial"

@@ -306,6 +306,19 @@ def _elementwise(name, jfn, fn=(), method=(), float_only=False, binop=False):
 
 
 _U = _elementwise
+_sub = binary(jnp.subtract)
+
+
+def _subtract(input, other, *, alpha=1):
+    """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``; a float
+    ``alpha`` with integer operands gives Float32, as MindSpore's."""
+    if alpha == 1 and not isinstance(alpha, float):
+        return _sub(input, other)
+    if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
+        input, other = jnp.asarray(input, _F32), jnp.asarray(other, _F32)
+    return _sub(input, jnp.multiply(other, alpha))
+
+
 TABLE: list[OpDef] = [
     # element-wise unary
     _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
@@ -342,7 +355,8 @@ TABLE: list[OpDef] = [
     _U("IsFinite", jnp.isfinite, ("isfinite",), ("isfinite",)),
     # element-wise binary
     _U("Add", jnp.add, ("add",), ("add",), binop=True),
-    _U("Sub", jnp.subtract, ("sub", "subtract"), ("sub", "subtract"), binop=True),
+    OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
+          functional_impl=_subtract),
     _U("Mul", jnp.multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),

@@ -567,6 +567,10 @@ SPECS += [
     S("amin_initial", "ops.amin", (X,), kw={"initial": -0.5}),
     S("amax_where", "ops.amax", (X, 1), kw={"initial": -5.0, "where": TK(~B)}),
     S("amin_where_keepdims", "ops.amin", (X, 0, True), kw={"initial": 5.0, "where": TK(B)}),
+    S("subtract_alpha", "ops.subtract", (X, YP), kw={"alpha": 2}),
+    S("subtract_alpha_float", "ops.subtract", (X, YP), kw={"alpha": 0.5}),
+    S("subtract_alpha_int", "ops.subtract", (XN, YN), kw={"alpha": 3}, grad=False),
+    S("subtract_alpha_int_float", "ops.subtract", (XN, YN), kw={"alpha": 0.5}, grad=False),
 ]
 SPECS += NUMPY_SPECS
 
