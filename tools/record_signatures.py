@@ -18,6 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "mscompat", "_engine", "ms_keywords.py")
 REQUIRED = "REQUIRED"
+UNRECORDED = "UNRECORDED"  # a default that is not a literal (a MindSpore dtype object)
 HEADER = "\n".join([
     '"""MindSpore 2.10\'s parameter names and defaults of its functional ops and Tensor',
     'methods.',
@@ -28,6 +29,7 @@ HEADER = "\n".join([
     "does not implement.",
     '"""',
     'REQUIRED = "REQUIRED"',
+    'UNRECORDED = "UNRECORDED"  # a default that is not a literal (a MindSpore dtype)',
     '',
     '# name: ((parameter, default literal or REQUIRED), ...)',
     'KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {',
@@ -41,7 +43,7 @@ def _literal(value):
         return value
     if isinstance(value, tuple) and all(isinstance(v, (int, float)) for v in value):
         return value
-    return "UNRECORDED"
+    return UNRECORDED
 
 
 def keywords(obj):
@@ -80,7 +82,7 @@ def main():
     with open(OUT, "w") as f:
         f.write(HEADER)
         for name in sorted(out):
-            items = ", ".join(f"({n!r}, {'REQUIRED' if d == REQUIRED else repr(d)})"
+            items = ", ".join(f"({n!r}, {d if d in (REQUIRED, UNRECORDED) else repr(d)})"
                               for n, d in out[name])
             f.write(f"    {name!r}: ({items},),\n")
         f.write("}\n")

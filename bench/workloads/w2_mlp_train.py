@@ -142,24 +142,27 @@ def build_ms(ms: Any, arrays: Arrays, variant: str, use_jit: bool) -> Runner:
     return Runner(step=step, sync=ms_sync, results=results, check_calls=CHECK_STEPS)
 
 
+def jax_loss(p: Any, x: Any, y: Any) -> Any:
+    """The raw-JAX MLP loss over ``{"fc1": {"kernel", "bias"}, ...}`` ((in, out) kernels)."""
+    import jax
+    import optax
+
+    h = jax.nn.relu(x @ p["fc1"]["kernel"] + p["fc1"]["bias"])
+    h = jax.nn.relu(h @ p["fc2"]["kernel"] + p["fc2"]["bias"])
+    logits = h @ p["fc3"]["kernel"] + p["fc3"]["bias"]
+    return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+
+
 def build_jax(arrays: Arrays, variant: str) -> Runner:
     """Idiomatic JAX/optax: params pytree with (in, out) kernels, donated jitted step."""
-    import jax
     import jax.numpy as jnp
-    import optax
 
     params = {
         n: {"kernel": jnp.asarray(arrays[f"{n}.w"].T), "bias": jnp.asarray(arrays[f"{n}.b"])}
         for n in LAYERS
     }
 
-    def loss_fn(p: Any, x: jax.Array, y: jax.Array) -> jax.Array:
-        h = jax.nn.relu(x @ p["fc1"]["kernel"] + p["fc1"]["bias"])
-        h = jax.nn.relu(h @ p["fc2"]["kernel"] + p["fc2"]["bias"])
-        logits = h @ p["fc3"]["kernel"] + p["fc3"]["bias"]
-        return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
-
-    return _optax_runner(params, loss_fn, arrays,
+    return _optax_runner(params, jax_loss, arrays,
                          lambda p, n: (p[n]["kernel"].T, p[n]["bias"]))
 
 

@@ -56,7 +56,6 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
     """W2's optax step with the batch sharded over a ("data",) mesh, state replicated."""
     import jax
     import jax.numpy as jnp
-    import optax
     from jax.sharding import Mesh, NamedSharding
     from jax.sharding import PartitionSpec as P
 
@@ -66,12 +65,6 @@ def build_jax(arrays: Arrays, variant: str) -> Runner:
                   "bias": jax.device_put(jnp.asarray(arrays[f"{n}.b"]), replicated)}
               for n in w2.LAYERS}
 
-    def loss_fn(p: Any, x: jax.Array, y: jax.Array) -> jax.Array:
-        h = jax.nn.relu(x @ p["fc1"]["kernel"] + p["fc1"]["bias"])
-        h = jax.nn.relu(h @ p["fc2"]["kernel"] + p["fc2"]["bias"])
-        logits = h @ p["fc3"]["kernel"] + p["fc3"]["bias"]
-        return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
-
-    return w2._optax_runner(params, loss_fn, arrays,
+    return w2._optax_runner(params, w2.jax_loss, arrays,
                             lambda p, n: (p[n]["kernel"].T, p[n]["bias"]),
                             place=lambda a: jax.device_put(jnp.asarray(a), batch))

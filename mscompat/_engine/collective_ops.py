@@ -52,7 +52,7 @@ class _Collective(Primitive):
 
     def __call__(self, x):
         if parallel.in_rank_program():
-            if parallel._group_ranks(self.group) is not None:
+            if parallel.group_ranks(self.group) is not None:
                 raise NotImplementedError(f"ops.{type(self).__name__} over a sub-group is not "
                                           "supported by mscompat yet.")
             return Tensor._wrap(self._collective(x._data))

@@ -34,7 +34,7 @@ import numpy as np
 from . import jaxconfig, random_ops, scope
 from .ops_build import call
 from .parameter import Parameter
-from .tensor import Tensor, wrap_tree
+from .tensor import Tensor, to_raw, wrap_tree
 
 PyTree = Any
 
@@ -91,11 +91,6 @@ def _leaf_array(x):
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         return x
     return jnp.asarray(x)
-
-
-def _to_output(tree):
-    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree,
-                                  is_leaf=lambda t: isinstance(t, Tensor))
 
 
 def _rng_data(rng):
@@ -155,7 +150,7 @@ class CellFunction:
         finally:
             if train is not None:
                 cell.set_train(previous)
-        out = _to_output(out)
+        out = to_raw(out)
         written, new_values = s.written()
         by_id = {id(p): n for n, p in named.items()}
         updates = {by_id[id(p)]: v for p, v in zip(written, new_values) if id(p) in by_id}

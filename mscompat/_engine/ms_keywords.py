@@ -7,6 +7,7 @@ implementation's own parameters, and refuse a non-default value for a parameter 
 does not implement.
 """
 REQUIRED = "REQUIRED"
+UNRECORDED = "UNRECORDED"  # a default that is not a literal (a MindSpore dtype)
 
 # name: ((parameter, default literal or REQUIRED), ...)
 KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
@@ -75,7 +76,7 @@ KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'ops.cos': (('input', REQUIRED),),
     'ops.cosh': (('input', REQUIRED),),
     'ops.cosine_similarity': (('x1', REQUIRED), ('x2', REQUIRED), ('dim', 1), ('eps', 1e-08),),
-    'ops.count_nonzero': (('x', REQUIRED), ('axis', ()), ('keep_dims', False), ('dtype', 'UNRECORDED'),),
+    'ops.count_nonzero': (('x', REQUIRED), ('axis', ()), ('keep_dims', False), ('dtype', UNRECORDED),),
     'ops.cross_entropy': (('input', REQUIRED), ('target', REQUIRED), ('weight', None), ('ignore_index', -100), ('reduction', 'mean'), ('label_smoothing', 0.0),),
     'ops.cumprod': (('input', REQUIRED), ('dim', REQUIRED), ('dtype', None),),
     'ops.cumsum': (('x', REQUIRED), ('axis', REQUIRED), ('dtype', None),),
@@ -183,7 +184,7 @@ KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'ops.roll': (('input', REQUIRED), ('shifts', REQUIRED), ('dims', None),),
     'ops.round': (('input', REQUIRED), ('decimals', 0),),
     'ops.rsqrt': (('input', REQUIRED),),
-    'ops.scalar_to_tensor': (('input_x', REQUIRED), ('dtype', 'UNRECORDED'),),
+    'ops.scalar_to_tensor': (('input_x', REQUIRED), ('dtype', UNRECORDED),),
     'ops.scatter_nd': (('indices', REQUIRED), ('updates', REQUIRED), ('shape', REQUIRED),),
     'ops.select': (('condition', REQUIRED), ('input', REQUIRED), ('other', REQUIRED),),
     'ops.selu': (('input_x', REQUIRED),),

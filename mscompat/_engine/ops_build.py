@@ -133,7 +133,7 @@ def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``ops.{name}``."
-    _copy_signature(fn, impl, qualname=f"ops.{name}")
+    _copy_signature(fn, impl, keywords, qualname=f"ops.{name}")
     return fn
 
 
@@ -197,7 +197,7 @@ def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
         for key, value in kwargs.items():
             if key in missing:
                 default = missing[key]
-                if default is not ms_keywords.REQUIRED and default != "UNRECORDED" and \
+                if default not in (ms_keywords.REQUIRED, ms_keywords.UNRECORDED) and \
                         _same_default(value, default):
                     continue
                 raise NotImplementedError(f"{qualname}({key}=...) is not supported by "
@@ -223,21 +223,21 @@ def _same_default(value, default) -> bool:
         return False
 
 
-def _copy_signature(fn: Callable, impl: Callable, self_param: bool = False,
+def _copy_signature(fn: Callable, impl: Callable, translate, self_param: bool = False,
                     qualname: str = "") -> None:
     """Give the generated wrapper the signature it accepts, for ``help``, editors and the
     porting report: MindSpore's (``ms_keywords``) where recorded, else the row's own. The
-    MindSpore parameters the row does not implement are listed in
-    ``__mscompat_unsupported__`` (accepted only at their MindSpore default)."""
+    MindSpore parameters the row does not implement (``translate.missing``, from
+    ``ms_keyword_map``) are listed in ``__mscompat_unsupported__`` (accepted only at their
+    MindSpore default)."""
     recorded = ms_keywords.KEYWORDS.get(qualname)
-    translate = ms_keyword_map(qualname, impl, self_param) if recorded else None
     if translate is not None:
         fn.__mscompat_unsupported__ = tuple(translate.missing)
     if recorded:
         P = inspect.Parameter  # noqa: N806
         params = [P(n, P.POSITIONAL_OR_KEYWORD,
                     default=P.empty if d is ms_keywords.REQUIRED else
-                    (None if d == "UNRECORDED" else d)) for n, d in recorded]
+                    (None if d is ms_keywords.UNRECORDED else d)) for n, d in recorded]
         if self_param:
             params = [P("self", P.POSITIONAL_ONLY)] + params
         try:
@@ -267,7 +267,7 @@ def _make_method(name: str, impl: Callable) -> Callable:
         return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
     method.__name__ = name
     method.__qualname__ = f"Tensor.{name}"
-    _copy_signature(method, impl, self_param=True, qualname=f"Tensor.{name}")
+    _copy_signature(method, impl, keywords, self_param=True, qualname=f"Tensor.{name}")
     return method
 
 

@@ -166,7 +166,8 @@ def release() -> None:
     _groups.clear()
 
 
-def _group_ranks(group: str) -> list[int] | None:
+def group_ranks(group: str) -> list[int] | None:
+    """The world ranks of ``group`` (None for the world group)."""
     if group in _WORLDS.values():
         return None
     if group not in _groups:
@@ -176,14 +177,14 @@ def _group_ranks(group: str) -> list[int] | None:
 
 def get_rank(group: str = HCCL_WORLD_COMM_GROUP) -> int:
     """``mindspore.communication.get_rank``: this process's rank (``jax.process_index()``)."""
-    ranks = _group_ranks(group)
+    ranks = group_ranks(group)
     rank = jax.process_index() if _state["distributed"] else 0
     return rank if ranks is None else ranks.index(rank)
 
 
 def get_group_size(group: str = HCCL_WORLD_COMM_GROUP) -> int:
     """``mindspore.communication.get_group_size``: the number of ranks (processes)."""
-    ranks = _group_ranks(group)
+    ranks = group_ranks(group)
     if ranks is not None:
         return len(ranks)
     return jax.process_count() if _state["distributed"] else 1
@@ -191,13 +192,13 @@ def get_group_size(group: str = HCCL_WORLD_COMM_GROUP) -> int:
 
 def get_local_rank(group: str = HCCL_WORLD_COMM_GROUP) -> int:
     """``mindspore.communication.get_local_rank``: the rank among this host's processes."""
-    _group_ranks(group)
+    group_ranks(group)
     return int(os.environ.get("LOCAL_RANK", os.environ.get("JAX_LOCAL_PROCESS_ID", "0")))
 
 
 def get_local_rank_size(group: str = HCCL_WORLD_COMM_GROUP) -> int:
     """``mindspore.communication.get_local_rank_size``: processes on this host."""
-    _group_ranks(group)
+    group_ranks(group)
     return int(os.environ.get("LOCAL_WORLD_SIZE", os.environ.get("LOCAL_RANK_SIZE", "1")))
 
 
@@ -224,6 +225,8 @@ def destroy_group(group: str) -> None:
 
 # -- data parallelism ----------------------------------------------------------------------
 
+AXIS = "data"  # the mesh axis: the local devices (one process) or the ranks (several)
+
 def data_parallel() -> bool:
     """Whether a compiled call lays its batch out over several devices."""
     return _auto["parallel_mode"] == "data_parallel"
@@ -233,16 +236,25 @@ def _devices() -> list:
     return jax.devices(jaxconfig.platform())
 
 
-_MESH: dict[tuple, Any] = {}
+_MESH: dict[tuple, tuple] = {}
+
+
+def _layout() -> tuple:
+    """(mesh, batch sharding, replicated sharding, device count) over the devices mscompat
+    runs on, built once per device set."""
+    devs = _devices()
+    key = tuple(d.id for d in devs)
+    if key not in _MESH:
+        m = jax.sharding.Mesh(np.array(devs), (AXIS,))
+        P = jax.sharding.PartitionSpec  # noqa: N806
+        _MESH[key] = (m, jax.sharding.NamedSharding(m, P(AXIS)),
+                      jax.sharding.NamedSharding(m, P()), len(devs))
+    return _MESH[key]
 
 
 def mesh():
     """The 1-D ``("data",)`` mesh over the devices mscompat runs on."""
-    devs = _devices()
-    key = tuple(d.id for d in devs)
-    if key not in _MESH:
-        _MESH[key] = jax.sharding.Mesh(np.array(devs), ("data",))
-    return _MESH[key]
+    return _layout()[0]
 
 
 def check_single_process(what: str) -> None:
@@ -255,14 +267,9 @@ def check_single_process(what: str) -> None:
 def place(dyn: list, pvals: list) -> tuple[list, list]:  # one process, several devices
     """Inputs split along axis 0 over the mesh (replicated where the batch does not divide
     by the device count, or with ``full_batch``), Parameters replicated."""
-    devs = _devices()
-    if len(devs) < 2:
+    _, batch, replicated, n = _layout()
+    if n < 2:
         return dyn, pvals
-    check_single_process("Training")
-    m = mesh()
-    P = jax.sharding.PartitionSpec  # noqa: N806
-    replicated = jax.sharding.NamedSharding(m, P())
-    batch = jax.sharding.NamedSharding(m, P("data"))
     full = _auto["full_batch"]
 
     def put(x, split):
@@ -271,7 +278,7 @@ def place(dyn: list, pvals: list) -> tuple[list, list]:  # one process, several 
             return x
         return jax.device_put(x, target)
 
-    dyn = [put(x, not full and getattr(x, "ndim", 0) >= 1 and x.shape[0] % len(devs) == 0)
+    dyn = [put(x, not full and getattr(x, "ndim", 0) >= 1 and x.shape[0] % n == 0)
            for x in dyn]
     pvals = [put(v, False) for v in pvals]
     return dyn, pvals
@@ -279,7 +286,6 @@ def place(dyn: list, pvals: list) -> tuple[list, list]:  # one process, several 
 
 # -- data parallelism across processes: the per-rank program -----------------------------
 
-AXIS = "data"
 _RANK_PROGRAM: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_rank_program",
                                                                       default=False)
 
@@ -303,7 +309,7 @@ def rank_program(pure, static):
             f"DATA_PARALLEL across processes with {len(local)} devices per process is not "
             "supported by mscompat yet (one device per process, MindSpore's layout, is).")
     P = jax.sharding.PartitionSpec  # noqa: N806
-    m = mesh()
+    m, batch, _, _ = _layout()
 
     def per_rank(pvals, dyn):
         token = _RANK_PROGRAM.set(True)
@@ -316,7 +322,6 @@ def rank_program(pure, static):
     mapped = jax.shard_map(per_rank, mesh=m, in_specs=(P(AXIS), P(AXIS)), out_specs=P(AXIS),
                            check_vma=False)
     jitted = jax.jit(mapped)
-    batch = jax.sharding.NamedSharding(m, P(AXIS))
 
     def run(pvals, dyn):
         to_global = jax.make_array_from_process_local_data

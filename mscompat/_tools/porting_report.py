@@ -13,6 +13,7 @@ Dense``, ``import mindspore.dataset as ds``) are followed through attribute chai
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import json
@@ -57,8 +58,10 @@ class NameUse:
         return len(self.locations)
 
 
+@functools.cache
 def _resolve(name: str):
-    """The mscompat object for ``mindspore.a.b``, or None when mscompat lacks it."""
+    """The mscompat object for ``mindspore.a.b``, or None when mscompat lacks it (looked up
+    once per name: the scanner asks for every use)."""
     import mscompat
     obj = mscompat
     for part in name.split(".")[1:]:

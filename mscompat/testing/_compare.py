@@ -161,10 +161,10 @@ def compare_with_jax(cell_or_fn: Callable, jax_fn: Callable, inputs: Sequence[An
         >>> ref = lambda p, x: x @ p["weight"].T + p["bias"]
         >>> _ = compare_with_jax(net, ref, [np.ones((4, 3), np.float32)])
     """
-    from .. import ops
+    from .. import float32, float64, ops
     from .._engine.cell import Cell
     from .._engine.grad_ops import value_and_grad
-    from .._engine.jax_bridge import nest, param_tree
+    from .._engine.jax_bridge import flatten, nest, param_tree
 
     arrays = [to_numpy(x) for x in inputs]
     tensors = [Tensor(a) for a in arrays]
@@ -173,14 +173,12 @@ def compare_with_jax(cell_or_fn: Callable, jax_fn: Callable, inputs: Sequence[An
     weights = list(cell_or_fn.trainable_params()) if is_cell else []
     positions = _float_positions(arrays)
 
-    def scalar(*xs):
+    def scalar(*xs):  # the sum of every floating output, summed in float32 or float64
         out = cell_or_fn(*xs)
         floats = [t for t in jax.tree_util.tree_leaves(out, is_leaf=_is_leaf)
-                  if isinstance(t, Tensor) and jnp.issubdtype(to_numpy_dtype(t), jnp.inexact)]
-        total = ops.sum(floats[0].astype(_sum_dtype(floats[0])))
-        for t in floats[1:]:
-            total = total + ops.sum(t.astype(_sum_dtype(t)))
-        return total, out
+                  if isinstance(t, Tensor) and t.is_floating_point()]
+        sums = [ops.sum(t.astype(float64 if t.dtype == float64 else float32)) for t in floats]
+        return sum(sums[1:], sums[0]), out
 
     result: dict[str, Any] = {}
     if grads and (positions or weights):
@@ -208,27 +206,13 @@ def compare_with_jax(cell_or_fn: Callable, jax_fn: Callable, inputs: Sequence[An
             ref_grads = jax.grad(ref_scalar, argnums=argnums)(params, *args)
             ref_w = {}
             if weights:
-                flat_ref = _flatten(ref_grads[0])
+                flat_ref = flatten(ref_grads[0])
                 ref_w = nest({p.name: flat_ref[p.name] for p in weights})
             ms_w_tree = nest(ms_w) if ms_w else {}
             assert_allclose(tuple(ms_in), tuple(ref_grads[1:]), rtol, atol, where="grads.inputs")
             assert_allclose(ms_w_tree, ref_w, rtol, atol, where="grads.params")
             result["grads"] = {"inputs": tuple(ms_in), "params": ms_w_tree}
     return result
-
-
-def to_numpy_dtype(t: Tensor) -> np.dtype:
-    return np.dtype(t._data.dtype) if hasattr(t, "_data") else t.asnumpy().dtype
-
-
-def _sum_dtype(t: Tensor):
-    from .. import float32, float64
-    return float64 if to_numpy_dtype(t) == np.float64 else float32
-
-
-def _flatten(tree: Any) -> dict[str, Any]:
-    from .._engine.jax_bridge import flatten
-    return flatten(tree)
 
 
 def _split_grads(ms_grads: Any, positions: list[int], weights: list[Any]):
