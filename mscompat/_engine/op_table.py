@@ -111,8 +111,10 @@ def _axis(axis):
 
 
 def _reduce(f: Callable) -> Callable:
+    """A Reduce* primitive: the result keeps the input's dtype (MindSpore's ReduceSum of
+    Int8 is Int8, of Bool is Bool), unlike the functional ``ops.sum`` (Int64)."""
     def prim(x, axis=(), *, keep_dims=False):
-        return f(x, axis=_axis(axis), keepdims=keep_dims)
+        return f(x, axis=_axis(axis), keepdims=keep_dims).astype(x.dtype)
     return prim
 
 
@@ -385,6 +387,8 @@ TABLE: list[OpDef] = [
     OpDef("ReduceSum", _reduce(jnp.sum), attrs=(("keep_dims", False),),
           functional=("sum",), functional_impl=_sum_fn,
           methods=("sum",), method_impl=_sum_method),
+    OpDef(None, None, functional=("reduce_sum",),
+          functional_impl=lambda x, axis=(): _reduce(jnp.sum)(x, axis)),
     OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_fn),

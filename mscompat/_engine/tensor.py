@@ -23,17 +23,20 @@ from .errors import check_shape
 
 
 def _infer_np(data) -> np.ndarray:
-    """Python data -> NumPy array with MindSpore's default dtypes (float32, int64, bool)."""
-    if isinstance(data, (bool, np.bool_)):
-        return np.asarray(data, np.bool_)
+    """Python data -> NumPy array with MindSpore's default dtypes.
+
+    MindSpore's rule (``Tensor.__init__``): a NumPy scalar or array keeps its dtype; a
+    Python float is Float32, int Int64, complex Complex128; a list/tuple goes through
+    ``np.array`` and then Float64 becomes Float32 and Int32/Int64 become Int64 (other
+    dtypes - Float16, UInt8, Complex64, ... - stay)."""
+    if isinstance(data, (np.generic, bool)):
+        return np.asarray(data)
     if isinstance(data, int):
         return np.asarray(data, np.int64)
     if isinstance(data, float):
         return np.asarray(data, np.float32)
     if isinstance(data, complex):
-        return np.asarray(data, np.complex64)
-    if isinstance(data, np.generic):
-        return np.asarray(data)
+        return np.asarray(data, np.complex128)
     try:
         arr = np.asarray(_to_np_tree(data))
     except ValueError as e:  # a ragged nested list
@@ -41,10 +44,11 @@ def _infer_np(data) -> np.ndarray:
                         f"sequence: {e}") from None
     if arr.dtype == object:
         raise TypeError(f"For 'Tensor', the type of input_data is not supported: {data!r}.")
-    if arr.dtype == np.float64 and not _has_np_float64(data):
-        arr = arr.astype(np.float32)
-    elif arr.dtype == np.complex128 and not _has_np_float64(data):
-        arr = arr.astype(np.complex64)
+    if isinstance(data, (list, tuple)):
+        if arr.dtype == np.float64:
+            arr = arr.astype(np.float32)
+        elif arr.dtype == np.int32:
+            arr = arr.astype(np.int64)
     return arr
 
 
@@ -54,14 +58,6 @@ def _to_np_tree(data):
     if isinstance(data, (list, tuple)):
         return [_to_np_tree(d) for d in data]
     return data
-
-
-def _has_np_float64(data) -> bool:
-    if isinstance(data, (list, tuple)):
-        return any(_has_np_float64(d) for d in data)
-    if isinstance(data, Tensor):
-        return data._data.dtype == np.float64
-    return isinstance(data, (np.ndarray, np.generic)) and data.dtype in (np.float64, np.complex128)
 
 
 @jaxconfig.entry
@@ -403,3 +399,15 @@ for _name, _dtype in _CASTS.items():
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
 )
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False,
+           device=None) -> Tensor:
+    """``mindspore.tensor``: a Tensor, as ``Tensor(input_data, dtype, shape, init)``.
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.tensor([1, 2]), ms.tensor(1.5).dtype)
+        [1 2] Float32
+    """
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)

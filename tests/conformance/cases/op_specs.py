@@ -571,6 +571,16 @@ SPECS += [
     S("subtract_alpha_float", "ops.subtract", (X, YP), kw={"alpha": 0.5}),
     S("subtract_alpha_int", "ops.subtract", (XN, YN), kw={"alpha": 3}, grad=False),
     S("subtract_alpha_int_float", "ops.subtract", (XN, YN), kw={"alpha": 0.5}, grad=False),
+    S("reduce_sum_axis", "ops.reduce_sum", (X4, 1)),
+    S("reduce_sum_all", "ops.reduce_sum", (X,)),
+    S("reduce_sum_int_tuple", "ops.reduce_sum", (XN, (0, 1)), grad=False),
+    S("reduce_sum_int8", "ops.reduce_sum", (XN.astype(np.int8), 1), grad=False),
+    S("ReduceSum_int8", "ops.ReduceSum", (XN.astype(np.int8), 1), init={"keep_dims": False},
+      grad=False),
+    S("ReduceSum_bool", "ops.ReduceSum", (B,), init={"keep_dims": True}, grad=False),
+    S("ReduceProd_int32", "ops.ReduceProd", (YN, 0), init={"keep_dims": False}, grad=False),
+    S("ReduceMax_int8", "ops.ReduceMax", (XN.astype(np.int8), 0), init={"keep_dims": True},
+      grad=False),
 ]
 SPECS += NUMPY_SPECS
 

@@ -256,3 +256,17 @@ def grad_through_indexing(ms):
     def f(m):
         return m[0, 1] * 3.0 + m[1].sum()
     return ms.grad(f)(_t(ms, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+
+
+@case()
+def tensor_default_dtypes(ms):
+    """MindSpore's dtype for each kind of constructor input: NumPy scalars keep theirs,
+    lists are Float32/Int64 unless their NumPy elements are narrower or complex."""
+    T = ms.Tensor
+    inputs = [np.float64(2.0), np.int32(2), np.float16(1.5), np.complex128(1), 1j, 2.5, 3,
+              True, [np.float64(2.0)], [np.array([1.0]), np.array([2.0])],
+              [T(np.array([1.0]))], (np.float64(1), 2.0), [np.float32(1)], [np.int32(1)],
+              [1, 2.5], [np.complex128(1)], [1j], [np.float16(1)], [np.uint8(1)],
+              [np.complex64(1)], [np.array([1], np.int32)], [T(np.array([1], np.int32))],
+              [np.bool_(True)], [np.array([1], np.float16)], np.array(2.0), [1, np.int8(2)]]
+    return [str(T(v).dtype) for v in inputs]
