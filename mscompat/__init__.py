@@ -17,9 +17,11 @@ from . import communication as communication
 from . import context as context
 from . import dataset as dataset
 from . import dtype as dtype
+from . import log as log
 from . import nn as nn
 from . import numpy as numpy
 from . import ops as ops
+from . import parallel as parallel
 from . import train as train
 from ._engine import ops_build as _ops_build  # noqa: F401  (installs Tensor methods)
 from ._engine.compile import compile_count as compile_count
@@ -39,6 +41,7 @@ from ._engine.grad_ops import get_grad as get_grad
 from ._engine.grad_ops import grad as grad
 from ._engine.grad_ops import value_and_grad as value_and_grad
 from ._engine.jit_api import jit as jit
+from ._engine.jit_api import jit_class as jit_class
 from ._engine.jit_api import ms_function as ms_function
 from ._engine.jvp_vjp import jacfwd as jacfwd
 from ._engine.jvp_vjp import jacrev as jacrev
@@ -53,6 +56,7 @@ from ._engine.parameter import ParameterTuple as ParameterTuple
 from ._engine.random_ops import get_seed as get_seed
 from ._engine.random_ops import set_seed as set_seed
 from ._engine.tensor import Tensor as Tensor
+from ._engine.tensor import tensor as tensor
 from ._engine.unsupported import install_stubs as _install_stubs
 from ._engine.unsupported import module_getattr as _module_getattr
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
@@ -63,7 +67,8 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "common", "communication", "context", "dataset", "dtype", "nn", "numpy", "ops", "train",
+    "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
+    "parallel", "train", "tensor", "jit_class",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",

@@ -138,3 +138,30 @@ class Print:
 FUNCTIONS = {"partial": partial, "constexpr": constexpr}
 PRIMITIVES = {"MultitypeFuncGraph": MultitypeFuncGraph, "HyperMap": HyperMap, "Map": Map,
               "Print": Print}
+
+
+def _like(fill: str):
+    def like(x):
+        from .tensor import Tensor
+        if fill == "zeros" and isinstance(x, list):  # MindSpore's zeros_like has no list rule
+            raise ValueError("For 'MultitypeFuncGraph', cannot find fn match given args: "
+                             "ops.composite.zeros_like takes a Tensor or a tuple, not a list.")
+        if fill == "zeros" and isinstance(x, tuple):
+            raise NotImplementedError("mindspore.ops.composite.zeros_like of a tuple (MindSpore "
+                                      "2.10 returns the int 0) is not supported by mscompat.")
+        if isinstance(x, (tuple, list)):
+            return tuple(like(v) for v in x)
+        if not isinstance(x, Tensor):
+            raise NotImplementedError(f"mindspore.ops.composite.{fill}_like of a "
+                                      f"{type(x).__name__} is not supported by mscompat "
+                                      f"(Tensors and tuples/lists of them are).")
+        from .. import ops
+        return getattr(ops, f"{fill}_like")(x)
+    like.__name__ = f"{fill}_like"
+    like.__doc__ = (f"``ops.composite.{fill}_like``: ``ops.{fill}_like`` over a Tensor or "
+                    f"{'nested tuples/lists of Tensors' if fill == 'ones' else 'a Tensor'}.")
+    return like
+
+
+ones_like = _like("ones")
+zeros_like = _like("zeros")

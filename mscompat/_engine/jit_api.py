@@ -42,3 +42,28 @@ def jit(function: Callable | None = None, **options) -> Callable:
 
 
 ms_function = jit
+
+
+def jit_class(cls: type) -> type:
+    """``mindspore.jit_class``: marks a user class whose instances GRAPH_MODE code uses.
+
+    mscompat traces such instances like any Python object, so the class is returned as is
+    (with MindSpore's ``__ms_class__`` mark).
+
+    Example:
+        >>> import mscompat as ms
+        >>> @ms.jit_class
+        ... class Scale:
+        ...     def __init__(self):
+        ...         self.k = 2.0
+        >>> Scale.__ms_class__
+        True
+    """
+    from .cell import Cell
+    if not isinstance(cls, type):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if issubclass(cls, Cell):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be "
+                        f"used for nn.Cell: {cls}.")
+    cls.__ms_class__ = True
+    return cls

@@ -52,6 +52,7 @@ _DEFAULTS: dict[str, Any] = {
     "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
 }
 _auto: dict[str, Any] = {}
+_set_keys: set[str] = set()  # keys the user set (MindSpore's ``get_device_num_is_set`` ...)
 
 
 def _copy(v):
@@ -62,6 +63,7 @@ def _copy(v):
 def reset_auto_parallel_context() -> None:
     """``mindspore.reset_auto_parallel_context``: every key back to its default."""
     _auto.clear()
+    _set_keys.clear()
     _auto.update({k: _copy(v) for k, v in _DEFAULTS.items()})
 
 
@@ -95,6 +97,12 @@ def set_auto_parallel_context(**kwargs) -> None:
             raise TypeError(f"The context configuration parameter '{key}' must be bool, but "
                             f"got {type(value).__name__}.")
         _auto[key] = value
+        _set_keys.add(key)
+
+
+def is_set(key: str) -> bool:
+    """Whether ``set_auto_parallel_context`` set ``key`` since the last reset."""
+    return key in _set_keys
 
 
 def get_auto_parallel_context(attr_key: str) -> Any:

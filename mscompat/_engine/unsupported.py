@@ -38,11 +38,11 @@ def module_getattr(module: str):
 
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
-    "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim", "amp",
+    "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim",
     "dataset.text", "dataset.audio",
     "nn.probability",
     "nn.probability.distribution", "hal", "profiler",
-    "boost", "rewrite", "experimental", "parallel", "runtime", "utils", "log",
+    "boost", "rewrite", "experimental", "runtime", "utils",
     "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )
 

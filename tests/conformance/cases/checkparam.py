@@ -1,0 +1,102 @@
+"""``mindspore._checkparam``, ``mindspore.tensor``, ``jit_class`` and the parallel helpers
+model-zoo code imports: results, exception classes and messages."""
+import importlib
+
+import numpy as np
+
+from ._registry import case
+
+
+def _outcome(f, *args):
+    try:
+        return repr(f(*args))
+    except Exception as e:  # noqa: BLE001 - the class and message are the result
+        return f"{type(e).__name__}: {e}"
+
+
+@case(modes=("PYNATIVE",))
+def checkparam_messages(ms):
+    v = importlib.import_module(ms.__name__ + "._checkparam")
+    calls = [
+        (v.check_value_type, "x", 1, [float], "Net"),
+        (v.check_value_type, "x", 1, [float, bool], "Net"),
+        (v.check_value_type, "x", True, [int], "Net"),
+        (v.check_value_type, "x", True, [int, bool], "Net"),
+        (v.check_value_type, "x", 1.0, (float,), "Net"),
+        (v.check_value_type, "x", 1, [float]),
+        (v.check_positive_int, 0, "n", "Net"), (v.check_positive_int, 1.5, "n", "Net"),
+        (v.check_positive_int, True, "n", "Net"), (v.check_positive_int, 3, "n", "Net"),
+        (v.check_positive_int, 0), (v.check_positive_int, 0, "n"),
+        (v.check_non_negative_int, -1, "n", "Net"), (v.check_non_negative_int, 0, "n", "Net"),
+        (v.check_negative_int, 1, "n", "Net"), (v.check_non_positive_int, 1, "n", "Net"),
+        (v.check_positive_float, 0.0, "f", "Net"), (v.check_positive_float, 1, "f", "Net"),
+        (v.check_positive_float, float("nan"), "f", "Net"),
+        (v.check_non_negative_float, -1.0, "f", "Net"),
+        (v.check_non_negative_float, 1, "f", "Net"),
+        (v.check_float_range, 1.5, 0.0, 1.0, v.INC_NEITHER, "f", "Net"),
+        (v.check_float_range, 1.0, 0.0, 1.0, v.INC_BOTH, "f", "Net"),
+        (v.check_float_range, 1.0, 0.0, 1.0, v.INC_LEFT, "f", "Net"),
+        (v.check_float_range, 0.0, 0.0, 1.0, v.INC_RIGHT, "f", "Net"),
+        (v.check_int_range, 5, 0, 3, v.INC_LEFT, "i", "Net"),
+        (v.check_int_range, 2, 0, 3, v.INC_LEFT, "i", "Net"),
+        (v.check_bool, 1, "b", "Net"), (v.check_bool, True, "b", "Net"),
+        (v.check_string, "a", ["b", "c"], "s", "Net"),
+        (v.check_string, "b", ["b", "c"], "s", "Net"),
+        (v.check_int, 3, 5, v.GE, "i", "Net"), (v.check_int, 3, 3, v.LE, "i", "Net"),
+        (v.check_int, 3, 3, v.NE, "i", "Net"), (v.check_int, 3, 3, v.LT, "i", "Net"),
+        (v.check_is_int, 1.5, "i", "Net"), (v.check_is_float, 1, "f", "Net"),
+        (v.check_equal_int, 3, 4, "i", "Net"),
+        (v.check_number, "n", 3, 5, v.GT, "Net"), (v.check_number, "n", 3, 3, v.GE, "Net"),
+        (v.check_isinstance, "x", 3, str),
+    ]
+    return [_outcome(f, *args) for f, *args in calls] + [
+        [v.EQ, v.NE, v.LT, v.LE, v.GT, v.GE, v.INC_NEITHER, v.INC_LEFT, v.INC_RIGHT,
+         v.INC_BOTH, v.IN, v.NOT_IN]]
+
+
+@case()
+def tensor_function(ms):
+    return (ms.tensor([1, 2]), ms.tensor(1.5), ms.tensor(3), ms.tensor(np.float64(2.0)),
+            ms.tensor([1, 2], ms.float16), ms.tensor(None, ms.float32, (2,)),
+            ms.tensor(ms.Tensor([1.5, 2.5])), ms.tensor([[True]]))
+
+
+@case(modes=("PYNATIVE",))
+def jit_class_marks(ms):
+    @ms.jit_class
+    class Scale:
+        def __init__(self):
+            self.k = 2.0
+    return [bool(Scale.__ms_class__), _outcome(ms.jit_class, 3),
+            _outcome(ms.jit_class, ms.nn.Dense).split(":")[0]]
+
+
+@case(modes=("PYNATIVE",))
+def parallel_private_helpers(ms):
+    u = importlib.import_module(ms.__name__ + ".parallel._utils")
+    a = importlib.import_module(ms.__name__ + ".parallel._auto_parallel_context")
+    ctx = a.auto_parallel_context()
+    out = [u._get_parallel_mode(), u._get_device_num(), u._get_gradients_mean(),
+           u._get_global_rank(), u._is_sharding_propagation(), u._get_full_batch(),
+           u._get_enable_parallel_optimizer(), u._get_pipeline_stages(),
+           u._is_in_auto_parallel_mode(), u._is_in_data_parallel_mode(),
+           ctx.get_parallel_mode(), ctx.get_device_num(), ctx.get_gradients_mean(),
+           ctx.get_device_num_is_set(), ctx.get_global_rank_is_set()]
+    ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=4,
+                                 gradients_mean=True)
+    try:
+        out += [u._get_parallel_mode(), u._get_device_num(), u._get_gradients_mean(),
+                ctx.get_device_num_is_set(), ctx.get_device_num(),
+                u._is_in_data_parallel_mode()]
+    finally:
+        ms.reset_auto_parallel_context()
+    out += [ctx.get_device_num_is_set(), u._get_device_num()]
+    return out
+
+
+@case()
+def composite_ones_zeros_like(ms):
+    C = ms.ops.composite
+    x = [ms.Tensor(np.array([1, 2], np.int32)), (ms.Tensor(np.array([[1.5]], np.float32)),)]
+    return (C.ones_like(x), C.zeros_like(x[0]), C.ones_like(ms.Tensor(np.array([True]))),
+            _outcome(C.zeros_like, x).split(":")[0])
