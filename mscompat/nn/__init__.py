@@ -31,7 +31,18 @@ from .layer import (  # noqa: F401
 from .learning_rate_schedule import *  # noqa: E402,F401,F403
 from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
-from .optim import SGD, Adam, AdamWeightDecay, Momentum, Optimizer  # noqa: F401
+from .optim import (  # noqa: F401
+    FTRL,
+    SGD,
+    Adadelta,
+    Adagrad,
+    Adam,
+    AdamWeightDecay,
+    Momentum,
+    Optimizer,
+    ProximalAdagrad,
+    RMSProp,
+)
 from .wrap import (  # noqa: F401
     ForwardValueAndGrad,
     GraphCell,

@@ -50,6 +50,9 @@ def _constant_lr(learning_rate) -> float:
 # checkpoint of a training step then has MindSpore's names: ``moments.fc1.weight``, ...).
 _STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu": "moment2",
                  "adam_m": "adam_m", "adam_v": "adam_v"}
+# slot states (``slots.py``) are named by MindSpore's prefixes already
+_STATE_PREFIX.update((n, n) for n in ("accum", "accum_update", "mean_grad", "mean_square",
+                                      "moment", "moments", "linear"))
 
 
 def _state_name(path, i: int, params) -> str:
@@ -68,6 +71,13 @@ class Optimizer(Cell):
     ``_decoupled_decay`` (AdamWeightDecay), whose transform adds it to the update."""
 
     _decoupled_decay = False
+    # The transform returns the new weights and reads the step's learning rate itself
+    # (``_step_lr``): for rules not linear in the learning rate (RMSProp's momentum holds
+    # lr-scaled steps; the proximal rules).
+    _returns_weights = False
+    # Ungrouped weight decay skips 'beta'/'gamma' Parameters, except in optimizers that
+    # decay every Parameter (MindSpore's FTRL).
+    _decay_every_param = False
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -103,6 +113,7 @@ class Optimizer(Cell):
                 params.append(p)
                 labels.append(str(i))
                 decays.append(wd if wd > 0 and ("weight_decay" in group or
+                                                self._decay_every_param or
                                                 _decay_filter(p)) else 0.0)
             txs[str(i)] = self._transform(lr)
         self.parameters = ParameterTuple(params)
@@ -150,6 +161,10 @@ class Optimizer(Cell):
             table = self.learning_rate._data
             return table[jax.numpy.minimum(step, table.shape[0] - 1)]
         return self._dynamic(Tensor._wrap(step))._data
+
+    def _step_lr(self, lr):
+        """The learning rate of this step: ``lr`` (a group's constant) or the schedule's."""
+        return lr if self._dynamic is None else self._current_lr()
 
     def _take_lr_step(self) -> None:
         """A per-step learning-rate list has a value for this step, else MindSpore's
@@ -207,12 +222,16 @@ class Optimizer(Cell):
             grads.append(g)
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
-        if self._dynamic is not None:
-            lr = self._current_lr()
-            updates = [u * lr.astype(u.dtype) for u in updates]
+        if self._returns_weights:
+            new = updates
+        else:
+            if self._dynamic is not None:
+                lr = self._current_lr()
+                updates = [u * lr.astype(u.dtype) for u in updates]
+            new = [w + u for w, u in zip(weights, updates)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v
-        for p, w, u in zip(self.parameters, weights, updates):
-            p._data = (w + u).astype(w.dtype)
+        for p, w, n in zip(self.parameters, weights, new):
+            p._data = n.astype(w.dtype)
         self.global_step = self.global_step + 1
         return tuple(True for _ in self.parameters)

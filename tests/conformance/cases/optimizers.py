@@ -40,6 +40,22 @@ ROWS = [
     ("adamw", "AdamWeightDecay", {}, "const"),
     ("adamw_decay", "AdamWeightDecay", {"weight_decay": 0.1, "eps": 1e-8}, "const"),
     ("adamw_cosine", "AdamWeightDecay", {"weight_decay": 0.01}, "cosine"),
+    # slot optimizers (nn/optim/slots.py)
+    ("rmsprop", "RMSProp", {}, "const"),
+    ("rmsprop_centered", "RMSProp", {"centered": True, "momentum": 0.5}, "const"),
+    ("rmsprop_momentum_list", "RMSProp", {"momentum": 0.9, "decay": 0.5}, "list"),
+    ("rmsprop_decay_exp", "RMSProp", {"weight_decay": 0.1, "epsilon": 1e-6}, "exp"),
+    ("adagrad", "Adagrad", {}, "const"),
+    ("adagrad_no_slots", "Adagrad", {"update_slots": False, "accum": 0.5}, "const"),
+    ("adagrad_cosine_decay", "Adagrad", {"weight_decay": 0.05, "loss_scale": 2.0}, "cosine"),
+    ("adadelta", "Adadelta", {}, "const"),
+    ("adadelta_rho", "Adadelta", {"rho": 0.5, "epsilon": 1e-3}, "warmup"),
+    ("proximal_adagrad", "ProximalAdagrad", {"l1": 0.01, "l2": 0.02}, "const"),
+    ("proximal_adagrad_l1_large", "ProximalAdagrad", {"l1": 0.5, "accum": 0.3}, "const"),
+    ("proximal_adagrad_l2_list", "ProximalAdagrad", {"l2": 0.5}, "list"),
+    ("ftrl", "FTRL", {"l1": 0.01, "l2": 0.02}, "const"),
+    ("ftrl_l1_large", "FTRL", {"l1": 0.3, "lr_power": -0.3, "initial_accum": 0.5}, "const"),
+    ("ftrl_decay", "FTRL", {"weight_decay": 0.1, "loss_scale": 4.0}, "const"),
 ]
 
 
@@ -110,3 +126,52 @@ def list_lr_past_its_end(ms):
     step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt)
     for _ in range(3):
         step(ms.Tensor(X), ms.Tensor(Y))
+
+
+@case(modes=("PYNATIVE",))
+def slot_optimizer_parameter_names(ms):
+    net = ms.nn.Dense(2, 2)
+    params = net.trainable_params()
+    nn = ms.nn
+    return [[(p.name, tuple(p.shape)) for p in opt.get_parameters()] for opt in (
+        nn.RMSProp(params, centered=True), nn.Adagrad(params), nn.Adadelta(params),
+        nn.ProximalAdagrad(params), nn.FTRL(params))]
+
+
+@case(modes=("PYNATIVE",))
+def slot_optimizer_groups(ms):
+    """Parameter groups: their own learning rate and weight decay."""
+    net = ms.nn.Dense(3, 2, weight_init=ms.Tensor(W), bias_init="zeros")
+    groups = [{"params": [net.weight], "weight_decay": 0.1, "lr": 0.05},
+              {"params": [net.bias]}]
+    opt = ms.nn.RMSProp(groups, learning_rate=0.1, momentum=0.5)
+    step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt)
+    losses = [step(ms.Tensor(X), ms.Tensor(Y)) for _ in range(3)]
+    return losses, net.weight, net.bias, opt.moment[0], opt.ms[1]
+
+
+@case(modes=("PYNATIVE",))
+def slot_optimizer_argument_errors(ms):
+    """MindSpore's exception class and message for each bad constructor argument."""
+    params = ms.nn.Dense(3, 2).trainable_params()
+    tries = [
+        ("RMSProp", {"decay": 1}), ("RMSProp", {"decay": -0.1}), ("RMSProp", {"epsilon": 0.0}),
+        ("RMSProp", {"momentum": -1.0}), ("RMSProp", {"centered": 1}),
+        ("RMSProp", {"use_locking": 1}), ("Adagrad", {"accum": -0.1}),
+        ("Adagrad", {"accum": 1}), ("Adagrad", {"update_slots": 1}),
+        ("Adadelta", {"rho": 1.5}), ("Adadelta", {"rho": 1}), ("Adadelta", {"epsilon": -1.0}),
+        ("Adadelta", {"epsilon": 1}), ("ProximalAdagrad", {"l1": -1.0}),
+        ("ProximalAdagrad", {"accum": -1.0}), ("ProximalAdagrad", {"l2": 1}),
+        ("ProximalAdagrad", {"use_locking": 1}), ("FTRL", {"l1": -1.0}),
+        ("FTRL", {"lr_power": 0.5}), ("FTRL", {"initial_accum": -1.0}),
+        ("FTRL", {"learning_rate": [0.1, 0.2]}), ("FTRL", {"lr_power": 1}),
+        ("FTRL", {"l2": -0.5}), ("FTRL", {"use_locking": "no"}),
+    ]
+    out = []
+    for name, kw in tries:
+        try:
+            getattr(ms.nn, name)(params, **kw)
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+    return out
