@@ -12,6 +12,7 @@ Example:
 """
 # JAX's x64 mode and full matmul precision are scoped to mscompat's own calls
 # (``_engine/jaxconfig.py``): importing mscompat changes no JAX global.
+from . import amp as amp
 from . import common as common
 from . import communication as communication
 from . import context as context
@@ -67,7 +68,7 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
+    "amp", "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
     "parallel", "train", "tensor", "jit_class",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",

@@ -43,3 +43,30 @@ def test_set_algo_parameters_records_and_checks_keys():
 def test_missing_parallel_name_names_itself():
     with pytest.raises(NotImplementedError, match="mindspore.parallel.Layout"):
         _ = ms.parallel.Layout
+
+
+@pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
+def test_loss_scale_step_compiles_once_and_a_failure_changes_nothing(mode):
+    import numpy as np
+    ms.set_context(mode=getattr(ms, mode))
+    try:
+        net = ms.nn.Dense(3, 2)
+        opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        step = ms.nn.TrainOneStepWithLossScaleCell(
+            ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt,
+            ms.nn.DynamicLossScaleUpdateCell(2.0 ** 10, 2, 2))
+        x, y = ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))
+        step(x, y)
+        before = ms.compile_count()
+        for _ in range(4):
+            step(x, y)
+        if mode == "GRAPH_MODE":
+            assert ms.compile_count() == before
+        assert float(step.scale_sense.asnumpy()) == 2.0 ** 12
+        snapshot = {p.name: p.asnumpy().copy() for p in step.get_parameters()}
+        with pytest.raises(Exception):
+            step(x, ms.Tensor(np.ones((5, 2), np.float32)))  # labels of the wrong shape
+        for p in step.get_parameters():
+            np.testing.assert_array_equal(p.asnumpy(), snapshot[p.name], err_msg=p.name)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -58,6 +58,23 @@ class NameUse:
         return len(self.locations)
 
 
+_INSTANCE_ATTRIBUTE = object()  # ``Optimizer.parameters``: set on every instance
+
+
+def _sets_attribute(cls: type, name: str) -> bool:
+    """Whether some ``__init__`` in ``cls``'s MRO assigns ``self.<name>``."""
+    n = re.escape(name)  # self.x = ..., self.x, self.y = ..., d["x"] = ... (its __dict__)
+    pattern = re.compile(rf"\bself\.{n}\b[^=\n]*=[^=]|\[[\"']{n}[\"']\]\s*=[^=]")
+    for klass in cls.__mro__:
+        init = vars(klass).get("__init__")
+        try:
+            if init is not None and pattern.search(inspect.getsource(init)):
+                return True
+        except (OSError, TypeError):
+            continue
+    return False
+
+
 @functools.cache
 def _resolve(name: str):
     """The mscompat object for ``mindspore.a.b``, or None when mscompat lacks it (looked up
@@ -70,6 +87,8 @@ def _resolve(name: str):
         except MissingAPIError:
             return None
         except AttributeError:
+            if inspect.isclass(obj):
+                return _INSTANCE_ATTRIBUTE if _sets_attribute(obj, part) else None
             if not isinstance(obj, types.ModuleType):
                 return None
             try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .. import nn
 from .._engine.cell import Cell
+from .._engine.context import get_context
 from . import callbacks as cbs
 from . import metrics as mt
 
@@ -49,13 +50,7 @@ class Model:
         if amp_level not in ("O0", None):
             raise NotImplementedError(f"Model(amp_level={amp_level!r}) (mixed precision) is "
                                       f"not supported by mscompat.")
-        if kwargs.get("loss_scale_manager") is not None:
-            manager = kwargs["loss_scale_manager"]
-            if type(manager).__name__ != "FixedLossScaleManager" or \
-                    getattr(manager, "drop_overflow_update", True):
-                raise NotImplementedError("Model(loss_scale_manager=...) is supported by "
-                                          "mscompat only as FixedLossScaleManager("
-                                          "drop_overflow_update=False).")
+        self._loss_scale_manager = kwargs.get("loss_scale_manager")
         self._network = network
         self._loss_fn, self._optimizer = loss_fn, optimizer
         self._metric_fns = _metric_fns(metrics)
@@ -83,7 +78,19 @@ class Model:
         net = self._network
         if self._loss_fn is not None:
             net = nn.WithLossCell(net, self._loss_fn)
-        return nn.TrainOneStepCell(net, self._optimizer)
+        manager, loss_scale = self._loss_scale_manager, None
+        if manager is not None:
+            # MindSpore's build_train_network: an update Cell means overflow-skipping steps
+            loss_scale = manager.get_loss_scale()
+            update_cell = manager.get_update_cell()
+            if update_cell is not None:
+                if get_context("device_target") == "CPU":
+                    raise ValueError("Only `loss_scale_manager=None` or `loss_scale_manager="
+                                     "FixedLossScaleManager(drop_overflow_update=False)`are "
+                                     "supported on device `CPU`. ")
+                return nn.TrainOneStepWithLossScaleCell(net, self._optimizer,
+                                                        scale_sense=update_cell)
+        return nn.TrainOneStepCell(net, self._optimizer, loss_scale)
 
     def _cb_params(self, epoch, dataset, callbacks, mode: str):
         cb = cbs._CallbackParams()

@@ -44,9 +44,12 @@ from .optim import (  # noqa: F401
     RMSProp,
 )
 from .wrap import (  # noqa: F401
+    DynamicLossScaleUpdateCell,
+    FixedLossScaleUpdateCell,
     ForwardValueAndGrad,
     GraphCell,
     TrainOneStepCell,
+    TrainOneStepWithLossScaleCell,
     WithEvalCell,
     WithLossCell,
 )

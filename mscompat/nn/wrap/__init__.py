@@ -7,5 +7,10 @@ from .cell_wrapper import (  # noqa: F401
     WithEvalCell,
     WithLossCell,
 )
+from .loss_scale import (  # noqa: F401
+    DynamicLossScaleUpdateCell,
+    FixedLossScaleUpdateCell,
+    TrainOneStepWithLossScaleCell,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")
