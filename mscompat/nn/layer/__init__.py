@@ -31,5 +31,6 @@ from .pooling import (  # noqa: F401
     MaxPool1d,
     MaxPool2d,
 )
+from .rnns import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell  # noqa: F401
 
 __getattr__ = _module_getattr("mindspore.nn")
