@@ -5,7 +5,16 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from . import errors, jaxconfig, lazy, ms_keywords, op_rows_array, op_rows_math, op_table
+from . import (
+    errors,
+    jaxconfig,
+    lazy,
+    ms_keywords,
+    op_rows_array,
+    op_rows_image,
+    op_rows_math,
+    op_table,
+)
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
@@ -275,7 +284,8 @@ PRIMITIVES: dict[str, type] = {}
 FUNCTIONALS: dict[str, Callable] = {}
 
 
-TABLE: list[op_table.OpDef] = op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
+TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
+                               + op_rows_image.ROWS)
 
 
 def build() -> None:

@@ -16,6 +16,7 @@ from .basic import (  # noqa: F401
 from .container import CellList, SequentialCell  # noqa: F401
 from .conv import Conv1d, Conv2d, Conv2dTranspose  # noqa: F401
 from .embedding import Embedding  # noqa: F401
+from .image import PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
 from .normalization import (  # noqa: F401
     BatchNorm1d,
     BatchNorm2d,

@@ -1,0 +1,239 @@
+"""Image resizing rows: ``ops.interpolate``/``ops.upsample``, the primitives
+``ResizeNearestNeighbor`` and ``ResizeBilinearV2``, and ``ops.adaptive_avg_pool1d/2d``.
+
+Coordinates follow MindSpore 2.10's CPU kernels (TensorFlow's resize rules), per spatial
+axis with ``scale = in / out`` (``(in - 1) / (out - 1)`` with ``align_corners``), computed in
+Float32:
+
+* nearest: ``src = floor(d * scale)``; ``align_corners``: ``round(d * scale)`` (half away
+  from zero); ``half_pixel_centers`` (``'nearest-exact'``): ``floor((d + 0.5) * scale)``.
+* linear: ``src = d * scale``; half pixel: ``(d + 0.5) * scale - 0.5``; the two
+  neighbours are ``max(floor(src), 0)`` and ``min(ceil(src), in - 1)``, blended as
+  ``a + (b - a) * (src - floor(src))``, width first, then height.
+
+``interpolate`` picks the kernel by mode and rank as MindSpore does (``'nearest'`` 3-D/4-D,
+``'linear'`` 3-D, ``'bilinear'`` 4-D, ``'area'``, ``'nearest-exact'``) with its argument
+errors; ``'bicubic'``, ``'trilinear'`` and 5-D inputs raise NotImplementedError.
+
+Example:
+    >>> import mscompat as ms
+    >>> import numpy as np
+    >>> x = ms.Tensor(np.array([[[[0.0, 1.0], [2.0, 3.0]]]], np.float32))
+    >>> print(ms.ops.interpolate(x, size=(3, 3), mode='bilinear', align_corners=True))
+    [[[[0.  0.5 1. ]
+       [1.  1.5 2. ]
+       [2.  2.5 3. ]]]]
+"""
+from __future__ import annotations
+
+import math
+
+import jax.numpy as jnp
+import numpy as np
+
+from . import nn_kernels
+from .op_table import OpDef
+
+_F32 = np.float32
+
+
+def _scale(size_in: int, size_out: int, align_corners: bool) -> np.float32:
+    if align_corners and size_out > 1:
+        return _F32(size_in - 1) / _F32(size_out - 1)
+    return _F32(size_in) / _F32(size_out)
+
+
+def _nearest_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool):
+    n = x.shape[axis]
+    scale = _scale(n, size, align_corners)
+    d = np.arange(size, dtype=_F32)
+    if align_corners:
+        src = np.floor(d * scale + _F32(0.5))
+    elif half_pixel:
+        src = np.floor((d + _F32(0.5)) * scale)
+    else:
+        src = np.floor(d * scale)
+    return jnp.take(x, np.minimum(src, n - 1).astype(np.int32), axis=axis)
+
+
+def _linear_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool):
+    n = x.shape[axis]
+    scale = _scale(n, size, align_corners)
+    d = np.arange(size, dtype=_F32)
+    src = (d + _F32(0.5)) * scale - _F32(0.5) if half_pixel else d * scale
+    low = np.floor(src)
+    lerp = (src - low).astype(_F32)
+    lo = np.maximum(low, 0).astype(np.int32)
+    hi = np.minimum(np.ceil(src), n - 1).astype(np.int32)
+    a, b = jnp.take(x, lo, axis=axis), jnp.take(x, hi, axis=axis)
+    shape = [1] * x.ndim
+    shape[axis] = size
+    return a + (b - a) * jnp.asarray(lerp.reshape(shape), x.dtype)
+
+
+def _resize(x, size: tuple, kind: str, align_corners: bool, half_pixel: bool):
+    """Resize the trailing ``len(size)`` axes; the last axis (width) first."""
+    axis_fn = _nearest_axis if kind == "nearest" else _linear_axis
+    for k in reversed(range(len(size))):
+        axis = x.ndim - len(size) + k
+        x = axis_fn(x, axis, int(size[k]), align_corners, half_pixel)
+    return x
+
+
+def _check_float(name: str, x) -> None:
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"For '{name}', the 'input' must be a Tensor of float16, float32 or "
+                        f"float64, but got {x.dtype}.")
+
+
+def _static_size(name: str, size) -> tuple:
+    if hasattr(size, "shape") and not isinstance(size, np.ndarray):
+        try:
+            size = np.asarray(size)
+        except Exception as e:  # noqa: BLE001 - a traced size
+            raise NotImplementedError(f"mindspore.ops.{name} with a computed 'size' Tensor "
+                                      f"is not supported by mscompat.") from e
+    return tuple(int(s) for s in np.asarray(size).reshape(-1))
+
+
+# mode -> {rank: options it accepts} (MindSpore's supported_dict)
+_SUPPORTED = {
+    "nearest": {3: (), 4: (), 5: ("scale_factor",)},
+    "linear": {3: ("align_corners",)},
+    "bilinear": {4: ("align_corners",)},
+    "bicubic": {4: ("align_corners",)},
+    "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)},
+    "nearest-exact": {3: (), 4: ()},
+    "trilinear": {5: ("align_corners", "scale_factor")},
+}
+
+
+def _positive_ints(size, name: str) -> None:
+    values = size if isinstance(size, tuple) else (size,)
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+            raise ValueError(f"For 'interpolate', the '{name}' must be positive int, but got "
+                             f"{size}.")
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """``ops.interpolate`` (and ``ops.upsample``): MindSpore's checks, then the kernel."""
+    if isinstance(size, list):
+        size = tuple(size)
+    if isinstance(scale_factor, list):
+        scale_factor = tuple(scale_factor)
+    rank = input.ndim
+    if size is not None and scale_factor is not None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set "
+                         "simultaneously")
+    if size is not None:
+        _positive_ints(size, "size")
+        if isinstance(size, tuple):
+            if len(size) != rank - 2:
+                raise ValueError(f"For 'interpolate', 'input' and 'size' must have the same "
+                                 f"spatial dimensions, but got 'input' is {rank - 2}D, "
+                                 f"'size' is {len(size)}D")
+        else:
+            size = (size,) * (rank - 2)
+    elif scale_factor is not None:
+        values = scale_factor if isinstance(scale_factor, tuple) else (scale_factor,)
+        if any(isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0
+               for v in values):
+            raise ValueError(f"For 'interpolate', the 'scale_factor' must be positive float, "
+                             f"but got {scale_factor}.")
+        if not isinstance(scale_factor, tuple):
+            scale_factor = (scale_factor,) * (rank - 2)
+        elif len(scale_factor) != rank - 2:
+            raise ValueError(f"For 'interpolate', 'input' and 'scale_factor' must have the "
+                             f"same spatial dimensions, but got 'input' is {rank - 2}D, "
+                             f"'scale_factor' is {len(scale_factor)}D")
+    else:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be both empty")
+    if mode not in _SUPPORTED:
+        raise ValueError(f"For 'interpolate', 'mode' must be in '{list(_SUPPORTED)}', but got "
+                         f"{mode}")
+    if rank not in _SUPPORTED[mode]:
+        raise ValueError(f"For 'interpolate', {mode} only support "
+                         f"'{[f'{r}D' for r in _SUPPORTED[mode]]}', but got {rank}D")
+    if mode == "area" and size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor:
+        if size is not None:
+            raise ValueError("For 'interpolate', it is incorrect to set "
+                             "'recompute_scale_factor' to True after specifying an explicit "
+                             "'size'.")
+        size = tuple(math.floor(input.shape[i + 2] * scale_factor[i])
+                     for i in range(min(rank - 2, len(scale_factor))))
+        scale_factor = None
+    elif scale_factor is not None and "scale_factor" not in _SUPPORTED[mode][rank]:
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set "
+                         f"with the mode = {mode} and dim = {rank}D.")
+    if align_corners is not None:
+        if not isinstance(align_corners, bool):
+            raise TypeError(f"For 'interpolate', the 'align_corners' must be a bool, but got "
+                            f"{type(align_corners).__name__}.")
+        if "align_corners" not in _SUPPORTED[mode][rank]:
+            raise ValueError(f"For 'interpolate', 'align_corners' option cannot currently be "
+                             f"set with the mode = {mode}, and dim = {rank}D")
+    align_corners = bool(align_corners)
+    _check_float("interpolate", input)
+    if rank == 5 or mode in ("bicubic", "trilinear"):
+        raise NotImplementedError(f"mindspore.ops.interpolate(mode='{mode}') on a {rank}-D "
+                                  f"input is not supported by mscompat yet.")
+    if mode == "area":
+        if rank == 3:
+            return _adaptive_avg_pool1d(input, size[0])
+        return nn_kernels.adaptive_avg_pool2d(input, size)
+    if mode == "nearest":
+        return _resize(input, size, "nearest", False, False)
+    if mode == "nearest-exact":
+        return _resize(input, size, "nearest", False, True)
+    return _resize(input, size, "linear", align_corners, not align_corners)
+
+
+def _resize_nearest_neighbor(x, *, size, align_corners=False, half_pixel_centers=False):
+    # MindSpore 2.10's ResizeNearestNeighbor ignores half_pixel_centers (recorded)
+    _check_float("ResizeNearestNeighbor", x)
+    size = _static_size("ResizeNearestNeighbor", size)
+    return _resize(x, size, "nearest", bool(align_corners), False)
+
+
+def _resize_bilinear_v2(x, size, *, align_corners=False, half_pixel_centers=False):
+    if align_corners and half_pixel_centers:
+        raise ValueError("For 'ResizeBilinearV2', the 'half_pixel_centers' must be False when "
+                         "'align_corners' is True, but got 'half_pixel_centers': True.")
+    _check_float("ResizeBilinearV2", x)
+    size = _static_size("ResizeBilinearV2", size)
+    return _resize(x, size, "linear", bool(align_corners), bool(half_pixel_centers))
+
+
+def _adaptive_avg_pool1d(input, output_size):
+    if input.shape[-1] % output_size:
+        raise ValueError(f"For adaptive_avg_pool1d input's last dimension must be divisible "
+                         f"by output size {output_size}, but got {input.shape[-1]}.")
+    return nn_kernels.adaptive_avg_pool2d(input[..., None, :], (1, output_size))[..., 0, :]
+
+
+ROWS: list[OpDef] = [
+    OpDef(None, None, functional=("interpolate", "upsample"), functional_impl=interpolate),
+    OpDef("ResizeNearestNeighbor", _resize_nearest_neighbor,
+          attrs=(("size", None), ("align_corners", False), ("half_pixel_centers", False))),
+    OpDef("ResizeBilinearV2", _resize_bilinear_v2,
+          attrs=(("align_corners", False), ("half_pixel_centers", False))),
+    OpDef(None, None, functional=("adaptive_avg_pool2d",),
+          functional_impl=lambda input, output_size: nn_kernels.adaptive_avg_pool2d(
+              input, output_size)),
+    OpDef(None, None, functional=("adaptive_avg_pool1d",), functional_impl=_adaptive_avg_pool1d),
+    OpDef(None, None, functional=("pixel_shuffle",),
+          functional_impl=lambda input, upscale_factor: _pixel("shuffle")(input,
+                                                                          upscale_factor)),
+    OpDef(None, None, functional=("pixel_unshuffle",),
+          functional_impl=lambda input, downscale_factor: _pixel("unshuffle")(
+              input, downscale_factor)),
+]
+
+
+def _pixel(kind: str):
+    from ..nn.layer import image
+    return image.pixel_shuffle if kind == "shuffle" else image.pixel_unshuffle

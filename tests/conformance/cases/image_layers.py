@@ -1,0 +1,53 @@
+"""nn.Upsample, nn.PixelShuffle, nn.PixelUnshuffle as Cells: outputs and input gradients."""
+import numpy as np
+
+from ._registry import case
+
+IMG = np.random.RandomState(5).uniform(-2, 2, (2, 8, 3, 4)).astype(np.float32)
+
+
+def _loss(ms, cell, weight=None):
+    """A Cell (MindSpore's GRAPH_MODE cannot differentiate a closure over a Cell)."""
+    class Loss(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.cell = cell
+
+        def construct(self, x):
+            y = self.cell(x)
+            return (y * y).sum() if weight is None else (y * weight).sum()
+    return Loss()
+
+
+def _out_and_grad(ms, cell):
+    x = ms.Tensor(IMG)
+    return cell(x), ms.grad(_loss(ms, cell))(x)
+
+
+@case()
+def upsample_bilinear_cell(ms):
+    return _out_and_grad(ms, ms.nn.Upsample(size=(5, 7), mode="bilinear"))
+
+
+@case()
+def upsample_bilinear_align_corners_cell(ms):
+    return _out_and_grad(ms, ms.nn.Upsample(size=(6, 2), mode="bilinear", align_corners=True))
+
+
+@case()
+def upsample_nearest_recompute_cell(ms):
+    return _out_and_grad(ms, ms.nn.Upsample(scale_factor=(2.0, 1.5), recompute_scale_factor=True))
+
+
+@case()
+def pixel_shuffle_cells(ms):
+    shuffle, unshuffle = ms.nn.PixelShuffle(2), ms.nn.PixelUnshuffle(2)
+    x = ms.Tensor(IMG)
+    return (shuffle(x), unshuffle(shuffle(x)),
+            ms.grad(_loss(ms, shuffle, ms.Tensor(np.arange(2 * 2 * 6 * 8, dtype=np.float32)
+                                                 .reshape(2, 2, 6, 8))))(x))
+
+
+@case(modes=("PYNATIVE",))
+def image_layer_reprs(ms):
+    return [repr(ms.nn.PixelShuffle(2)), repr(ms.nn.PixelUnshuffle(3))]
