@@ -59,27 +59,34 @@ def pads_2d(pad_mode: str, padding, spatial, kernel, stride, dilation) -> list:
                      f"but got {padding}.")
 
 
+def _add_bias(out, bias):
+    return out if bias is None else out + jnp.reshape(bias, (1, -1) + (1,) * (out.ndim - 2))
+
+
 def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    stride, dilation = pair(stride, name="stride"), pair(dilation, name="dilation")
+    """Convolution over the ``w.ndim - 2`` trailing axes (NCHW/OIHW, NCDHW/OIDHW)."""
+    n = w.ndim - 2
+    stride, dilation = pair(stride, n, "stride"), pair(dilation, n, "dilation")
     pads = pads_2d(pad_mode, padding, x.shape[2:], w.shape[2:], stride, dilation)
     out = jax.lax.conv_general_dilated(
         x, w, window_strides=stride, padding=pads, rhs_dilation=dilation,
-        dimension_numbers=("NCHW", "OIHW", "NCHW"), feature_group_count=groups, precision=_HI)
-    return out if bias is None else out + jnp.reshape(bias, (1, -1, 1, 1))
+        feature_group_count=groups, precision=_HI)
+    return _add_bias(out, bias)
 
 
 def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
                      output_padding=0, dilation=1, groups=1):
-    """The transpose of ``conv2d`` (``w``: in, out/groups, kh, kw)."""
-    stride, dilation = pair(stride, name="stride"), pair(dilation, name="dilation")
-    output_padding = pair(output_padding, name="output_padding")
+    """The transpose of ``conv2d`` (``w``: in, out/groups, *kernel)."""
+    n = w.ndim - 2
+    stride, dilation = pair(stride, n, "stride"), pair(dilation, n, "dilation")
+    output_padding = pair(output_padding, n, "output_padding")
     k = w.shape[2:]
     eff = [(kk - 1) * d + 1 for kk, d in zip(k, dilation)]
     mode = pad_mode.lower()
     if mode == "same":
         crops = [(t // 2, t - t // 2) for t in (max(e - s, 0) for e, s in zip(eff, stride))]
     elif mode == "valid":
-        crops = [(0, 0)] * 2
+        crops = [(0, 0)] * n
     else:
         crops = pads_2d("pad", padding, x.shape[2:], k, stride, dilation)
     pads = [(e - 1 - lo, e - 1 - hi + op) for e, (lo, hi), op in zip(eff, crops,
@@ -88,12 +95,11 @@ def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
     # (in, out/g, kh, kw) -> (out, in/g, kh, kw), spatially flipped
     wg = jnp.reshape(w, (groups, cin // groups, cout_g) + tuple(k))
     wg = jnp.swapaxes(wg, 1, 2).reshape((groups * cout_g, cin // groups) + tuple(k))
-    wg = jnp.flip(wg, axis=(2, 3))
+    wg = jnp.flip(wg, axis=tuple(range(2, 2 + n)))
     out = jax.lax.conv_general_dilated(
-        x, wg, window_strides=(1, 1), padding=pads, lhs_dilation=stride,
-        rhs_dilation=dilation, dimension_numbers=("NCHW", "OIHW", "NCHW"),
-        feature_group_count=groups, precision=_HI)
-    return out if bias is None else out + jnp.reshape(bias, (1, -1, 1, 1))
+        x, wg, window_strides=(1,) * n, padding=pads, lhs_dilation=stride,
+        rhs_dilation=dilation, feature_group_count=groups, precision=_HI)
+    return _add_bias(out, bias)
 
 
 def _pool_pads(pad_mode, padding, spatial, kernel, stride, ceil_mode, dilation=None):

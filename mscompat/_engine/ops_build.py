@@ -13,6 +13,7 @@ from . import (
     op_rows_array,
     op_rows_image,
     op_rows_math,
+    op_rows_nn,
     op_table,
 )
 from .tensor import Tensor, unwrap, wrap, wrap_tree
@@ -285,7 +286,7 @@ FUNCTIONALS: dict[str, Callable] = {}
 
 
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
-                               + op_rows_image.ROWS)
+                               + op_rows_image.ROWS + op_rows_nn.ROWS)
 
 
 def build() -> None:

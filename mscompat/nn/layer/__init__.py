@@ -14,7 +14,14 @@ from .basic import (  # noqa: F401
     ZeroPad2d,
 )
 from .container import CellList, SequentialCell  # noqa: F401
-from .conv import Conv1d, Conv2d, Conv2dTranspose  # noqa: F401
+from .conv import (  # noqa: F401
+    Conv1d,
+    Conv1dTranspose,
+    Conv2d,
+    Conv2dTranspose,
+    Conv3d,
+    Conv3dTranspose,
+)
 from .embedding import Embedding  # noqa: F401
 from .image import PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
 from .normalization import (  # noqa: F401
@@ -29,8 +36,10 @@ from .pooling import (  # noqa: F401
     AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
+    AvgPool3d,
     MaxPool1d,
     MaxPool2d,
+    MaxPool3d,
 )
 from .rnns import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell  # noqa: F401
 

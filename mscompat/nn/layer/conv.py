@@ -1,4 +1,5 @@
-"""``nn.Conv2d``, ``nn.Conv1d``, ``nn.Conv2dTranspose`` (NCHW, MindSpore's ``pad_mode``).
+"""``nn.Conv1d/2d/3d`` and ``nn.Conv1d/2d/3dTranspose`` (NCHW/NCDHW, MindSpore's
+``pad_mode``).
 
 Example:
     >>> import mscompat as ms
@@ -59,13 +60,13 @@ class _Conv(Cell):
             self.dilation = (1, nn_kernels.pair(dilation, 1, "dilation")[0])
             self.padding = (0, 0, padding, padding) if isinstance(padding, int) else padding
         else:
-            self.kernel_size = nn_kernels.pair(kernel_size)
-            self.stride = nn_kernels.pair(stride, name="stride")
-            self.dilation = nn_kernels.pair(dilation, name="dilation")
+            self.kernel_size = nn_kernels.pair(kernel_size, ndim)
+            self.stride = nn_kernels.pair(stride, ndim, name="stride")
+            self.dilation = nn_kernels.pair(dilation, ndim, name="dilation")
             self.padding = padding
         self.pad_mode, self.group, self.has_bias = pad_mode, group, has_bias
         self.output_padding = output_padding
-        self.format = "NCHW"
+        self.format = "NCDHW" if ndim == 3 else "NCHW"
         if self._transpose:
             shape = (in_channels, out_channels // group) + self.kernel_size
         else:
@@ -78,8 +79,7 @@ class _Conv(Cell):
         self.bias = None
         if has_bias:
             if bias_init is None:
-                fan_in = (shape[1] if not self._transpose else shape[1]) * \
-                    self.kernel_size[0] * self.kernel_size[1]
+                fan_in = shape[1] * math.prod(self.kernel_size)
                 bias_init = Uniform(1.0 / math.sqrt(fan_in))
             self.bias_init = bias_init
             self.bias = Parameter(Tensor._wrap(initialize(bias_init, (out_channels,), dtype)),
@@ -108,6 +108,10 @@ def _conv1d(x, w, b=None, **kw):
 
 def _conv2d_transpose(x, w, b=None, **kw):
     return nn_kernels.conv2d_transpose(x, w, b, **kw)
+
+
+def _conv1d_transpose(x, w, b=None, **kw):
+    return nn_kernels.conv2d_transpose(x[:, :, None, :], w, b, **kw)[:, :, 0, :]
 
 
 def _check_rank(cls: str, x, rank: int) -> None:
@@ -177,3 +181,72 @@ class Conv2dTranspose(_Conv):
         return call(_conv2d_transpose, args, kw)
 
 
+
+
+class Conv3d(_Conv):
+    """``nn.Conv3d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    data_format='NCDHW', dtype=mstype.float32)``: weight (out, in/group, kd, kh, kw);
+    ``padding`` an int or (head, tail, top, bottom, left, right)."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
+                 has_bias: bool = False, weight_init=None, bias_init=None,
+                 data_format: str = "NCDHW", dtype=dtypes.ALL["float32"]) -> None:
+        if data_format != "NCDHW":
+            raise ValueError(f"For 'Conv3d', the 'data_format' must be 'NCDHW', but got "
+                             f"{data_format}.")
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype, ndim=3)
+
+    def construct(self, x):
+        _check_rank("Conv3d", x, 5)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        return call(_conv2d, args, self._kernel_args())
+
+
+class Conv3dTranspose(_Conv):
+    """``nn.Conv3dTranspose(in_channels, out_channels, kernel_size, stride=1,
+    pad_mode='same', padding=0, dilation=1, group=1, output_padding=0, has_bias=False,
+    weight_init=None, bias_init=None, data_format='NCDHW', dtype=mstype.float32)``:
+    weight (in, out/group, kd, kh, kw)."""
+
+    _transpose = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
+                 output_padding=0, has_bias: bool = False, weight_init=None, bias_init=None,
+                 data_format: str = "NCDHW", dtype=dtypes.ALL["float32"]) -> None:
+        if data_format != "NCDHW":
+            raise ValueError(f"For 'Conv3dTranspose', the 'data_format' must be 'NCDHW', "
+                             f"but got {data_format}.")
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype, ndim=3,
+                         output_padding=output_padding)
+
+    def construct(self, x):
+        _check_rank("Conv3dTranspose", x, 5)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        kw = self._kernel_args()
+        kw["output_padding"] = self.output_padding
+        return call(_conv2d_transpose, args, kw)
+
+
+class Conv1dTranspose(_Conv):
+    """``nn.Conv1dTranspose(in_channels, out_channels, kernel_size, stride=1,
+    pad_mode='same', padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+    bias_init=None, dtype=mstype.float32)``: weight (in, out/group, 1, k)."""
+
+    _transpose = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1,
+                 pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
+                 has_bias: bool = False, weight_init=None, bias_init=None,
+                 dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, dtype, ndim=1)
+
+    def construct(self, x):
+        _check_rank("Conv1dTranspose", x, 3)
+        args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
+        return call(_conv1d_transpose, args, self._kernel_args())

@@ -1,4 +1,4 @@
-"""``nn.MaxPool2d``, ``nn.AvgPool2d``, their 1-D forms and the adaptive pools (NCHW).
+"""``nn.MaxPool2d``, ``nn.AvgPool2d``, their 1-D and 3-D forms and the adaptive pools.
 
 Example:
     >>> import mscompat as ms
@@ -210,3 +210,64 @@ class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
         size = self.output_size if isinstance(self.output_size, int) else \
             tuple(self.output_size)
         return call(_adaptive_max, (x._data,), {"output_size": size})
+
+
+def _pool3d(x, *, kind, unbatched, **kw):
+    x = x[None] if unbatched else x
+    if kind == "max":
+        out = nn_kernels.max_pool(x, kw["kernel"], kw["stride"], kw["pad_mode"],
+                                  kw["padding"], kw["dilation"], kw["ceil_mode"])
+    else:
+        out = nn_kernels.avg_pool(x, kw["kernel"], kw["stride"], kw["pad_mode"],
+                                  kw["padding"], kw["ceil_mode"], kw["count_include_pad"],
+                                  kw["divisor_override"])
+    return out[0] if unbatched else out
+
+
+class MaxPool3d(_Pool):
+    """``nn.MaxPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False)`` on (N, C, D, H, W) or (C, D, H, W)."""
+
+    _ndim = 3
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 dilation=1, return_indices: bool = False, ceil_mode: bool = False) -> None:
+        if return_indices:
+            raise NotImplementedError("nn.MaxPool3d(return_indices=True) is not supported "
+                                      "by mscompat.")
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        if self.pad_mode != "PAD" and padding not in (0, (0, 0, 0), (0,) * 6):
+            raise ValueError(f"For 'MaxPool3D', the 'pad_list' must be zero or (0, 0, 0, 0, "
+                             f"0, 0) when 'pad_mode' is not \"pad\", but got 'pad_list' is "
+                             f"{nn_kernels.pair(padding, 3, 'padding')} and 'pad_mode' is "
+                             f"{self.pad_mode.lower()}.")
+        self.dilation = dilation
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
+              "padding": self.padding if isinstance(self.padding, int) else
+              tuple(self.padding), "dilation": self.dilation, "ceil_mode": self.ceil_mode}
+        return call(_pool3d, (x._data,), dict(kw, kind="max", unbatched=unbatched))
+
+
+class AvgPool3d(_Pool):
+    """``nn.AvgPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None)`` on (N, C, D, H, W) or (C, D, H, W)."""
+
+    _ndim = 3
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
+                 ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override=None) -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def construct(self, x):
+        unbatched = self._prepare(x)
+        kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
+              "padding": self.padding if isinstance(self.padding, int) else
+              tuple(self.padding), "ceil_mode": self.ceil_mode,
+              "count_include_pad": self.count_include_pad,
+              "divisor_override": self.divisor_override}
+        return call(_pool3d, (x._data,), dict(kw, kind="avg", unbatched=unbatched))

@@ -61,6 +61,8 @@ def _register(spec):
 X4 = r(2, 3, 5, 5, seed=1)
 X3 = r(2, 3, 7, seed=2)
 IMG = perm(1, 2, 4, 4, seed=3)  # tie-free, for max pooling
+VOL = r(1, 2, 4, 5, 6, seed=50)
+SEQ3 = r(2, 2, 5, seed=51)
 
 SPECS = [
     # convolutions
@@ -86,6 +88,32 @@ SPECS = [
     L("conv2d_transpose_pad", "Conv2dTranspose", (3, 2, 3), (X4,),
       kw={"stride": 2, "pad_mode": "pad", "padding": 1}),
     # pooling
+    L("conv3d_same", "Conv3d", (2, 3, 3), (VOL,)),
+    L("conv3d_valid_stride_bias", "Conv3d", (2, 3, (2, 3, 2)), (VOL,),
+      kw={"pad_mode": "valid", "stride": 2, "has_bias": True}),
+    L("conv3d_pad6_dilation", "Conv3d", (2, 4, 2), (VOL,),
+      kw={"pad_mode": "pad", "padding": (1, 0, 0, 1, 2, 1), "dilation": (1, 2, 1)}),
+    L("conv3d_group", "Conv3d", (2, 4, 2), (VOL,), kw={"group": 2}),
+    L("conv3d_transpose_same", "Conv3dTranspose", (2, 3, 3), (VOL,)),
+    L("conv3d_transpose_stride_pad", "Conv3dTranspose", (2, 2, 3), (VOL,),
+      kw={"stride": 2, "pad_mode": "pad", "padding": 1, "output_padding": 1,
+          "has_bias": True}),
+    L("conv3d_transpose_valid_group", "Conv3dTranspose", (2, 4, 2), (VOL,),
+      kw={"pad_mode": "valid", "group": 2, "stride": (1, 2, 1)}),
+    L("conv1d_transpose_same", "Conv1dTranspose", (2, 3, 3), (SEQ3,)),
+    L("conv1d_transpose_stride_pad", "Conv1dTranspose", (2, 3, 3), (SEQ3,),
+      kw={"stride": 2, "pad_mode": "pad", "padding": 1, "has_bias": True}),
+    L("conv1d_transpose_valid_dilation", "Conv1dTranspose", (2, 4, 2), (SEQ3,),
+      kw={"pad_mode": "valid", "dilation": 2, "group": 2}),
+    L("maxpool3d", "MaxPool3d", (2, 2), (VOL,)),
+    L("maxpool3d_same", "MaxPool3d", (3, 1, "same"), (VOL,)),
+    L("maxpool3d_pad_ceil", "MaxPool3d", (3, 2, "pad"), (VOL,),
+      kw={"padding": 1, "ceil_mode": True}),
+    L("maxpool3d_unbatched", "MaxPool3d", (2, (1, 2, 1)), (VOL[0],)),
+    L("avgpool3d", "AvgPool3d", (2, 1), (VOL,)),
+    L("avgpool3d_pad_nocount", "AvgPool3d", (3, 2, "pad"), (VOL,),
+      kw={"padding": (1, 1, 1), "count_include_pad": False}),
+    L("avgpool3d_divisor", "AvgPool3d", (2, 2), (VOL,), kw={"divisor_override": 3}),
     L("maxpool2d", "MaxPool2d", (2, 2), (IMG,)),
     L("maxpool2d_stride1", "MaxPool2d", (3, 1), (IMG,)),
     L("maxpool2d_same", "MaxPool2d", (3, 2), (IMG,), kw={"pad_mode": "same"}),

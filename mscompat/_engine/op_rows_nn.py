@@ -1,0 +1,204 @@
+"""Convolution and pooling rows: ``ops.conv1d/2d/3d``, the
+primitives ``Conv2D``, ``Conv3D``, ``Conv2DTranspose``/``Conv2DBackpropInput``,
+``Conv3DTranspose``, ``MaxPool``, ``AvgPool``, ``MaxPool3D``, ``AvgPool3D``,
+``AdaptiveAvgPool2D`` and the functional pools, on the kernels the
+layers use (``nn_kernels.py``: MindSpore's ``pad_mode``, NCHW/NCDHW).
+
+Primitive arguments follow MindSpore: ``stride``/``dilation`` may be given for every axis
+(``(1, 1, h, w)``), ``pad`` is an int or one (before, after) pair per spatial axis, and
+``Conv2DBackpropInput(dout, weight, input_size)`` is the input-gradient of ``Conv2D``.
+
+Example:
+    >>> import mscompat as ms
+    >>> x = ms.ops.ones((1, 2, 5, 6), ms.float32)
+    >>> w = ms.ops.ones((3, 2, 3, 3), ms.float32)
+    >>> print(ms.ops.Conv2D(3, 3, pad_mode='same')(x, w).shape, ms.ops.MaxPool(2, 2)(x).shape)
+    (1, 3, 5, 6) (1, 2, 2, 3)
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from . import nn_kernels
+from .op_table import OpDef
+
+
+def _spatial(v, n: int, name: str) -> tuple:
+    """An int, n values, or n+2 values (N, C, *spatial) -> n spatial values."""
+    if isinstance(v, (list, tuple)):
+        v = tuple(int(i) for i in v)
+        if len(v) == n + 2:
+            return v[2:]
+        return nn_kernels.pair(v, n, name)
+    return (int(v),) * n
+
+
+def _pad_mode(mode: str) -> str:
+    if not isinstance(mode, str) or mode.lower() not in ("valid", "same", "pad"):
+        raise ValueError(f"The 'pad_mode' must be one of ['valid', 'same', 'pad'], but got "
+                         f"{mode}.")
+    return mode.lower()
+
+
+def _conv(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    n = w.ndim - 2
+    if x.ndim != n + 2:
+        raise ValueError(f"For 'conv{n}d', the dimension of 'input' must be {n + 2}D, but got "
+                         f"{x.ndim}D.")
+    if isinstance(padding, (tuple, list)) and len(padding) != n:
+        raise ValueError(f"For 'conv{n}d', 'padding' must be a tuple or list of {n} integers, "
+                         f"but got {tuple(padding)}.")
+    return nn_kernels.conv2d(x, w, bias, _spatial(stride, n, "stride"), _pad_mode(pad_mode),
+                             padding, _spatial(dilation, n, "dilation"), groups)
+
+
+def _conv_prim(n: int):
+    def prim(x, w, *, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
+             dilation=1, group=1, data_format=None, pad_list=None):
+        if data_format not in (None, "NCHW", "NCDHW"):
+            raise NotImplementedError(f"ops.Conv{n}D(data_format={data_format!r}) is not "
+                                      f"supported by mscompat.")
+        return nn_kernels.conv2d(x, w, None, _spatial(stride, n, "stride"),
+                                 _pad_mode(pad_mode), pad, _spatial(dilation, n, "dilation"),
+                                 group)
+    return prim
+
+
+def _conv_backprop_input(dout, w, input_size, *, out_channel, kernel_size, pad_mode="valid",
+                         pad=0, pad_list=None, mode=1, stride=1, dilation=1, group=1,
+                         data_format="NCHW"):
+    """The gradient of ``Conv2D(x, w)`` w.r.t. ``x`` (of shape ``input_size``) for ``dout``."""
+    n = w.ndim - 2
+    shape = tuple(int(s) for s in (input_size.tolist() if hasattr(input_size, "tolist")
+                                   else input_size))
+    padding = pad_list if pad_list is not None and any(pad_list) else pad
+
+    def forward(x):
+        return nn_kernels.conv2d(x, w, None, _spatial(stride, n, "stride"),
+                                 _pad_mode(pad_mode), padding,
+                                 _spatial(dilation, n, "dilation"), group)
+    _, vjp = jax.vjp(forward, jnp.zeros(shape, dout.dtype))
+    return vjp(dout)[0]
+
+
+def _conv3d_transpose(x, w, *, in_channel, out_channel, kernel_size, mode=1,
+                      pad_mode="valid", pad=0, stride=1, dilation=1, group=1, output_padding=0,
+                      data_format="NCDHW"):
+    return nn_kernels.conv2d_transpose(x, w, None, _spatial(stride, 3, "stride"),
+                                       _pad_mode(pad_mode), pad,
+                                       _spatial(output_padding, 3, "output_padding"),
+                                       _spatial(dilation, 3, "dilation"), group)
+
+
+def _pool_prim(kind: str, n: int):
+    def prim(x, *, kernel_size=1, strides=1, pad_mode="valid", pad=0, pad_list=0,
+             ceil_mode=False, count_include_pad=True, divisor_override=0, data_format=None):
+        if x.ndim != n + 2:
+            raise ValueError(f"The dimension of input must be {n + 2}D, but got {x.ndim}D.")
+        kernel = _spatial(kernel_size, n, "kernel_size")
+        stride = _spatial(strides, n, "strides")
+        mode = _pad_mode(pad_mode)
+        padding = pad_list if kind == "max" else pad
+        ceil = bool(ceil_mode)
+        if kind == "max":
+            return nn_kernels.max_pool(x, kernel, stride, mode, padding, 1, ceil)
+        return nn_kernels.avg_pool(x, kernel, stride, mode, padding, ceil, count_include_pad,
+                                   divisor_override or None)
+    return prim
+
+
+def _functional_pool(kind: str, n: int):
+    def pool(x, kernel_size=1, stride=None, padding=0, dilation=1, ceil_mode=False,
+             count_include_pad=True, divisor_override=0, return_indices=False):
+        if return_indices:
+            raise NotImplementedError(f"mindspore.ops.max_pool{n}d(return_indices=True) is not "
+                                      f"supported by mscompat yet.")
+        if x.ndim not in (n + 1, n + 2):
+            raise ValueError(f"For {kind}_pool{n}d, the dimension of input must be {n + 1}D "
+                             f"or {n + 2}D, but got {x.ndim}D.")
+        unbatched = x.ndim == n + 1
+        x = x[None] if unbatched else x
+        kernel = _spatial(kernel_size, n, "kernel_size")
+        stride = kernel if stride is None else _spatial(stride, n, "stride")
+        if kind == "max":
+            out = nn_kernels.max_pool(x, kernel, stride, "pad", padding,
+                                      _spatial(dilation, n, "dilation"), ceil_mode)
+        else:
+            out = nn_kernels.avg_pool(x, kernel, stride, "pad", padding, ceil_mode,
+                                      count_include_pad, divisor_override or None)
+        return out[0] if unbatched else out
+    return pool
+
+
+def _max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                ceil_mode=False):
+    return _functional_pool("max", 2)(x, kernel_size, stride, padding, dilation, ceil_mode,
+                                      return_indices=return_indices)
+
+
+def _max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                return_indices=False):
+    return _functional_pool("max", 3)(x, kernel_size, stride, padding, dilation, ceil_mode,
+                                      return_indices=return_indices)
+
+
+def _avg_pool(n: int):
+    def pool(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+             count_include_pad=True, divisor_override=0):
+        return _functional_pool("avg", n)(input_x, kernel_size, stride, padding, 1, ceil_mode,
+                                          count_include_pad, divisor_override)
+    return pool
+
+
+def _adaptive_prim(kind: str):
+    def prim(x, *, output_size):
+        size = output_size if not isinstance(output_size, int) else (output_size,) * 2
+        size = tuple(s if s is not None else x.shape[-2 + i] for i, s in enumerate(size))
+        fn = nn_kernels.adaptive_avg_pool2d if kind == "avg" else \
+            nn_kernels.adaptive_max_pool2d
+        return fn(x, size)
+    return prim
+
+
+def _adaptive_max_pool2d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError("mindspore.ops.adaptive_max_pool2d(return_indices=True) is "
+                                  "not supported by mscompat yet.")
+    return _adaptive_prim("max")(input, output_size=output_size)
+
+
+_CONV_ATTRS = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_mode", "valid"),
+               ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
+_POOL_ATTRS = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
+
+ROWS: list[OpDef] = [
+    OpDef(None, None, functional=("conv1d", "conv2d", "conv3d"), functional_impl=_conv),
+    OpDef("Conv2D", _conv_prim(2), attrs=_CONV_ATTRS + (("data_format", "NCHW"),)),
+    OpDef("Conv3D", _conv_prim(3), attrs=_CONV_ATTRS + (("data_format", "NCDHW"),)),
+    *(OpDef(name, _conv_backprop_input,
+            attrs=(("out_channel", None), ("kernel_size", None), ("pad_mode", "valid"),
+                   ("pad", 0), ("pad_list", None), ("mode", 1), ("stride", 1),
+                   ("dilation", 1), ("group", 1), ("data_format", "NCHW")))
+      for name in ("Conv2DBackpropInput", "Conv2DTranspose")),
+    OpDef("Conv3DTranspose", _conv3d_transpose,
+          attrs=(("in_channel", None), ("out_channel", None), ("kernel_size", None),
+                 ("mode", 1), ("pad_mode", "valid"), ("pad", 0), ("stride", 1), ("dilation", 1),
+                 ("group", 1), ("output_padding", 0), ("data_format", "NCDHW"))),
+    OpDef("MaxPool", _pool_prim("max", 2), attrs=_POOL_ATTRS + (("data_format", "NCHW"),)),
+    OpDef("AvgPool", _pool_prim("avg", 2), attrs=_POOL_ATTRS + (("data_format", "NCHW"),)),
+    OpDef("MaxPool3D", _pool_prim("max", 3),
+          attrs=_POOL_ATTRS + (("pad_list", 0), ("ceil_mode", None),
+                               ("data_format", "NCDHW"))),
+    OpDef("AvgPool3D", _pool_prim("avg", 3),
+          attrs=_POOL_ATTRS + (("pad", 0), ("ceil_mode", False), ("count_include_pad", True),
+                               ("divisor_override", 0), ("data_format", "NCDHW"))),
+    OpDef("AdaptiveAvgPool2D", _adaptive_prim("avg"), attrs=(("output_size", None),)),
+    OpDef(None, None, functional=("max_pool2d",), functional_impl=_max_pool2d),
+    OpDef(None, None, functional=("max_pool3d",), functional_impl=_max_pool3d),
+    OpDef(None, None, functional=("avg_pool1d",), functional_impl=_avg_pool(1)),
+    OpDef(None, None, functional=("avg_pool2d",), functional_impl=_avg_pool(2)),
+    OpDef(None, None, functional=("avg_pool3d",), functional_impl=_avg_pool(3)),
+    OpDef(None, None, functional=("adaptive_max_pool2d",),
+          functional_impl=_adaptive_max_pool2d),
+]
