@@ -11,6 +11,7 @@ from . import (
     lazy,
     ms_keywords,
     op_rows_array,
+    op_rows_detection,
     op_rows_image,
     op_rows_math,
     op_rows_nn,
@@ -286,7 +287,8 @@ FUNCTIONALS: dict[str, Callable] = {}
 
 
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
-                               + op_rows_image.ROWS + op_rows_nn.ROWS)
+                               + op_rows_image.ROWS + op_rows_nn.ROWS
+                               + op_rows_detection.ROWS)
 
 
 def build() -> None:

@@ -100,3 +100,8 @@ def composite_ones_zeros_like(ms):
     x = [ms.Tensor(np.array([1, 2], np.int32)), (ms.Tensor(np.array([[1.5]], np.float32)),)]
     return (C.ones_like(x), C.zeros_like(x[0]), C.ones_like(ms.Tensor(np.array([True]))),
             _outcome(C.zeros_like, x).split(":")[0])
+
+
+@case(modes=("PYNATIVE",))
+def make_range_tuples(ms):
+    return [ms.ops.make_range(5), ms.ops.make_range(1, 7, 2), ms.ops.make_range(5, 0, -2)]

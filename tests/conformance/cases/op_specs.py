@@ -181,6 +181,15 @@ IMG = r(2, 2, 3, 4, seed=21)
 SEQ = r(2, 2, 5, seed=22)
 CX = r(1, 2, 5, 6, seed=30)
 CW = r(3, 2, 3, 3, seed=31)
+BOXES = np.array([[0, 0, 10, 10], [5, 5, 15, 15], [0, 0, 3, 3], [2.5, 1, 19, 13.5],
+                  [-2, 4, 6, 17]], np.float32)
+GT = np.array([[0, 0, 10, 10], [2, 2, 8, 12]], np.float32)
+DELTAS = r(3, 4, seed=60, lo=-0.5, hi=0.5)
+SCORED = np.concatenate([np.array([[0, 0, 10, 10], [1, 1, 11, 11], [20, 20, 30, 30],
+                                   [0, 0, 10, 5], [2, 0, 12, 9], [21, 19, 30, 29]],
+                                  np.float32),
+                         np.array([[0.6], [0.9], [0.7], [0.8], [0.9], [0.65]], np.float32)],
+                        axis=1)
 B = r(2, 3, seed=3) > 0
 
 SPECS = [
@@ -701,6 +710,24 @@ SPECS += [
                                                                          "stride": 1}),
     S("adaptive_max_pool2d", "ops.adaptive_max_pool2d", (CX, (2, 3))),
     S("conv2d_rank_err", "ops.conv2d", (r(2, 5, 6, seed=32), CW), grad=False),
+    # detection rows (op_rows_detection.py)
+    S("IOU", "ops.IOU", (BOXES, GT), init={}, grad=False),
+    S("IOU_iof", "ops.IOU", (BOXES, GT), init={"mode": "iof"}, grad=False),
+    S("iou", "ops.iou", (BOXES, GT), grad=False),
+    S("iou_iof", "ops.iou", (GT, BOXES), kw={"mode": "iof"}, grad=False),
+    S("BoundingBoxEncode", "ops.BoundingBoxEncode", (BOXES[:2], GT), init={}, grad=False),
+    S("BoundingBoxEncode_means", "ops.BoundingBoxEncode", (BOXES[:2], GT),
+      init={"means": (0.1, 0.0, -0.1, 0.2), "stds": (0.1, 0.1, 0.2, 0.2)}, grad=False),
+    S("BoundingBoxDecode", "ops.BoundingBoxDecode", (BOXES[:3], DELTAS),
+      init={"max_shape": (20, 24)}, grad=False),
+    S("BoundingBoxDecode_clip", "ops.BoundingBoxDecode", (BOXES[:3], DELTAS * 8),
+      init={"max_shape": (16, 12), "means": (0.0, 0.1, 0.0, 0.0),
+            "stds": (0.1, 0.1, 0.2, 0.2), "wh_ratio_clip": 0.1}, grad=False),
+    S("NMSWithMask", "ops.NMSWithMask", (SCORED,), init={"iou_threshold": 0.3}, grad=False),
+    S("NMSWithMask_high", "ops.NMSWithMask", (SCORED,), init={"iou_threshold": 0.7},
+      grad=False),
+    S("CheckValid", "ops.CheckValid", (BOXES, np.array([12, 14, 1.5], np.float32)), init={},
+      grad=False),
     S("ReduceMax_int8", "ops.ReduceMax", (XN.astype(np.int8), 0), init={"keep_dims": True},
       grad=False),
 ]

@@ -1,0 +1,125 @@
+"""Object-detection rows: ``ops.IOU``/``ops.iou``, ``BoundingBoxEncode``,
+``BoundingBoxDecode``, ``NMSWithMask``, ``CheckValid`` and ``ops.make_range``, as MindSpore
+2.10's CPU kernels compute them (recorded).
+
+* ``IOU(mode)(anchor_boxes, gt_boxes)`` -> (len(gt), len(anchors)); areas count pixels
+  (``x2 - x1 + 1``); ``'iof'`` divides the overlap by the ground-truth area.
+* ``BoundingBoxEncode``/``Decode``: centre/size deltas with ``+1`` widths, ``(d - mean) /
+  std``; decoding clips the size deltas to ``|log(wh_ratio_clip)|`` and the corners to
+  ``[0, width] x [0, height]`` of ``max_shape = (height, width)``.
+* ``NMSWithMask(iou_threshold)(boxes)``: boxes sorted by score (descending, stable), a box
+  is dropped when its IoU (areas without ``+1``) with a kept, higher-scored box is greater
+  than the threshold; returns (sorted boxes, ``0..N-1`` - the CPU kernel's indices, which
+  count positions in the sorted output -, the kept mask).
+* ``CheckValid(bboxes, (height, width, ratio))``: ``x1, y1 >= 0``, ``x2 <= width*ratio - 1``,
+  ``y2 <= height*ratio - 1``.
+
+Example:
+    >>> import mscompat as ms
+    >>> import numpy as np
+    >>> a = ms.Tensor(np.array([[0, 0, 10, 10], [5, 5, 15, 15]], np.float32))
+    >>> print(ms.ops.IOU()(a, a[:1]))
+    [[1.         0.17475729]]
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .op_table import OpDef
+
+
+def _iou(anchor_boxes, gt_boxes, *, mode="iou"):
+    if mode not in ("iou", "iof"):
+        raise KeyError(f"For 'IOU', the 'mode' must be 'iou' or 'iof', but got {mode}.")
+    a, g = anchor_boxes[None, :, :], gt_boxes[:, None, :]
+    w = jnp.maximum(jnp.minimum(a[..., 2], g[..., 2]) - jnp.maximum(a[..., 0], g[..., 0]) + 1,
+                    0)
+    h = jnp.maximum(jnp.minimum(a[..., 3], g[..., 3]) - jnp.maximum(a[..., 1], g[..., 1]) + 1,
+                    0)
+    overlap = w * h
+    area_a = (a[..., 2] - a[..., 0] + 1) * (a[..., 3] - a[..., 1] + 1)
+    area_g = (g[..., 2] - g[..., 0] + 1) * (g[..., 3] - g[..., 1] + 1)
+    if mode == "iof":
+        return overlap / area_g
+    return overlap / (area_a + area_g - overlap)
+
+
+def _centres(boxes):
+    w = boxes[:, 2] - boxes[:, 0] + 1.0
+    h = boxes[:, 3] - boxes[:, 1] + 1.0
+    return boxes[:, 0] + 0.5 * (w - 1.0), boxes[:, 1] + 0.5 * (h - 1.0), w, h
+
+
+def _encode(anchor_box, groundtruth_box, *, means=(0.0,) * 4, stds=(1.0,) * 4):
+    px, py, pw, ph = _centres(anchor_box)
+    gx, gy, gw, gh = _centres(groundtruth_box)
+    deltas = jnp.stack([(gx - px) / pw, (gy - py) / ph, jnp.log(gw / pw), jnp.log(gh / ph)],
+                       axis=-1)
+    return (deltas - jnp.asarray(means, deltas.dtype)) / jnp.asarray(stds, deltas.dtype)
+
+
+def _decode(anchor_box, deltas, *, max_shape, means=(0.0,) * 4, stds=(1.0,) * 4,
+            wh_ratio_clip=0.016):
+    d = deltas * jnp.asarray(stds, deltas.dtype) + jnp.asarray(means, deltas.dtype)
+    limit = abs(float(np.log(wh_ratio_clip)))
+    dw, dh = jnp.clip(d[:, 2], -limit, limit), jnp.clip(d[:, 3], -limit, limit)
+    px, py, pw, ph = _centres(anchor_box)
+    gx, gy = px + d[:, 0] * pw, py + d[:, 1] * ph
+    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    height, width = max_shape[0], max_shape[1]
+    x1 = jnp.clip(gx - 0.5 * (gw - 1.0), 0, width)
+    y1 = jnp.clip(gy - 0.5 * (gh - 1.0), 0, height)
+    x2 = jnp.clip(gx + 0.5 * (gw - 1.0), 0, width)
+    y2 = jnp.clip(gy + 0.5 * (gh - 1.0), 0, height)
+    return jnp.stack([x1, y1, x2, y2], axis=-1)
+
+
+def _nms(bboxes, *, iou_threshold=0.5):
+    order = jnp.argsort(-bboxes[:, 4], stable=True)
+    boxes = bboxes[order]
+    x1, y1, x2, y2 = (boxes[:, i] for i in range(4))
+    area = (x2 - x1) * (y2 - y1)
+    w = jnp.maximum(jnp.minimum(x2[:, None], x2[None]) - jnp.maximum(x1[:, None], x1[None]), 0)
+    h = jnp.maximum(jnp.minimum(y2[:, None], y2[None]) - jnp.maximum(y1[:, None], y1[None]), 0)
+    inter = w * h
+    iou = inter / (area[:, None] + area[None] - inter)
+    n = boxes.shape[0]
+
+    def body(i, keep):
+        suppressed = jnp.any(keep & (jnp.arange(n) < i) & (iou[i] > iou_threshold))
+        return keep.at[i].set(~suppressed)
+    keep = jax.lax.fori_loop(0, n, body, jnp.zeros((n,), bool))
+    # MindSpore 2.10's CPU kernel returns the positions in the sorted output (0..N-1)
+    return boxes, jnp.arange(n, dtype=jnp.int32), keep
+
+
+def _check_valid(bboxes, img_metas):
+    height, width, ratio = img_metas[0], img_metas[1], img_metas[2]
+    return ((bboxes[:, 0] >= 0) & (bboxes[:, 1] >= 0) & (bboxes[:, 2] <= width * ratio - 1)
+            & (bboxes[:, 3] <= height * ratio - 1))
+
+
+def make_range(start, limit=None, delta=1) -> tuple:
+    """``ops.make_range(start, limit=None, delta=1)``: a tuple like ``range``."""
+    if limit is None:
+        start, limit = 0, start
+    return tuple(range(start, limit, delta))
+
+
+ROWS: list[OpDef] = [
+    OpDef("IOU", _iou, attrs=(("mode", "iou"),)),
+    OpDef(None, None, functional=("iou",),
+          functional_impl=lambda anchor_boxes, gt_boxes, mode="iou": _iou(
+              anchor_boxes, gt_boxes, mode=mode)),
+    OpDef("BoundingBoxEncode", _encode,
+          attrs=(("means", (0.0, 0.0, 0.0, 0.0)), ("stds", (1.0, 1.0, 1.0, 1.0)))),
+    OpDef("BoundingBoxDecode", _decode,
+          attrs=(("max_shape", None), ("means", (0.0, 0.0, 0.0, 0.0)),
+                 ("stds", (1.0, 1.0, 1.0, 1.0)), ("wh_ratio_clip", 0.016))),
+    OpDef("NMSWithMask", _nms, attrs=(("iou_threshold", 0.5),)),
+    OpDef("CheckValid", _check_valid),
+    OpDef(None, None, functional=("make_range",), functional_impl=make_range,
+          extra={"meta": True}),
+]
