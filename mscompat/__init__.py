@@ -60,6 +60,7 @@ from ._engine.tensor import Tensor as Tensor
 from ._engine.tensor import tensor as tensor
 from ._engine.unsupported import install_stubs as _install_stubs
 from ._engine.unsupported import module_getattr as _module_getattr
+from ._train.data_sink import data_sink as data_sink
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
 from .train import Model as Model
 from .train.serialization import load_checkpoint as load_checkpoint
@@ -69,7 +70,7 @@ from .train.serialization import save_checkpoint as save_checkpoint
 __version__ = "2.10.0"
 __all__ = [
     "amp", "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
-    "parallel", "train", "tensor", "jit_class",
+    "parallel", "train", "tensor", "jit_class", "data_sink",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",

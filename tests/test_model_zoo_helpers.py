@@ -70,3 +70,44 @@ def test_loss_scale_step_compiles_once_and_a_failure_changes_nothing(mode):
             np.testing.assert_array_equal(p.asnumpy(), snapshot[p.name], err_msg=p.name)
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_data_sink_runs_sink_size_batches_and_loops(monkeypatch):
+    import numpy as np
+
+    import mscompat._train.data_sink as sink_module
+    data = ms.dataset.NumpySlicesDataset(np.arange(6, dtype=np.float32).reshape(3, 2),
+                                         column_names=["x"], shuffle=False)
+    with pytest.raises(ValueError, match="device target is CPU"):
+        ms.data_sink(lambda x: x, data)
+    monkeypatch.setattr(sink_module, "get_context", lambda key: "GPU")
+    seen = []
+
+    def step(x):
+        seen.append(x.asnumpy().tolist())
+        return x.sum()
+    run = ms.data_sink(step, data, sink_size=2)
+    assert float(run().asnumpy()) == 5.0   # rows 0 and 1: returns the last
+    assert float(run().asnumpy()) == 1.0   # row 2, then the dataset loops to row 0
+    assert seen == [[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [0.0, 1.0]]
+    with pytest.raises(ValueError, match="sink_size"):
+        ms.data_sink(step, data, sink_size=0)
+
+
+def test_random_vision_transforms_shapes_identity_and_seed():
+    import mscompat.dataset.vision.transforms as T
+    import numpy as np
+    img = (np.random.RandomState(0).rand(20, 30, 3) * 255).astype(np.uint8)
+    np.random.seed(1)
+    a = T.RandomResizedCrop((6, 9), scale=(0.5, 1.0))(img)
+    np.random.seed(1)
+    b = T.RandomResizedCrop((6, 9), scale=(0.5, 1.0))(img)
+    assert a.shape == (6, 9, 3) and a.dtype == np.uint8 and (a == b).all()
+    assert (T.RandomColorAdjust()(img) == img).all()  # every factor range is the identity
+    brighter = T.RandomColorAdjust(brightness=(2, 2))(img)
+    assert (brighter == np.clip(img.astype(int) * 2, 0, 255)).all()
+    grey = T.RandomColorAdjust(saturation=(0, 0))(img)
+    assert (np.abs(grey.astype(int) - grey[..., :1].astype(int)) <= 1).all()
+    assert T.RandomResizedCrop(5, scale=(1.0, 1.0), ratio=(1.0, 1.0))(img).shape == (5, 5, 3)
+    with pytest.raises(ValueError):
+        T.RandomColorAdjust(hue=0.7)

@@ -227,3 +227,136 @@ class ToPIL(_Op):
     def __call__(self, img):
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         return Image.fromarray(np.asarray(img))
+
+
+def _crop_box(h: int, w: int, scale, ratio, max_attempts: int) -> tuple[int, int, int, int]:
+    """A random crop of area ``scale`` and aspect ``ratio`` (log-uniform) inside h x w;
+    after ``max_attempts`` misses, the centre crop with the ratio clamped to ``ratio``."""
+    area = h * w
+    log_ratio = (np.log(ratio[0]), np.log(ratio[1]))
+    for _ in range(max_attempts):
+        target = area * np.random.uniform(scale[0], scale[1])
+        aspect = np.exp(np.random.uniform(*log_ratio))
+        cw = int(round(np.sqrt(target * aspect)))
+        ch = int(round(np.sqrt(target / aspect)))
+        if 0 < cw <= w and 0 < ch <= h:
+            return np.random.randint(0, h - ch + 1), np.random.randint(0, w - cw + 1), ch, cw
+    in_ratio = w / h
+    if in_ratio < min(ratio):
+        cw, ch = w, int(round(w / min(ratio)))
+    elif in_ratio > max(ratio):
+        ch, cw = h, int(round(h * max(ratio)))
+    else:
+        ch, cw = h, w
+    return (h - ch) // 2, (w - cw) // 2, ch, cw
+
+
+class RandomResizedCrop(_Op):
+    """``RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
+    interpolation=Inter.BILINEAR, max_attempts=10)``: a random crop of random area and
+    aspect ratio, resized to ``size``. Draws come from NumPy's generator (seeded by
+    ``mindspore.set_seed``/``dataset.config.set_seed``), not MindSpore's: the crops differ
+    from MindSpore's, their distribution does not."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
+                 interpolation=Inter.BILINEAR, max_attempts: int = 10) -> None:
+        if not (0 <= scale[0] <= scale[1]) or not (0 < ratio[0] <= ratio[1]):
+            raise ValueError(f"RandomResizedCrop: 'scale' and 'ratio' must be increasing "
+                             f"ranges of positive values, but got {scale} and {ratio}.")
+        if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or \
+                max_attempts < 1:
+            raise ValueError(f"RandomResizedCrop: 'max_attempts' must be a positive int, but "
+                             f"got {max_attempts}.")
+        self.size, self.scale, self.ratio = _hw(size), scale, ratio
+        self.interpolation, self.max_attempts = Inter(interpolation), max_attempts
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        top, left, ch, cw = _crop_box(img.shape[0], img.shape[1], self.scale, self.ratio,
+                                      self.max_attempts)
+        return Resize(self.size, self.interpolation)(img[top:top + ch, left:left + cw])
+
+
+class RandomCropDecodeResize(RandomResizedCrop):
+    """``RandomCropDecodeResize(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
+    interpolation=Inter.BILINEAR, max_attempts=10)``: ``Decode`` then
+    ``RandomResizedCrop``."""
+
+    def __call__(self, img):
+        return super().__call__(Decode()(img))
+
+
+def _grayscale(img):
+    """ITU-R 601 luma of an RGB float image (OpenCV's RGB2GRAY weights)."""
+    return img[..., 0] * 0.299 + img[..., 1] * 0.587 + img[..., 2] * 0.114
+
+
+def _factor_range(name: str, value, centre: float, bound=None) -> tuple[float, float]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value < 0:
+            raise ValueError(f"RandomColorAdjust: '{name}' must be non-negative, but got "
+                             f"{value}.")
+        lo, hi = centre - value, centre + value
+        lo = max(lo, 0.0) if bound is None else max(lo, bound[0])
+        hi = hi if bound is None else min(hi, bound[1])
+        return float(lo), float(hi)
+    lo, hi = value
+    if lo > hi:
+        raise ValueError(f"RandomColorAdjust: '{name}' range must be increasing, but got "
+                         f"{value}.")
+    return float(lo), float(hi)
+
+
+class RandomColorAdjust(_Op):
+    """``RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1),
+    hue=(0, 0))`` on HWC RGB images: brightness scales the pixels, contrast blends with the
+    mean grey level, saturation with the grey image, hue rotates the colour wheel by a
+    fraction in [-0.5, 0.5]; each factor is drawn uniformly from its range (a number v
+    means ``[max(0, 1 - v), 1 + v]``, ``[-v, v]`` for hue), from NumPy's generator."""
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1),
+                 hue=(0, 0)) -> None:
+        self.brightness = _factor_range("brightness", brightness, 1.0)
+        self.contrast = _factor_range("contrast", contrast, 1.0)
+        self.saturation = _factor_range("saturation", saturation, 1.0)
+        if isinstance(hue, (int, float)) and not 0 <= hue <= 0.5:
+            raise ValueError(f"RandomColorAdjust: 'hue' must be in [0, 0.5], but got {hue}.")
+        self.hue = _factor_range("hue", hue, 0.0, (-0.5, 0.5))
+        if not -0.5 <= self.hue[0] <= self.hue[1] <= 0.5:
+            raise ValueError(f"RandomColorAdjust: 'hue' must be in [-0.5, 0.5], but got "
+                             f"{hue}.")
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise RuntimeError(f"RandomColorAdjust: the image must be HWC with 3 channels, "
+                               f"but got shape {img.shape}.")
+        f = img.astype(np.float64)
+        top = 255.0 if np.issubdtype(img.dtype, np.integer) else 1.0
+        b = np.random.uniform(*self.brightness)
+        c = np.random.uniform(*self.contrast)
+        s = np.random.uniform(*self.saturation)
+        h = np.random.uniform(*self.hue)
+        f = np.clip(f * b, 0, top)
+        f = np.clip(_grayscale(f).mean() * (1 - c) + f * c, 0, top)
+        grey = _grayscale(f)[..., None]
+        f = np.clip(grey * (1 - s) + f * s, 0, top)
+        if h != 0:
+            f = _shift_hue(f / top, h) * top
+        if np.issubdtype(img.dtype, np.integer):
+            return np.clip(np.floor(f + 0.5), 0, 255).astype(img.dtype)
+        return f.astype(img.dtype)
+
+
+def _shift_hue(rgb, shift: float):
+    """Rotate the hue of an RGB image in [0, 1] by ``shift`` turns (via HSV)."""
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    v = rgb.max(-1)
+    c = v - rgb.min(-1)
+    safe = np.where(c == 0, 1, c)
+    hue = np.where(v == r, (g - b) / safe % 6, np.where(v == g, (b - r) / safe + 2,
+                                                         (r - g) / safe + 4)) / 6
+    hue = np.where(c == 0, 0, hue)
+    hue = (hue + shift) % 1.0
+    k = (np.array([5, 3, 1]) + hue[..., None] * 6) % 6
+    return v[..., None] - c[..., None] * np.clip(np.minimum(k, 4 - k), 0, 1)

@@ -4,5 +4,6 @@ import sys as _sys
 from ..._data.transforms import Compose, Duplicate, Fill, OneHot, TypeCast  # noqa: F401
 from ..._engine.unsupported import module_getattr as _module_getattr
 
-c_transforms = py_transforms = _sys.modules[__name__]
+c_transforms = py_transforms = transforms = _sys.modules[__name__]
+_sys.modules[f"{__name__}.transforms"] = _sys.modules[__name__]  # as MindSpore 2.10
 __getattr__ = _module_getattr("mindspore.dataset.transforms")

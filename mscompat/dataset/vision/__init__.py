@@ -1,5 +1,4 @@
-"""``mindspore.dataset.vision``: image transforms (``c_transforms``/``py_transforms`` alias
-this module)."""
+"""``mindspore.dataset.vision``: image transforms (``vision.transforms`` is this module)."""
 import sys as _sys
 
 from ..._data.vision import (  # noqa: F401
@@ -9,8 +8,11 @@ from ..._data.vision import (  # noqa: F401
     Decode,
     Inter,
     Normalize,
+    RandomColorAdjust,
     RandomCrop,
+    RandomCropDecodeResize,
     RandomHorizontalFlip,
+    RandomResizedCrop,
     RandomVerticalFlip,
     Rescale,
     Resize,
@@ -19,5 +21,8 @@ from ..._data.vision import (  # noqa: F401
 )
 from ..._engine.unsupported import module_getattr as _module_getattr
 
-c_transforms = py_transforms = _sys.modules[__name__]
+# ``import mindspore.dataset.vision.transforms as T`` reaches this module, as in MindSpore
+# 2.10 (which no longer has c_transforms/py_transforms modules; the attributes remain).
+c_transforms = py_transforms = transforms = _sys.modules[__name__]
+_sys.modules[f"{__name__}.transforms"] = _sys.modules[__name__]
 __getattr__ = _module_getattr("mindspore.dataset.vision")
