@@ -23,6 +23,7 @@ from . import nn as nn
 from . import numpy as numpy
 from . import ops as ops
 from . import parallel as parallel
+from . import profiler as profiler
 from . import train as train
 from ._engine import ops_build as _ops_build  # noqa: F401  (installs Tensor methods)
 from ._engine.compile import compile_count as compile_count
@@ -61,6 +62,11 @@ from ._engine.tensor import tensor as tensor
 from ._engine.unsupported import install_stubs as _install_stubs
 from ._engine.unsupported import module_getattr as _module_getattr
 from ._train.data_sink import data_sink as data_sink
+from ._train.loss_scale import DynamicLossScaleManager as DynamicLossScaleManager
+from ._train.loss_scale import FixedLossScaleManager as FixedLossScaleManager
+from ._train.loss_scale import LossScaleManager as LossScaleManager
+from ._train.summary import Profiler as Profiler
+from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
 from .train import Model as Model
 from .train.serialization import load_checkpoint as load_checkpoint
@@ -71,6 +77,8 @@ __version__ = "2.10.0"
 __all__ = [
     "amp", "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
     "parallel", "train", "tensor", "jit_class", "data_sink",
+    "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
+    "SummaryRecord", "profiler",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",

@@ -132,6 +132,13 @@ def _mean(a, axis=None, dtype=None, keepdims=False):
 
 
 # name: (jax function, keep Int64 results)
+def _tensordot(a, b, axes=2):
+    """``axes`` arrives as arrays (the table converts lists); JAX wants ints/tuples."""
+    if not isinstance(axes, int):
+        axes = tuple(np.asarray(x).tolist() if not isinstance(x, int) else x for x in axes)
+    return jnp.tensordot(a, b, axes=axes)
+
+
 TABLE: dict[str, tuple[Callable, bool]] = {
     "arange": (jnp.arange, False), "zeros": (_zeros, False), "ones": (_ones, False),
     "empty": (_zeros, False), "full": (_full, False), "eye": (_eye, False),
@@ -157,6 +164,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
     "abs": (jnp.abs, False), "absolute": (jnp.abs, False), "sign": (jnp.sign, False),
     "floor": (jnp.floor, False), "ceil": (jnp.ceil, False), "round": (jnp.round, False),
+    "reciprocal": (jnp.reciprocal, False), "roll": (jnp.roll, False),
+    "tensordot": (_tensordot, False), "cross": (jnp.cross, False),
     "tanh": (jnp.tanh, False), "sin": (jnp.sin, False), "cos": (jnp.cos, False),
     "power": (jnp.power, False), "add": (jnp.add, False), "subtract": (jnp.subtract, False),
     "multiply": (jnp.multiply, False), "divide": (jnp.true_divide, False),

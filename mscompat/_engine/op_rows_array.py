@@ -378,6 +378,46 @@ def _top_k_method(x, k, sorted=True):
     return _topk(x, k)
 
 
+def _range(start, end, step, maxlen=1000000):
+    """``ops.range``: Int64 for Python ints, else the Tensors' dtype (Float32 for floats);
+    ``start + i * step`` in that dtype."""
+    values = [v for v in (start, end, step)]
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        dtype = np.int64
+    elif any(hasattr(v, "dtype") for v in values):
+        dtype = next(np.dtype(v.dtype) for v in values if hasattr(v, "dtype"))
+    else:
+        dtype = np.float32
+    s, e, d = (float(np.asarray(v)) for v in values)
+    if d == 0:
+        raise ValueError("For 'range', the 'step' cannot be equal to zero.")
+    n = max(int(np.ceil((e - s) / d)), 0)
+    if n > maxlen:
+        raise ValueError(f"For 'range', the number of elements {n} exceeds 'maxlen' {maxlen}.")
+    return jnp.asarray((np.asarray(s, dtype) + np.arange(n, dtype=dtype) *
+                        np.asarray(d, dtype)).astype(dtype))
+
+
+def _depth_to_space(x, *, block_size):
+    """NCHW: (N, C*b*b, H, W) -> (N, C, H*b, W*b), blocks ordered depth-column-row."""
+    n, c, h, w = x.shape
+    b = block_size
+    y = x.reshape(n, b, b, c // (b * b), h, w).transpose(0, 3, 4, 1, 5, 2)
+    return y.reshape(n, c // (b * b), h * b, w * b)
+
+
+def _space_to_depth(x, *, block_size):
+    n, c, h, w = x.shape
+    b = block_size
+    y = x.reshape(n, c, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
+    return y.reshape(n, c * b * b, h // b, w // b)
+
+
+def _scalar_to_tensor(x, dtype=None):
+    from .dtypes import to_np
+    return jnp.asarray(x, to_np(dtype) if dtype is not None else np.float32)
+
+
 ROWS: list[OpDef] = [
     # metadata
     OpDef("Shape", _shape, functional=("shape",), extra=_META),
@@ -388,6 +428,10 @@ ROWS: list[OpDef] = [
     OpDef("Identity", lambda x: jnp.asarray(x), functional=("identity",)),
     # creation
     OpDef(None, None, functional=("arange",), functional_impl=_arange),
+    OpDef(None, None, functional=("range",), functional_impl=_range),
+    OpDef("DepthToSpace", _depth_to_space, attrs=(("block_size", None),)),
+    OpDef("SpaceToDepth", _space_to_depth, attrs=(("block_size", None),)),
+    OpDef("ScalarToTensor", _scalar_to_tensor, functional=("scalar_to_tensor",)),
     OpDef("LinSpace", _linspace, functional=("linspace",)),
     OpDef("Eye", _eye, functional=("eye",)),
     OpDef(None, None, functional=("fill",), functional_impl=_fill),

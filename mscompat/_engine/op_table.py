@@ -389,6 +389,8 @@ TABLE: list[OpDef] = [
           methods=("sum",), method_impl=_sum_method),
     OpDef(None, None, functional=("reduce_sum",),
           functional_impl=lambda x, axis=(): _reduce(jnp.sum)(x, axis)),
+    OpDef(None, None, functional=("reduce_mean",),
+          functional_impl=lambda x, axis=(): _reduce(_mean)(x, axis)),
     OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_fn),

@@ -75,6 +75,37 @@ def depend(value, expr):
     return value
 
 
+@jaxconfig.entry
+def scatter_nd_update(input_x: Parameter, indices, updates) -> Tensor:
+    """``ops.ScatterNdUpdate()(input_x, indices, updates)``: the Parameter takes
+    ``updates`` at ``indices`` (as ``tensor_scatter_update``); returns the new value."""
+    from .op_rows_array import _tensor_scatter
+    if not isinstance(input_x, Parameter):
+        raise TypeError(f"For 'ScatterNdUpdate', the 'input_x' must be a Parameter, but got "
+                        f"{type(input_x).__name__}.")
+    new = call(_tensor_scatter("set"), (input_x._data, unwrap(indices), unwrap(updates)))
+    input_x._data = new._data
+    return Tensor._wrap(new._data)
+
+
+class ScatterNdUpdate(Primitive):
+    """MindSpore's ``ops.ScatterNdUpdate(use_locking=True)``."""
+
+    def __init__(self, use_locking: bool = True) -> None:
+        super().__init__()
+        if not isinstance(use_locking, bool):
+            raise TypeError(f"For 'ScatterNdUpdate', the 'use_locking' must be a bool, but got "
+                            f"{type(use_locking).__name__}.")
+        self.use_locking = use_locking
+        self.attrs["use_locking"] = use_locking
+
+    def __call__(self, input_x, indices, updates):
+        return scatter_nd_update(input_x, indices, updates)
+
+
+PRIMITIVES["ScatterNdUpdate"] = ScatterNdUpdate
+
+
 def _primitive(name: str, fn):
     def __call__(self, *inputs):
         return fn(*inputs)

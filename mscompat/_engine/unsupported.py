@@ -41,7 +41,7 @@ STUB_SUBMODULES = (
     "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim",
     "dataset.text", "dataset.audio",
     "nn.probability",
-    "nn.probability.distribution", "hal", "profiler",
+    "nn.probability.distribution", "hal",
     "boost", "rewrite", "experimental", "runtime", "utils",
     "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )

@@ -7,9 +7,6 @@ Example:
     >>> [b["x"].shape for b in data.create_dict_iterator()]
     [(4,), (2,)]
 """
-import types as _types
-
-from .._data.pipeline import _CONFIG
 from .._data.pipeline import Dataset as Dataset
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
@@ -23,22 +20,9 @@ from .._data.sources import ImageFolderDataset as ImageFolderDataset
 from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
 from .._engine.unsupported import module_getattr as _module_getattr
+from . import config as config
 from . import transforms as transforms
 from . import vision as vision
-
-
-def _set_seed(seed: int) -> None:
-    _CONFIG["seed"] = int(seed)
-
-
-def _get_seed():
-    return _CONFIG["seed"]
-
-
-config = _types.SimpleNamespace(set_seed=_set_seed, get_seed=_get_seed,
-                                set_num_parallel_workers=lambda n: None,
-                                get_num_parallel_workers=lambda: 1,
-                                set_prefetch_size=lambda n: None)
 
 __all__ = ["Dataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config",

@@ -35,6 +35,7 @@ from .._train.metrics import (  # noqa: F401
     names,
 )
 from .._train.model import Model  # noqa: F401
+from .._train.summary import SummaryRecord  # noqa: F401
 from . import serialization as serialization
 from .serialization import load_checkpoint as load_checkpoint
 from .serialization import load_param_into_net as load_param_into_net

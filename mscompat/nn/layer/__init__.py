@@ -8,6 +8,7 @@ from .basic import (  # noqa: F401
     Dropout,
     Flatten,
     Identity,
+    MatMul,
     Norm,
     OneHot,
     Pad,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+import jax
 import jax.numpy as jnp
 
 from ..._engine import dtypes, op_table, random_ops
@@ -211,3 +212,24 @@ class OneHot(Cell):
                     {"depth": self.depth, "on_value": self.on_value,
                      "off_value": self.off_value, "axis": self.axis,
                      "dtype": dtypes.to_np(self.dtype)})
+
+
+def _nn_matmul(x1, x2, *, transpose_x1, transpose_x2):
+    if transpose_x1 and x1.ndim > 1:
+        x1 = jnp.swapaxes(x1, -1, -2)
+    if transpose_x2 and x2.ndim > 1:
+        x2 = jnp.swapaxes(x2, -1, -2)
+    return jnp.matmul(x1, x2, precision=jax.lax.Precision.HIGHEST)
+
+
+class MatMul(Cell):
+    """``nn.MatMul(transpose_x1=False, transpose_x2=False)``: a broadcasting matrix product
+    of the two inputs (1-D inputs as vectors)."""
+
+    def __init__(self, transpose_x1: bool = False, transpose_x2: bool = False) -> None:
+        super().__init__()
+        self.transpose_x1, self.transpose_x2 = transpose_x1, transpose_x2
+
+    def construct(self, x1, x2):
+        return call(_nn_matmul, (x1._data, x2._data),
+                    {"transpose_x1": self.transpose_x1, "transpose_x2": self.transpose_x2})

@@ -42,6 +42,9 @@ def _arr(x):
     return x._data if isinstance(x, Tensor) else x
 
 
+_Loss = LossBase  # MindSpore's older name, still imported by model-zoo losses
+
+
 class MSELoss(LossBase):
     """``nn.MSELoss(reduction='mean')``: ``(logits - labels) ** 2``, reduced."""
 

@@ -123,6 +123,10 @@ class Optimizer(Cell):
         self.is_group_lr = any("lr" in g for g in groups) if self.is_group else False
         self.decay_flags = tuple(bool(d) for d in decays)
         self.dynamic_lr = self._dynamic is not None
+        self.use_parallel = False  # the parallel optimizer (weight sharding) is not used
+        self.optim_filter = tuple(True for _ in params)
+        self.reciprocal_scale = Tensor(np.float32(1.0 / self.loss_scale))
+        self.need_scale = self.loss_scale != 1.0
         from ...ops import HyperMap, Map
         self.hyper_map, self.map_ = HyperMap(), Map()
         self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
@@ -142,6 +146,11 @@ class Optimizer(Cell):
 
     def _transform(self, lr: float) -> optax.GradientTransformation:
         raise NotImplementedError
+
+    def broadcast_params(self, optim_result):
+        """MindSpore broadcasts sharded weights after the parallel optimizer; mscompat keeps
+        every weight whole, so this returns ``optim_result``."""
+        return optim_result
 
     def get_lr_parameter(self, param):
         """The learning rate used for ``param`` (one per group): here the optimizer's."""
@@ -235,3 +244,9 @@ class Optimizer(Cell):
             p._data = n.astype(w.dtype)
         self.global_step = self.global_step + 1
         return tuple(True for _ in self.parameters)
+
+
+def opt_init_args_register(fn):
+    """``nn.optim.optimizer.opt_init_args_register``: MindSpore records an optimizer's
+    ``__init__`` arguments with it (for its own re-creation); a plain decorator here."""
+    return fn

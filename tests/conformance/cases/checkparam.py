@@ -105,3 +105,45 @@ def composite_ones_zeros_like(ms):
 @case(modes=("PYNATIVE",))
 def make_range_tuples(ms):
     return [ms.ops.make_range(5), ms.ops.make_range(1, 7, 2), ms.ops.make_range(5, 0, -2)]
+
+
+@case()
+def scatter_nd_update_writes_the_parameter(ms):
+    p = ms.Parameter(ms.Tensor(np.zeros((3, 2), np.float32)), name="p")
+    out = ms.ops.ScatterNdUpdate()(p, ms.Tensor(np.array([[0], [2]], np.int32)),
+                                   ms.Tensor(np.array([[1, 2], [3, 4]], np.float32)))
+    return out, ms.Tensor(p.asnumpy())
+
+
+@case()
+def nn_matmul(ms):
+    a = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 1, 3, 4) / 10)
+    b = ms.Tensor(np.arange(20, dtype=np.float32).reshape(5, 4) / 7)
+    v = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    return (ms.nn.MatMul(transpose_x2=True)(a, b), ms.nn.MatMul()(v, v),
+            ms.nn.MatMul(transpose_x1=True)(ms.Tensor(np.ones((4, 3), np.float32)), b.T))
+
+
+@case(modes=("PYNATIVE",))
+def optimizer_model_zoo_attributes(ms):
+    net = ms.nn.Dense(2, 2)
+    opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9, loss_scale=4.0)
+    plain = ms.nn.SGD(net.trainable_params())
+    return [opt.use_parallel, list(opt.optim_filter), opt.reciprocal_scale, opt.need_scale,
+            plain.need_scale, plain.reciprocal_scale,
+            ms.FixedLossScaleManager is ms.train.FixedLossScaleManager,
+            ms.DynamicLossScaleManager is ms.amp.DynamicLossScaleManager]
+
+
+@case(modes=("PYNATIVE",))
+def dataset_config_defaults(ms):
+    c = ms.dataset.config
+    out = [c.get_seed(), c.get_prefetch_size(), c.get_enable_shared_mem(),
+           c.get_callback_timeout(), c.get_monitor_sampling_interval(), c.get_numa_enable(),
+           c.get_auto_num_workers(), c.get_debug_mode()]
+    c.set_enable_shared_mem(False)
+    c.set_prefetch_size(4)
+    out += [c.get_enable_shared_mem(), c.get_prefetch_size()]
+    c.set_enable_shared_mem(True)
+    c.set_prefetch_size(16)
+    return out
