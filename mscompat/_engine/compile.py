@@ -20,7 +20,9 @@ Example:
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -46,6 +48,8 @@ def compiling() -> bool:
 
 
 _MAX_PROGRAMS = 32  # compiled programs kept per callable (one per shape signature)
+_DONATION_LOCK = threading.RLock()
+_NO_LOCK = contextlib.nullcontext()
 
 
 def compile_count() -> int:
@@ -116,13 +120,34 @@ class Compiled:
         self.fallback = fallback or (lambda args, kwargs: fn(*args, **kwargs))
         self.broken = False
         self.prints = False  # a trace put a print in: wait for it before returning
-        self._jitted = self._new_jit()
+        self._jitted, self._donating = self._new_jit()
 
     def _new_jit(self):
-        # A fresh function object each time: JAX's trace caches are keyed on it (weakly), so
-        # replacing it frees everything the old programs held.
-        return jax.jit(lambda pvals, dyn, static: self._pure(pvals, dyn, static),
-                       static_argnums=(2,))
+        """(plain, donating) programs. Fresh function objects each time: JAX's trace caches
+        are keyed on them (weakly), so replacing them frees everything the old programs
+        held. The donating one takes every Parameter's buffer and returns every Parameter's
+        value (the unwritten ones pass through, aliased, no copy), so XLA writes new values
+        in place of the old: the peak memory of a donating hand-written step."""
+        def donating(pvals, dyn, static):
+            out, writes = self._pure(pvals, dyn, static)
+            new = {id(p): v for p, v in zip(writes.params, writes.values)}
+            params = tuple(self.params)
+            return out, _Writes(params, tuple(new.get(id(p), v) for p, v in zip(params, pvals)),
+                                writes.has_static)
+        return (jax.jit(lambda pvals, dyn, static: self._pure(pvals, dyn, static),
+                        static_argnums=(2,)),
+                jax.jit(donating, static_argnums=(2,), donate_argnums=(0,)))
+
+    @staticmethod
+    def _donatable(pvals) -> bool:
+        """Donate only buffers nobody else holds: each Parameter's array referred to by the
+        Parameter and ``pvals`` alone (a Tensor aliasing a Parameter's value, or an
+        argument that is one, keeps the call on the plain program)."""
+        for i in range(len(pvals)):
+            # references: the Parameter, the pvals list, getrefcount's argument
+            if not isinstance(pvals[i], jax.Array) or sys.getrefcount(pvals[i]) > 3:
+                return False
+        return True
 
     def _rank_program(self, static):
         cache = self.__dict__.setdefault("_ranked", {})
@@ -177,50 +202,58 @@ class Compiled:
         else:
             static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"]))
         outermost = scope.current() is None and scope.recording() is None
-        while True:
-            params = self.params  # replaced, never mutated: a stable snapshot
-            # Outside any scope a Parameter's value is its stored value (the common,
-            # outermost call: no per-Parameter scope look-up).
-            pvals = [p._stored for p in params] if outermost else [p._data for p in params]
-            if outermost and parallel.data_parallel() and parallel.multi_process():
+        # Donation deletes the buffers it is given: outermost calls read the Parameters,
+        # run and store the results under one lock, so no other thread's call holds a
+        # buffer this call donates (nested calls run inside their outermost call's).
+        with _DONATION_LOCK if outermost else _NO_LOCK:
+            while True:
+                params = self.params  # replaced, never mutated: a stable snapshot
+                # Outside any scope a Parameter's value is its stored value (the common,
+                # outermost call: no per-Parameter scope look-up).
+                pvals = [p._stored for p in params] if outermost else [p._data for p in params]
+                if outermost and parallel.data_parallel() and parallel.multi_process():
+                    try:
+                        out, writes = self._rank_program(static)(pvals, dyn)
+                        break
+                    except VALUE_DEPENDENT:
+                        raise NotImplementedError(
+                            "DATA_PARALLEL across processes of a Cell whose Python needs tensor "
+                            "values (a graph break) is not supported by mscompat yet.") from None
+                if outermost and parallel.data_parallel():
+                    # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
+                    # so: the placement is stored back, a layout change, not a write).
+                    dyn, placed = parallel.place(dyn, pvals)
+                    for p, old, new in zip(params, pvals, placed):
+                        if new is not old:
+                            scope.store(p, new)
+                    pvals = placed
                 try:
-                    out, writes = self._rank_program(static)(pvals, dyn)
+                    if outermost and pvals and not parallel.data_parallel() and \
+                            self._donatable(pvals):
+                        out, writes = self._donating(pvals, dyn, static)
+                    else:
+                        out, writes = self._jitted(pvals, dyn, static)
                     break
                 except VALUE_DEPENDENT:
-                    raise NotImplementedError(
-                        "DATA_PARALLEL across processes of a Cell whose Python needs tensor "
-                        "values (a graph break) is not supported by mscompat yet.") from None
-            if outermost and parallel.data_parallel():
-                # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
-                # so: the placement is stored back, a layout change, not a write).
-                dyn, placed = parallel.place(dyn, pvals)
-                for p, old, new in zip(params, pvals, placed):
-                    if new is not old:
-                        scope.store(p, new)
-                pvals = placed
-            try:
-                out, writes = self._jitted(pvals, dyn, static)
-                break
-            except VALUE_DEPENDENT:
-                self.broken = True
-                return self._run_broken(args, kwargs)
-            except scope.UnboundParameter as e:
-                if any(e.param is p for p in params):
-                    raise  # it was passed in: not a discovery
-                with _lock:  # first calls from several threads may discover it together
-                    if not any(e.param is p for p in self.params):
-                        self.params = self.params + [e.param]
-        if self.prints:
-            jax.effects_barrier()  # MindSpore prints before the call returns
-        if self._jitted._cache_size() > _MAX_PROGRAMS:
-            # A Cell called with ever new shapes: drop its programs rather than grow forever.
-            self._jitted = self._new_jit()
-        if writes.params:
-            scope.commit(writes.params, writes.values)
-        if writes.has_static:
-            out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
-                                         out, is_leaf=lambda x: isinstance(x, _Static))
-        return out
+                    self.broken = True
+                    return self._run_broken(args, kwargs)
+                except scope.UnboundParameter as e:
+                    if any(e.param is p for p in params):
+                        raise  # it was passed in: not a discovery
+                    with _lock:  # first calls from several threads may discover it together
+                        if not any(e.param is p for p in self.params):
+                            self.params = self.params + [e.param]
+            if self.prints:
+                jax.effects_barrier()  # MindSpore prints before the call returns
+            if max(self._jitted._cache_size(), self._donating._cache_size()) > _MAX_PROGRAMS:
+                # A Cell called with ever new shapes: drop its programs rather than grow forever.
+                self._jitted, self._donating = self._new_jit()
+            if writes.params:
+                scope.commit(writes.params, writes.values)
+            if writes.has_static:
+                out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
+                                             out, is_leaf=lambda x: isinstance(x, _Static))
+            return out
 
 
     @staticmethod

@@ -1,7 +1,8 @@
 """JAX configuration scoped to mscompat's own work: importing mscompat changes no JAX global.
 
 MindSpore's Float64/Int64 must be real 64-bit types, which JAX only creates with x64 on, and
-MindSpore's matmuls are full float32 (TF32 on a GPU would change results). Instead of
+MindSpore's matmuls and convolutions are full float32 (TF32 on a GPU would change results)
+unless ``mindspore.device_context.gpu.op_precision`` allows TF32. Instead of
 switching those on for the whole process, every mscompat entry point (Tensor and Parameter
 methods, op calls, Cell calls, transforms, compiled calls) runs inside ``scoped()``, which
 sets them thread-locally for the duration of the call and restores them afterwards. A plain
@@ -59,6 +60,34 @@ def platform() -> str:
     return jax.default_backend()
 
 
+# MindSpore's GPU precision knobs (``device_context.gpu.op_precision``): full float32 unless
+# TF32 is allowed. The two booleans are encoded in the one JAX setting every compile cache is
+# keyed on (``default_matmul_precision`` inside mscompat's scope), so changing a knob retraces:
+# the four names below are two precisions (float32 / tf32) spelt differently per state.
+_PRECISION_NAMES = {(False, False): "highest", (False, True): "float32",
+                    (True, False): "tensorfloat32", (True, True): "high"}
+_precision = {"matmul": False, "conv": False}
+
+
+def allow_tf32(kind: str, value: bool) -> None:
+    """Allow TF32 for ``kind`` ('matmul' or 'conv') in mscompat's programs."""
+    _precision[kind] = bool(value)
+
+
+def matmul_precision():
+    """``precision=`` for matmul-like ops: None defers to the scoped setting (float32, or
+    TF32 when ``matmul_allow_tf32``)."""
+    return None
+
+
+def conv_precision():
+    """``precision=`` for convolutions, from the scoped setting's name (see above)."""
+    import jax
+    name = _cfg.default_matmul_precision.value
+    allowed = name in ("float32", "high")
+    return jax.lax.Precision.HIGH if allowed else jax.lax.Precision.HIGHEST
+
+
 class scoped:
     """``with scoped():`` runs JAX calls with mscompat's configuration (re-entrant)."""
 
@@ -73,7 +102,8 @@ class scoped:
             _resolve()
         dev = _state["device"]
         self.prev = (_cfg.enable_x64.swap_local(True),
-                     _cfg.default_matmul_precision.swap_local("highest"),
+                     _cfg.default_matmul_precision.swap_local(
+                         _PRECISION_NAMES[_precision["matmul"], _precision["conv"]]),
                      _cfg.default_device.swap_local(dev) if dev is not None else _UNSET)
 
     def __exit__(self, *exc) -> None:

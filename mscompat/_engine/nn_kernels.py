@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-_HI = jax.lax.Precision.HIGHEST
+from . import jaxconfig
 
 
 def pair(v, n: int = 2, name: str = "kernel_size") -> tuple:
@@ -70,7 +70,7 @@ def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, g
     pads = pads_2d(pad_mode, padding, x.shape[2:], w.shape[2:], stride, dilation)
     out = jax.lax.conv_general_dilated(
         x, w, window_strides=stride, padding=pads, rhs_dilation=dilation,
-        feature_group_count=groups, precision=_HI)
+        feature_group_count=groups, precision=jaxconfig.conv_precision())
     return _add_bias(out, bias)
 
 
@@ -98,7 +98,7 @@ def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
     wg = jnp.flip(wg, axis=tuple(range(2, 2 + n)))
     out = jax.lax.conv_general_dilated(
         x, wg, window_strides=(1,) * n, padding=pads, lhs_dilation=stride,
-        rhs_dilation=dilation, feature_group_count=groups, precision=_HI)
+        rhs_dilation=dilation, feature_group_count=groups, precision=jaxconfig.conv_precision())
     return _add_bias(out, bias)
 
 

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops
+from . import bprops, jaxconfig
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -187,7 +187,7 @@ def _addcdiv(input, tensor1, tensor2, value=1):
 
 def _dense(input, weight, bias=None):
     out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight,
-                     precision=jax.lax.Precision.HIGHEST)
+                     precision=jaxconfig.matmul_precision())
     return out if bias is None else out + bias
 
 
@@ -205,11 +205,11 @@ def _bias_add_prim(input_x, bias, *, data_format="NCHW"):
 
 
 def _einsum(equation, *operands):
-    return jnp.einsum(equation, *operands, precision=jax.lax.Precision.HIGHEST)
+    return jnp.einsum(equation, *operands, precision=jaxconfig.matmul_precision())
 
 
 def _mm(input, mat2):
-    return jnp.matmul(input, mat2, precision=jax.lax.Precision.HIGHEST)
+    return jnp.matmul(input, mat2, precision=jaxconfig.matmul_precision())
 
 
 # -- activations ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, dtypes
+from . import bprops, dtypes, jaxconfig
 from .errors import check_shape
 
 
@@ -175,7 +175,7 @@ def _matmul(x, y, *, transpose_a=False, transpose_b=False):
         x = jnp.swapaxes(x, -1, -2)
     if transpose_b:
         y = jnp.swapaxes(y, -1, -2)
-    return jnp.matmul(x, y, precision=jax.lax.Precision.HIGHEST)
+    return jnp.matmul(x, y, precision=jaxconfig.matmul_precision())
 
 
 def _like(f):

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import math
 
-import jax
 import jax.numpy as jnp
 
-from ..._engine import dtypes, op_table, random_ops
+from ..._engine import dtypes, jaxconfig, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.ops_build import call
@@ -219,7 +218,7 @@ def _nn_matmul(x1, x2, *, transpose_x1, transpose_x2):
         x1 = jnp.swapaxes(x1, -1, -2)
     if transpose_x2 and x2.ndim > 1:
         x2 = jnp.swapaxes(x2, -1, -2)
-    return jnp.matmul(x1, x2, precision=jax.lax.Precision.HIGHEST)
+    return jnp.matmul(x1, x2, precision=jaxconfig.matmul_precision())
 
 
 class MatMul(Cell):
