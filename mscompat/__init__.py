@@ -17,6 +17,7 @@ from . import common as common
 from . import communication as communication
 from . import context as context
 from . import dataset as dataset
+from . import device_context as device_context
 from . import dtype as dtype
 from . import log as log
 from . import nn as nn
@@ -75,7 +76,8 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "amp", "common", "communication", "context", "dataset", "dtype", "log", "nn", "numpy", "ops",
+    "amp", "common", "communication", "device_context", "context", "dataset", "dtype", "log",
+    "nn", "numpy", "ops",
     "parallel", "train", "tensor", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
     "SummaryRecord", "profiler",

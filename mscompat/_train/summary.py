@@ -12,7 +12,7 @@ Example:
     ...     warnings.simplefilter("ignore")
     ...     with ms.train.SummaryRecord("/tmp/summary") as record:
     ...         record.add_value("scalar", "loss", ms.Tensor(1.0))
-    ...         record.record(1)
+    ...         ok = record.record(1)
 """
 from __future__ import annotations
 

@@ -43,5 +43,10 @@ from .pooling import (  # noqa: F401
     MaxPool3d,
 )
 from .rnns import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell  # noqa: F401
+from .transformer import (  # noqa: F401
+    MultiheadAttention,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")

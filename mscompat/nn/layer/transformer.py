@@ -1,0 +1,260 @@
+"""``nn.MultiheadAttention``, ``nn.TransformerEncoderLayer`` and ``nn.TransformerEncoder``
+as MindSpore 2.10 computes them.
+
+Attention: packed ``in_proj_weight`` (3E, E) (or ``q/k/v_proj_weight`` when ``kdim``/``vdim``
+differ), query and key each divided by ``head_dim ** 0.25``, boolean masks as ``-inf``, float
+masks added, ``key_padding_mask`` merged into ``attn_mask``, softmax, dropout on the weights
+in training mode, ``out_proj``; weights averaged over heads unless
+``average_attn_weights=False``; ``need_weights=False`` returns a 1-tuple, as MindSpore does.
+
+Example:
+    >>> import mscompat as ms
+    >>> import numpy as np
+    >>> mha = ms.nn.MultiheadAttention(8, 2)
+    >>> q = ms.Tensor(np.ones((3, 2, 8), np.float32))
+    >>> out, weights = mha(q, q, q)
+    >>> print(out.shape, weights.shape)
+    (3, 2, 8) (2, 3, 3)
+"""
+from __future__ import annotations
+
+import copy
+import math
+
+import jax
+import jax.numpy as jnp
+
+from ... import ops
+from ..._engine import dtypes, jaxconfig
+from ..._engine.cell import Cell
+from ..._engine.initializers import HeUniform, Uniform, XavierUniform, initialize
+from ..._engine.ops_build import call
+from ..._engine.parameter import Parameter
+from ..._engine.tensor import Tensor
+from .activation import GELU, ReLU
+from .basic import Dense, Dropout
+from .container import CellList
+from .normalization import LayerNorm
+
+_F32 = dtypes.ALL["float32"]
+
+
+def _linear(x, w, b):
+    y = jnp.matmul(x, w.T, precision=jaxconfig.matmul_precision())
+    return y if b is None else y + b
+
+
+def _mask(mask, dtype):
+    """A boolean mask as 0 / -inf, a float mask as is (uint8 counts as boolean)."""
+    if mask is None:
+        return None
+    if mask.dtype in (jnp.bool_, jnp.uint8):
+        return jnp.where(mask.astype(bool), -jnp.inf, 0).astype(dtype)
+    return mask
+
+
+def _attention_weights(query, key, value, w_q, w_k, w_v, bias, attn_mask, key_padding_mask,
+                       *, num_heads, batched, batch_first):
+    """Projections and softmax weights: (probabilities (N, H, L, S), values (N, H, S, D)).
+    ``w_k``/``w_v`` None: ``w_q`` is the packed (3E, E) ``in_proj_weight``."""
+    e = query.shape[-1]
+    if w_k is None:
+        w_q, w_k, w_v = w_q[:e], w_q[e:2 * e], w_q[2 * e:]
+    b_q, b_k, b_v = (None,) * 3 if bias is None else (bias[:e], bias[e:2 * e], bias[2 * e:])
+    if not batched:
+        query, key, value = query[:, None], key[:, None], value[:, None]
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask[None]
+    elif batch_first:
+        query, key, value = (jnp.swapaxes(t, 0, 1) for t in (query, key, value))
+    tgt_len, bsz, embed = query.shape
+    head = embed // num_heads
+    q, k, v = _linear(query, w_q, b_q), _linear(key, w_k, b_k), _linear(value, w_v, b_v)
+    src_len = k.shape[0]
+
+    def heads(t, n):
+        return t.reshape(n, bsz, num_heads, head).transpose(1, 2, 0, 3)
+    q, k, v = heads(q, tgt_len), heads(k, src_len), heads(v, src_len)
+    scale = jnp.sqrt(jnp.sqrt(jnp.asarray(head, q.dtype)))
+    scores = jnp.matmul(q / scale, jnp.swapaxes(k, -1, -2) / scale,
+                        precision=jaxconfig.matmul_precision())
+    mask = _mask(attn_mask, q.dtype)
+    if mask is not None:
+        mask = mask[None] if mask.ndim == 2 else mask.reshape(bsz, num_heads, tgt_len, src_len)
+    pad = _mask(key_padding_mask, q.dtype)
+    if pad is not None:
+        pad = pad[:, None, None, :]
+        mask = pad if mask is None else mask + pad
+    if mask is not None:
+        scores = scores + mask
+    return jax.nn.softmax(scores, axis=-1), v
+
+
+def _attention_output(probs, v, w_o, b_o, *, average, batched, batch_first):
+    bsz, num_heads, tgt_len, _ = probs.shape
+    out = jnp.matmul(probs, v, precision=jaxconfig.matmul_precision())  # (N, H, L, D)
+    out = out.transpose(2, 0, 1, 3).reshape(tgt_len, bsz, -1)
+    out = _linear(out, w_o, b_o)
+    weights = probs.sum(axis=1) / num_heads if average else probs
+    if not batched:
+        out, weights = out[:, 0], weights[0]
+    elif batch_first:
+        out = jnp.swapaxes(out, 0, 1)
+    return out, weights
+
+
+class MultiheadAttention(Cell):
+    """``nn.MultiheadAttention(embed_dim, num_heads, dropout=0.0, has_bias=True,
+    add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None, batch_first=False,
+    dtype=mstype.float32)``; ``construct(query, key, value, key_padding_mask=None,
+    need_weights=True, attn_mask=None, average_attn_weights=True)``."""
+
+    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0,
+                 has_bias: bool = True, add_bias_kv: bool = False, add_zero_attn: bool = False,
+                 kdim=None, vdim=None, batch_first: bool = False, dtype=_F32) -> None:
+        super().__init__()
+        if add_bias_kv or add_zero_attn:
+            raise NotImplementedError("nn.MultiheadAttention(add_bias_kv=True / "
+                                      "add_zero_attn=True) is not supported by mscompat yet.")
+        self.embed_dim, self.num_heads, self.dropout = embed_dim, num_heads, dropout
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != embed_dim:
+            raise ValueError("The init argument 'embed_dim' must be divisible by 'num_heads'.")
+        dtype = dtype or _F32
+
+        def param(init, shape, name):
+            return Parameter(Tensor._wrap(initialize(init, shape, dtype)), name=name)
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = param(XavierUniform(), (3 * embed_dim, embed_dim),
+                                        "in_proj_weight")
+            self.q_proj_weight = self.k_proj_weight = self.v_proj_weight = None
+        else:
+            self.q_proj_weight = param(XavierUniform(), (embed_dim, embed_dim), "q_proj_weight")
+            self.k_proj_weight = param(XavierUniform(), (embed_dim, self.kdim), "k_proj_weight")
+            self.v_proj_weight = param(XavierUniform(), (embed_dim, self.vdim), "v_proj_weight")
+            self.in_proj_weight = None
+        self.in_proj_bias = param("zeros", (3 * embed_dim,), "in_proj_bias") if has_bias \
+            else None
+        self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias,
+                              weight_init=HeUniform(math.sqrt(5)),
+                              bias_init=Uniform(1 / math.sqrt(embed_dim)), dtype=dtype)
+        self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+
+    def _projections(self) -> tuple:
+        bias = None if self.in_proj_bias is None else self.in_proj_bias._data
+        if self._qkv_same_embed_dim:
+            return self.in_proj_weight._data, None, None, bias
+        return (self.q_proj_weight._data, self.k_proj_weight._data, self.v_proj_weight._data,
+                bias)
+
+    def construct(self, query, key, value, key_padding_mask=None, need_weights: bool = True,
+                  attn_mask=None, average_attn_weights: bool = True):
+        batched = query.ndim == 3
+        layout = {"batched": batched, "batch_first": self.batch_first}
+        for name, m in (("key_padding_mask", key_padding_mask), ("attn_mask", attn_mask)):
+            if m is not None and not (m.dtype.is_float or str(m.dtype) in ("Bool", "UInt8")):
+                raise ValueError(f"The `{name}` only supports bool and floating dtypes.")
+        kpm = None if key_padding_mask is None else key_padding_mask._data
+        probs, values = call(_attention_weights,
+                             (query._data, key._data, value._data, *self._projections(),
+                              None if attn_mask is None else attn_mask._data, kpm),
+                             {"num_heads": self.num_heads, **layout})
+        if self.training and self.dropout > 0:
+            probs = ops.dropout(probs, p=self.dropout)
+        out_b = None if self.out_proj.bias is None else self.out_proj.bias._data
+        out, weights = call(_attention_output,
+                            (probs._data, values._data, self.out_proj.weight._data, out_b),
+                            {"average": average_attn_weights, **layout})
+        return (out, weights) if need_weights else (out,)
+
+
+def _activation(activation):
+    if isinstance(activation, str):
+        if activation not in ("relu", "gelu"):
+            raise ValueError(f"The activation must be relu/gelu, but get {activation}")
+        return ops.relu if activation == "relu" else ops.gelu
+    if isinstance(activation, Cell):
+        if not isinstance(activation, (ReLU, GELU)):
+            raise ValueError(f"The argument 'activation' must be nn.ReLU or nn.GELU instance, "
+                             f"but get {activation}.")
+        return activation
+    if callable(activation):
+        if activation is not ops.relu and activation is not ops.gelu:
+            raise ValueError(f"The argument 'activation' must be ops.relu or ops.gelu "
+                             f"instance, but get {activation}.")
+        return activation
+    raise ValueError(f"The argument 'activation' must be str, callable or Cell instance, but "
+                     f"get {activation}.")
+
+
+class TransformerEncoderLayer(Cell):
+    """``nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1,
+    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32)``; ``construct(src, src_mask=None, src_key_padding_mask=None)``."""
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation="relu", layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False, dtype=_F32) -> None:
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                            batch_first=batch_first, dtype=dtype)
+        self.dense1 = Dense(d_model, dim_feedforward, weight_init=HeUniform(math.sqrt(5)),
+                            bias_init=Uniform(1 / math.sqrt(d_model)), dtype=dtype)
+        self.dropout = Dropout(p=dropout)
+        self.dense2 = Dense(dim_feedforward, d_model, weight_init=HeUniform(math.sqrt(5)),
+                            bias_init=Uniform(1 / math.sqrt(dim_feedforward)), dtype=dtype)
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.dropout1 = Dropout(p=dropout)
+        self.dropout2 = Dropout(p=dropout)
+        self.activation1 = activation
+        self.activation = _activation(activation)
+        self.d_model, self.nhead, self.dim_feedforward = d_model, nhead, dim_feedforward
+        self.dropout_num, self.layernorm_eps = dropout, layer_norm_eps
+        self.batch_first, self.norm_first, self.dtype = batch_first, norm_first, dtype
+
+    def construct(self, src, src_mask=None, src_key_padding_mask=None):
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask)
+            return x + self._ff_block(self.norm2(x))
+        x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask))
+        return self.norm2(x + self._ff_block(x))
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+                           need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        return self.dropout2(self.dense2(self.dropout(self.activation(self.dense1(x)))))
+
+
+class TransformerEncoder(Cell):
+    """``nn.TransformerEncoder(encoder_layer, num_layers, norm=None)``: ``num_layers`` copies
+    of a layer built from ``encoder_layer``'s arguments (fresh weights, the same for every
+    copy, as MindSpore builds them), then ``norm``."""
+
+    def __init__(self, encoder_layer: TransformerEncoderLayer, num_layers: int,
+                 norm=None) -> None:
+        super().__init__()
+        e = encoder_layer
+        layer = TransformerEncoderLayer(e.d_model, e.nhead, e.dim_feedforward, e.dropout_num,
+                                        e.activation1, e.layernorm_eps, e.batch_first,
+                                        e.norm_first, dtype=e.dtype)
+        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
+        self.num_layers, self.norm = num_layers, norm
+
+    def construct(self, src, src_mask=None, src_key_padding_mask=None):
+        out = src
+        for layer in self.layers:
+            out = layer(out, src_mask=src_mask, src_key_padding_mask=src_key_padding_mask)
+        return self.norm(out) if self.norm is not None else out
+
+
+__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
