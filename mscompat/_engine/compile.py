@@ -223,13 +223,10 @@ class Compiled:
                     # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
                     # so: the placement is stored back, a layout change, not a write).
                     dyn, placed = parallel.place(dyn, pvals)
-                    for p, old, new in zip(params, pvals, placed):
-                        if new is not old:
-                            scope.store(p, new)
+                    _store_placed(params, pvals, placed)
                     pvals = placed
                 try:
-                    if outermost and pvals and not parallel.data_parallel() and \
-                            self._donatable(pvals):
+                    if outermost and pvals and self._donatable(pvals):
                         out, writes = self._donating(pvals, dyn, static)
                     else:
                         out, writes = self._jitted(pvals, dyn, static)
@@ -268,6 +265,14 @@ class Compiled:
                 statics.append(leaf)
                 mask.append(False)
         return (treedef, tuple(statics), tuple(mask), extra_key), dyn
+
+
+def _store_placed(params, pvals, placed) -> None:
+    """Keep the replicated placement (a layout change, not a write); a function of its own
+    so that no loop variable outlives it holding a buffer (donation counts references)."""
+    for p, old, new in zip(params, pvals, placed):
+        if new is not old:
+            scope.store(p, new)
 
 
 _TENSORS_ONLY = "tensors-only"  # static-key marker for calls whose arguments are Tensors
