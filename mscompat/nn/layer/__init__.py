@@ -14,7 +14,7 @@ from .basic import (  # noqa: F401
     Pad,
     ZeroPad2d,
 )
-from .container import CellList, SequentialCell  # noqa: F401
+from .container import CellDict, CellList, SequentialCell  # noqa: F401
 from .conv import (  # noqa: F401
     Conv1d,
     Conv1dTranspose,

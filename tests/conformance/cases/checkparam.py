@@ -147,3 +147,23 @@ def dataset_config_defaults(ms):
     c.set_enable_shared_mem(True)
     c.set_prefetch_size(16)
     return out
+
+
+@case(modes=("PYNATIVE",))
+def cell_dict_container(ms):
+    nn = ms.nn
+    d = nn.CellDict({"a": nn.Dense(2, 2), "b": nn.ReLU()})
+    out = [len(d), "a" in d, list(d.keys()), [type(v).__name__ for v in d.values()]]
+    d["c"] = nn.Dense(2, 3)
+    out += [list(d.keys()), [p.name for p in d.get_parameters()]]
+    out += [type(d.pop("a")).__name__, list(d.keys())]
+    d.update({"z": nn.Tanh()})
+    out += [list(d.keys()), list(iter(d))]
+    del d["b"]
+    out.append(list(d.keys()))
+    for f in (lambda: d.__setitem__(3, nn.ReLU()), lambda: d.__setitem__("q", 5),
+              lambda: d.__setitem__("a.b", nn.ReLU())):
+        out.append(_outcome(f).split(":")[0])
+    d.clear()
+    out += [len(d), repr(nn.CellDict([("x", nn.ReLU()), ("y", nn.GELU())]))]
+    return out
