@@ -111,3 +111,20 @@ def test_random_vision_transforms_shapes_identity_and_seed():
     assert T.RandomResizedCrop(5, scale=(1.0, 1.0), ratio=(1.0, 1.0))(img).shape == (5, 5, 3)
     with pytest.raises(ValueError):
         T.RandomColorAdjust(hue=0.7)
+
+
+@pytest.mark.parametrize("cls,shape", [("Dropout2d", (4, 6, 3, 3)), ("Dropout3d", (4, 6, 2, 3, 3))])
+def test_channel_dropout_zeroes_whole_channels(cls, shape):
+    import numpy as np
+    layer = getattr(ms.nn, cls)(0.5)
+    x = ms.Tensor(np.ones(shape, np.float32))
+    np.testing.assert_array_equal(layer(x).asnumpy(), x.asnumpy())  # eval: identity
+    layer.set_train()
+    y = layer(x).asnumpy().reshape(shape[0], shape[1], -1)
+    per_channel = np.unique(y, axis=2)
+    assert per_channel.shape[2] == 1 and set(np.unique(per_channel)) <= {0.0, 2.0}
+    assert 0 < (per_channel == 0).sum() < per_channel.size  # some dropped, some kept
+    with pytest.raises(ValueError, match="dimension of input"):
+        layer(ms.Tensor(np.ones((2, 3), np.float32)))
+    with pytest.raises(ValueError, match="'p'"):
+        getattr(ms.nn, cls)(1.5)

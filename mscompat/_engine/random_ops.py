@@ -219,6 +219,17 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     return randint(low, high, input.shape, seed, dtype=dt)
 
 
+def _dropout_channels(k, x, *, p):
+    """Whole channels (axis 1) zeroed with probability ``p``, the rest scaled by 1/(1-p)."""
+    keep = jax.random.bernoulli(_k(k), 1.0 - p, x.shape[:2] + (1,) * (x.ndim - 2))
+    return x * keep.astype(x.dtype) / (1.0 - p)
+
+
+def dropout_channels(input, p: float, seed=None):
+    """``nn.Dropout2d``/``Dropout3d`` and ``ops.dropout2d/3d`` in training mode."""
+    return _run(_dropout_channels, (input,), {"p": float(p)}, seed)
+
+
 def dropout(input, p=0.5, training=True, seed=None):
     """``ops.dropout``: zeros with probability ``p``, the rest scaled by ``1 / (1 - p)``."""
     if not 0.0 <= p <= 1.0:

@@ -6,6 +6,8 @@ from .basic import (  # noqa: F401
     ClipByNorm,
     Dense,
     Dropout,
+    Dropout2d,
+    Dropout3d,
     Flatten,
     Identity,
     MatMul,
@@ -31,6 +33,7 @@ from .normalization import (  # noqa: F401
     BatchNorm3d,
     GroupNorm,
     LayerNorm,
+    SyncBatchNorm,
 )
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool2d,

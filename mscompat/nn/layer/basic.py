@@ -113,6 +113,40 @@ class Dropout(Cell):
         return f"p={self.p}"
 
 
+class Dropout2d(Cell):
+    """``nn.Dropout2d(p=0.5)``: in training mode each channel of an (N, C, H, W) input is
+    zeroed with probability ``p`` and the rest scaled by ``1 / (1 - p)``; identity in eval
+    mode. Draws come from the seeded stream of ``random_ops`` (not MindSpore's)."""
+
+    _rank = 4
+
+    def __init__(self, p: float = 0.5) -> None:
+        super().__init__()
+        if not isinstance(p, float) or not 0.0 <= p <= 1.0:
+            raise ValueError(f"For '{type(self).__name__}', the 'p' must be a number in range "
+                             f"[0, 1], but got {p}.")
+        self.p, self.keep_prob = p, 1.0 - p
+
+    def construct(self, x):
+        if x.ndim != self._rank:
+            raise ValueError(f"For '{type(self).__name__}', the dimension of input must be "
+                             f"{self._rank}D, but got {x.ndim}D.")
+        if not self.training or self.p == 0:
+            return x
+        if self.p == 1:
+            return x * 0
+        return random_ops.dropout_channels(x, self.p)
+
+    def extend_repr(self) -> str:
+        return f"p={self.p}"
+
+
+class Dropout3d(Dropout2d):
+    """``nn.Dropout3d(p=0.5)``: ``Dropout2d`` over the channels of (N, C, D, H, W)."""
+
+    _rank = 5
+
+
 class Identity(Cell):
     """``nn.Identity()``: returns its input."""
 

@@ -106,6 +106,33 @@ class BatchNorm3d(_BatchNorm):
     _ranks = (5,)
 
 
+class SyncBatchNorm(_BatchNorm):
+    """``nn.SyncBatchNorm(num_features, eps=1e-5, momentum=0.9, affine=True, ...,
+    process_groups=None)`` on (N, C) or (N, C, H, W): batch statistics over the whole
+    batch of every device. In one process (also DATA_PARALLEL over a mesh, where the batch is
+    one global array) that is ``BatchNorm``; per-rank programs across processes would see
+    their own shard only, so training mode raises NotImplementedError there."""
+
+    _ranks = (2, 4)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None,
+                 process_groups=None, dtype=_F32) -> None:
+        if process_groups is not None:
+            raise NotImplementedError("nn.SyncBatchNorm(process_groups=...) is not supported "
+                                      "by mscompat yet.")
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)
+
+    def construct(self, x):
+        from ..._engine import parallel
+        if self.training and parallel.in_rank_program():
+            raise NotImplementedError("nn.SyncBatchNorm in training mode across processes is "
+                                      "not supported by mscompat yet.")
+        return super().construct(x)
+
+
 def _layer_norm(x, g, b, *, begin_norm_axis, begin_params_axis, eps):
     return nn_kernels.layer_norm(x, g, b, begin_norm_axis, begin_params_axis, eps)
 
