@@ -48,6 +48,9 @@ from .pooling import (  # noqa: F401
 from .rnns import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell  # noqa: F401
 from .transformer import (  # noqa: F401
     MultiheadAttention,
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
     TransformerEncoder,
     TransformerEncoderLayer,
 )

@@ -1,5 +1,5 @@
-"""``nn.MultiheadAttention``, ``nn.TransformerEncoderLayer`` and ``nn.TransformerEncoder``
-as MindSpore 2.10 computes them.
+"""``nn.MultiheadAttention``, the Transformer encoder and decoder layers and stacks, and
+``nn.Transformer``, as MindSpore 2.10 computes them.
 
 Attention: packed ``in_proj_weight`` (3E, E) (or ``q/k/v_proj_weight`` when ``kdim``/``vdim``
 differ), query and key each divided by ``head_dim ** 0.25``, boolean masks as ``-inf``, float
@@ -257,4 +257,124 @@ class TransformerEncoder(Cell):
         return self.norm(out) if self.norm is not None else out
 
 
-__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
+class TransformerDecoderLayer(Cell):
+    """``nn.TransformerDecoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1,
+    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32)``; ``construct(tgt, memory, tgt_mask=None, memory_mask=None,
+    tgt_key_padding_mask=None, memory_key_padding_mask=None)``."""
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation="relu", layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False, dtype=_F32) -> None:
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                            batch_first=batch_first, dtype=dtype)
+        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                                 batch_first=batch_first, dtype=dtype)
+        self.dense1 = Dense(d_model, dim_feedforward, weight_init=HeUniform(math.sqrt(5)),
+                            bias_init=Uniform(1 / math.sqrt(d_model)), dtype=dtype)
+        self.dropout = Dropout(p=dropout)
+        self.dense2 = Dense(dim_feedforward, d_model, weight_init=HeUniform(math.sqrt(5)),
+                            bias_init=Uniform(1 / math.sqrt(dim_feedforward)), dtype=dtype)
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm3 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.dropout1 = Dropout(p=dropout)
+        self.dropout2 = Dropout(p=dropout)
+        self.dropout3 = Dropout(p=dropout)
+        self.activation1 = activation
+        self.activation = _activation(activation)
+        self.d_model, self.nhead, self.dim_feedforward = d_model, nhead, dim_feedforward
+        self.dropout_num, self.layernorm_eps = dropout, layer_norm_eps
+        self.batch_first, self.norm_first, self.dtype = batch_first, norm_first, dtype
+
+    def construct(self, tgt, memory, tgt_mask=None, memory_mask=None,
+                  tgt_key_padding_mask=None, memory_key_padding_mask=None):
+        x = tgt
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask)
+            x = x + self._mha_block(self.norm2(x), memory, memory_mask,
+                                    memory_key_padding_mask)
+            return x + self._ff_block(self.norm3(x))
+        x = self.norm1(x + self._sa_block(x, tgt_mask, tgt_key_padding_mask))
+        x = self.norm2(x + self._mha_block(x, memory, memory_mask, memory_key_padding_mask))
+        return self.norm3(x + self._ff_block(x))
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+                           need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _mha_block(self, x, mem, attn_mask, key_padding_mask):
+        x = self.multihead_attn(x, mem, mem, attn_mask=attn_mask,
+                                key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout2(x)
+
+    def _ff_block(self, x):
+        return self.dropout3(self.dense2(self.dropout(self.activation(self.dense1(x)))))
+
+
+class TransformerDecoder(Cell):
+    """``nn.TransformerDecoder(decoder_layer, num_layers, norm=None)``: as
+    ``TransformerEncoder``, over ``TransformerDecoderLayer`` copies."""
+
+    def __init__(self, decoder_layer: TransformerDecoderLayer, num_layers: int,
+                 norm=None) -> None:
+        super().__init__()
+        d = decoder_layer
+        layer = TransformerDecoderLayer(d.d_model, d.nhead, d.dim_feedforward, d.dropout_num,
+                                        d.activation1, d.layernorm_eps, d.batch_first,
+                                        d.norm_first, dtype=d.dtype)
+        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
+        self.num_layers, self.norm = num_layers, norm
+
+    def construct(self, tgt, memory, tgt_mask=None, memory_mask=None,
+                  tgt_key_padding_mask=None, memory_key_padding_mask=None):
+        out = tgt
+        for layer in self.layers:
+            out = layer(out, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                        tgt_key_padding_mask=tgt_key_padding_mask,
+                        memory_key_padding_mask=memory_key_padding_mask)
+        return self.norm(out) if self.norm is not None else out
+
+
+class Transformer(Cell):
+    """``nn.Transformer(d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
+    dim_feedforward=2048, dropout=0.1, activation='relu', custom_encoder=None,
+    custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32)``: encoder and decoder stacks with final LayerNorms; matrices
+    re-initialised Xavier-uniform as MindSpore does."""
+
+    def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6,
+                 num_decoder_layers: int = 6, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation="relu", custom_encoder=None,
+                 custom_decoder=None, layer_norm_eps: float = 1e-5, batch_first: bool = False,
+                 norm_first: bool = False, dtype=_F32) -> None:
+        super().__init__()
+        args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
+                batch_first, norm_first)
+        self.encoder = custom_encoder if custom_encoder is not None else TransformerEncoder(
+            TransformerEncoderLayer(*args, dtype=dtype), num_encoder_layers,
+            LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        self.decoder = custom_decoder if custom_decoder is not None else TransformerDecoder(
+            TransformerDecoderLayer(*args, dtype=dtype), num_decoder_layers,
+            LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        for _, p in self.parameters_and_names():
+            if p.ndim > 1:
+                p.set_data(Tensor._wrap(initialize(XavierUniform(), p.shape, p.dtype)))
+        self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
+
+    def construct(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
+                  src_key_padding_mask=None, tgt_key_padding_mask=None,
+                  memory_key_padding_mask=None):
+        if src.shape[-1] != self.d_model or tgt.shape[-1] != self.d_model:
+            raise ValueError("The number of features for 'src' and 'tgt' must be equal to "
+                             "`d_model`.")
+        memory = self.encoder(src, src_mask=src_mask, src_key_padding_mask=src_key_padding_mask)
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                            tgt_key_padding_mask=tgt_key_padding_mask,
+                            memory_key_padding_mask=memory_key_padding_mask)
+
+
+__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+           "TransformerDecoderLayer", "TransformerDecoder", "Transformer"]

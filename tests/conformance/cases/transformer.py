@@ -71,6 +71,19 @@ ROWS = {
         lambda ms: ms.nn.TransformerEncoder(ms.nn.TransformerEncoderLayer(8, 2, 16), 2,
                                             norm=ms.nn.LayerNorm((8,))),
         (Q,), {}, None),
+    "decoder_layer": (lambda ms: ms.nn.TransformerDecoderLayer(8, 2, 16), (Q, KV), {}, None),
+    "decoder_layer_norm_first_masks": (
+        lambda ms: ms.nn.TransformerDecoderLayer(8, 4, 12, activation="gelu", norm_first=True),
+        (Q, KV), {}, {"tgt_mask": r(3, 3, seed=86, lo=-1, hi=0),
+                      "memory_key_padding_mask": PAD}),
+    "decoder_stack_norm_batch_first": (
+        lambda ms: ms.nn.TransformerDecoder(
+            ms.nn.TransformerDecoderLayer(8, 2, 16, batch_first=True), 2,
+            norm=ms.nn.LayerNorm((8,))),
+        (Q.transpose(1, 0, 2).copy(), KV.transpose(1, 0, 2).copy()), {}, None),
+    "transformer_small": (
+        lambda ms: ms.nn.Transformer(8, 2, 1, 1, 16), (KV, Q), {},
+        {"tgt_mask": r(3, 3, seed=87, lo=-1, hi=0)}),
 }
 
 
