@@ -132,8 +132,9 @@ def _make_primitive(op: op_table.OpDef) -> type:
 
 
 def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
-                     meta: bool = False) -> Callable:
-    keywords = ms_keyword_map(f"ops.{name}", impl)
+                     meta: bool = False, qualname: str | None = None) -> Callable:
+    qualname = qualname or f"ops.{name}"
+    keywords = ms_keyword_map(qualname, impl)
 
     def fn(*args, **kwargs):
         if kwargs and keywords is not None:
@@ -143,8 +144,8 @@ def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
         return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error)
     fn.__name__ = name
     fn.__qualname__ = name
-    fn.__doc__ = f"MindSpore's ``ops.{name}``."
-    _copy_signature(fn, impl, keywords, qualname=f"ops.{name}")
+    fn.__doc__ = f"MindSpore's ``{qualname}``."
+    _copy_signature(fn, impl, keywords, qualname=qualname)
     return fn
 
 

@@ -38,7 +38,7 @@ def module_getattr(module: str):
 
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
-    "scipy", "mint", "mint.nn", "mint.nn.functional", "mint.optim",
+    "scipy", "mint.optim",
     "dataset.text", "dataset.audio",
     "nn.probability",
     "nn.probability.distribution", "hal",

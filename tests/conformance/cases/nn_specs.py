@@ -26,10 +26,14 @@ class L:
     modes: tuple = ("PYNATIVE", "GRAPH")
     rtol: float = 1e-5
     atol: float = 1e-5
+    module: str = "nn"  # or "mint.nn"
 
 
 def _build(ms, spec):
-    cell = getattr(ms.nn, spec.cell)(*spec.args, **spec.kw)
+    module = ms
+    for part in spec.module.split("."):
+        module = getattr(module, part)
+    cell = getattr(module, spec.cell)(*spec.args, **spec.kw)
     for i, p in enumerate(cell.trainable_params()):
         if p.dtype == ms.float32:
             p.set_data(ms.Tensor(r(*p.shape, seed=100 + i)))
@@ -37,7 +41,7 @@ def _build(ms, spec):
     return cell
 
 
-def _register(spec):
+def _register(spec, module=__name__):
     def fn(ms):
         cell = _build(ms, spec)
         xs = [ms.Tensor(a) for a in spec.inputs]
@@ -54,7 +58,7 @@ def _register(spec):
         return (out, grads, state) if state else (out, grads)
     fn.__name__ = spec.name
     fn.__qualname__ = spec.name
-    fn.__module__ = __name__
+    fn.__module__ = module
     case(modes=spec.modes, rtol=spec.rtol, atol=spec.atol)(fn)
 
 

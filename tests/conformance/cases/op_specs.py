@@ -81,7 +81,12 @@ def _resolve_op(ms, spec):
     root, name = spec.path.split(".", 1)
     if root == "Tensor":
         return _method(name)
-    op = getattr(ms.numpy if root == "numpy" else ms.ops, name)
+    if root == "mint":  # mint, mint.nn.functional, mint.linalg
+        op = ms.mint
+        for part in name.split("."):
+            op = getattr(op, part)
+    else:
+        op = getattr(ms.numpy if root == "numpy" else ms.ops, name)
     if spec.init is not None:
         op = op(**{k: _resolve_const(ms, v) for k, v in spec.init.items()})
     return op
@@ -114,6 +119,9 @@ def _builder(op, pattern, consts, kw, pick):
     elif pattern == "TcT":
         def f(a, b):
             return op(a, c[0], b, **kw)
+    elif pattern == "TcTT":
+        def f(a, b, d):
+            return op(a, c[0], b, d, **kw)
     elif pattern == "TTcc":
         def f(a, b):
             return op(a, b, c[0], c[1], **kw)
@@ -153,7 +161,7 @@ def _pattern(args, pack):
     return {"TT": "TTT+"}.get(p, p) if pack else p
 
 
-def _register(spec, pack=False, varargs=False):
+def _register(spec, pack=False, varargs=False, module=__name__):
     def fn(ms):
         op = _resolve_op(ms, spec)
         tensors = [ms.Tensor(a) for a in spec.args if isinstance(a, np.ndarray)]
@@ -169,7 +177,7 @@ def _register(spec, pack=False, varargs=False):
         return out, g
     fn.__name__ = spec.name
     fn.__qualname__ = spec.name
-    fn.__module__ = __name__
+    fn.__module__ = module
     case(modes=spec.modes, rtol=spec.rtol, atol=spec.atol)(fn)
 
 

@@ -1,0 +1,486 @@
+"""Rows of ``mindspore.mint``: MindSpore's PyTorch-style functions, as array functions.
+
+``mint`` functions take ``dim``/``keepdim`` where ``ops`` takes ``axis``/``keep_dims``, return
+Int64 indices, and follow PyTorch's conventions in the places MindSpore 2.10 documents
+(``split`` by chunk size, ``max(input, dim)`` returning ``(values, indices)``, ``narrow``,
+``select``...). Functions identical to an ``ops`` function are listed in ``ALIASES`` and are
+that function; the rest are rows here, turned into functionals by ``ops_build`` exactly as
+the op table's rows (one recording/compilation path). Conventions settled with MindSpore
+2.10 are recorded in ``tests/conformance/cases/mint_specs.py``; the ones MindSpore's CPU
+build cannot run (``TopkExt``, ``ArgMaxExt``, ``CumsumExt``... "kernel unregistered") follow
+its documentation and are tested against the ``ops`` function they equal.
+"""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import bprops
+from .op_rows_array import _nonzero, _topk
+from .op_rows_math import _norm
+from .op_table import _argmax_nan, _argmin_nan, _axis, _float_unary, _np_or_none, binary
+
+_I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
+
+# mint name -> the ``ops`` functional it is (same signature and results)
+ALIASES: dict[str, str] = {
+    "mul": "mul", "sub": "sub", "matmul": "matmul", "sqrt": "sqrt", "bmm": "bmm", "pow": "pow",
+    "exp": "exp", "flip": "flip", "isclose": "isclose", "sin": "sin", "rsqrt": "rsqrt",
+    "eq": "eq", "tril": "tril", "triu": "triu", "abs": "abs", "where": "where",
+    "broadcast_to": "broadcast_to", "cos": "cos", "acos": "acos", "arccos": "arccos",
+    "clamp": "clamp", "reciprocal": "reciprocal", "roll": "roll", "tile": "tile", "eye": "eye",
+    "log": "log", "neg": "neg", "negative": "negative", "logical_xor": "logical_xor",
+    "floor": "floor", "expm1": "expm1", "sigmoid": "sigmoid", "ne": "ne", "sign": "sign",
+    "sinh": "sinh", "arctanh": "arctanh", "atanh": "atanh", "asin": "asin", "arcsin": "arcsin",
+    "asinh": "asinh", "arcsinh": "arcsinh", "atan": "atan", "arctan": "arctan",
+    "atan2": "atan2", "arctan2": "arctan2", "acosh": "acosh", "arccosh": "arccosh",
+    "divide": "divide", "div": "div", "greater_equal": "greater_equal", "gt": "gt", "le": "le",
+    "lt": "lt", "greater": "greater", "ceil": "ceil", "cosh": "cosh", "erf": "erf",
+    "isfinite": "isfinite", "remainder": "remainder", "square": "square", "tan": "tan",
+    "tanh": "tanh", "trunc": "trunc", "fix": "trunc", "erfinv": "erfinv",
+    "masked_select": "masked_select", "permute": "permute", "bitwise_and": "bitwise_and",
+    "bitwise_or": "bitwise_or", "logical_and": "logical_and", "logical_or": "logical_or",
+    "logical_not": "logical_not", "floor_divide": "floor_divide", "log1p": "log1p",
+    "maximum": "maximum", "minimum": "minimum", "isnan": "isnan", "outer": "outer",
+    "std": "std", "var": "var", "softmax": "softmax", "round": "round",
+}
+
+
+def _dims(size) -> tuple:
+    """``zeros(2, 3)``-style sizes given as one tuple/list or as an int."""
+    if isinstance(size, (tuple, list)):
+        return tuple(int(s) for s in size)
+    return (int(size),)
+
+
+def _dtype_or(dtype, default=_F32):
+    return _np_or_none(dtype) or default
+
+
+def _add(input, other, *, alpha=1):
+    """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other``."""
+    add = binary(jnp.add)
+    return add(input, other) if alpha == 1 else add(input, jnp.multiply(other, alpha))
+
+
+def _cat(tensors, dim=0):
+    return jnp.concatenate(list(tensors), axis=int(dim))
+
+
+def _stack(tensors, dim=0):
+    return jnp.stack(list(tensors), axis=int(dim))
+
+
+def _reduce_dtype(input, dtype):
+    if dtype is not None:
+        return input.astype(_np_or_none(dtype))
+    if jnp.issubdtype(input.dtype, jnp.integer) or input.dtype == jnp.bool_:
+        return input.astype(_I64)  # integer sums and products widen to Int64
+    return input
+
+
+def _sum(input, dim=None, keepdim=False, *, dtype=None):
+    return jnp.sum(_reduce_dtype(input, dtype), axis=_axis(dim), keepdims=keepdim)
+
+
+def _prod(input, dim=None, keepdim=False, *, dtype=None):
+    return jnp.prod(_reduce_dtype(input, dtype), axis=_axis(dim), keepdims=keepdim)
+
+
+def _mean(input, dim=None, keepdim=False, *, dtype=None):
+    x = input if dtype is None else input.astype(_np_or_none(dtype))
+    return jnp.mean(x, axis=_axis(dim), keepdims=keepdim)
+
+
+def _fill(value):
+    def impl(size, *, dtype=None):
+        return jnp.full(_dims(size), value, _dtype_or(dtype))
+    return impl
+
+
+def _like(value):
+    def impl(input, *, dtype=None):
+        return jnp.full(input.shape, value, _np_or_none(dtype) or input.dtype)
+    return impl
+
+
+def _full(size, fill_value, *, dtype=None):
+    if dtype is None:
+        v = np.asarray(fill_value)
+        dtype = {"b": np.bool_, "i": _I64, "u": _I64}.get(v.dtype.kind, _F32)
+    return jnp.full(_dims(size), fill_value, _np_or_none(dtype))
+
+
+def _split(tensor, split_size_or_sections, dim=0):
+    dim = int(dim)
+    n = tensor.shape[dim]
+    if isinstance(split_size_or_sections, int):
+        step = split_size_or_sections
+        cuts = list(range(step, n, step))
+    else:
+        cuts = list(np.cumsum(split_size_or_sections)[:-1])
+    return tuple(jnp.split(tensor, cuts, axis=dim))
+
+
+def _arange(start=0, end=None, step=1, *, dtype=None):
+    if end is None:
+        start, end = 0, start
+    if dtype is None:
+        ints = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
+        dtype = _I64 if ints else _F32
+    return jnp.arange(start, end, step, dtype=_np_or_none(dtype))
+
+
+def _index_select(input, dim, index):
+    return jnp.take(input, index, axis=int(dim))
+
+
+def _flatten(input, start_dim=0, end_dim=-1):
+    if input.ndim == 0:
+        return input.reshape(1)
+    s, e = start_dim % input.ndim, end_dim % input.ndim
+    return input.reshape(input.shape[:s] + (-1,) + input.shape[e + 1:])
+
+
+def _narrow(input, dim, start, length):
+    return jax.lax.slice_in_dim(input, int(start), int(start) + int(length), axis=int(dim))
+
+
+def _topk_ext(input, k, dim=-1, largest=True, sorted=True):
+    values, indices = _topk(input, k, dim, largest, sorted)
+    return values, indices.astype(_I64)
+
+
+def _argmax(input, dim=None, keepdim=False):
+    return _argmax_nan(input, axis=dim, keepdims=keepdim).astype(_I64)
+
+
+def _argmin(input, dim=None, keepdim=False):
+    return _argmin_nan(input, axis=dim, keepdims=keepdim).astype(_I64)
+
+
+def _scatter_add(input, dim, index, src):
+    idx = _element_index(index, int(dim))
+    return input.at[idx].add(src[tuple(slice(0, s) for s in index.shape)])
+
+
+def _scatter(input, dim, index, src):
+    """``mint.scatter``; MindSpore's backward: the input's gradient is zero where written,
+    ``src``'s is ``dout`` gathered at ``index`` (every duplicate gets it, not one winner)."""
+    dim = int(dim)
+    if not (hasattr(src, "shape") and src.ndim):
+        return input.at[_element_index(index, dim)].set(jnp.asarray(src, input.dtype))
+    return _scatter_tensor(input, index, src[tuple(slice(0, s) for s in index.shape)], dim)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+def _scatter_tensor(input, index, src, dim):
+    return input.at[_element_index(index, dim)].set(src.astype(input.dtype))
+
+
+def _scatter_fwd(input, index, src, dim):
+    return _scatter_tensor(input, index, src, dim), (index, src.shape)
+
+
+def _scatter_bwd(dim, res, dout):
+    index, src_shape = res
+    d_input = dout.at[_element_index(index, dim)].set(0)
+    d_src = jnp.zeros(src_shape, dout.dtype).at[tuple(slice(0, s) for s in index.shape)].set(
+        jnp.take_along_axis(dout, index, axis=dim))
+    return d_input, None, d_src
+
+
+_scatter_tensor.defvjp(_scatter_fwd, _scatter_bwd)
+
+
+def _element_index(index, dim):
+    """The advanced index addressing ``input[..., index[i, j], ...]`` along ``dim``."""
+    grids = list(jnp.meshgrid(*(jnp.arange(s) for s in index.shape), indexing="ij"))
+    grids[dim % index.ndim] = index
+    return tuple(grids)
+
+
+def _gather(input, dim, index):
+    return jnp.take_along_axis(input, index, axis=int(dim))
+
+
+def _repeat_interleave(input, repeats, dim=None, *, output_size=None):
+    if hasattr(repeats, "shape"):
+        repeats = np.asarray(repeats)
+        repeats = int(repeats) if repeats.ndim == 0 else repeats
+    if dim is None:
+        input, dim = input.reshape(-1), 0
+    return jnp.repeat(input, repeats, axis=int(dim), total_repeat_length=output_size)
+
+
+def _cumsum(input, dim, dtype=None):
+    return jnp.cumsum(_reduce_dtype(input, dtype), axis=int(dim))
+
+
+def _cum_extreme(f, arg):
+    def impl(input, dim):
+        dim = int(dim)
+        values = f(input, axis=dim)
+        n = input.shape[dim]
+        pos = jnp.arange(n).reshape((n,) + (1,) * (input.ndim - dim % input.ndim - 1))
+        hit = jnp.where(input == values, pos, -1)
+        return values, jax.lax.cummax(hit, axis=dim).astype(_I64)
+    return impl
+
+
+def _linspace(start, end, steps, *, dtype=None):
+    return jnp.linspace(start, end, int(steps), dtype=_dtype_or(dtype))
+
+
+def _bool_reduce(f):
+    def impl(input, dim=None, keepdim=False):
+        return f(input, axis=_axis(dim), keepdims=keepdim)
+    return impl
+
+
+def _searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None,
+                  sorter=None):
+    side = side or ("right" if right else "left")
+    seq = sorted_sequence if sorter is None else jnp.take_along_axis(sorted_sequence, sorter,
+                                                                     -1)
+    if seq.ndim == 1:
+        out = jnp.searchsorted(seq, values, side=side)
+    else:
+        out = jax.vmap(lambda s, v: jnp.searchsorted(s, v, side=side))(
+            seq.reshape(-1, seq.shape[-1]), values.reshape(-1, values.shape[-1]))
+        out = out.reshape(values.shape)
+    return out.astype(np.int32 if out_int32 else _I64)
+
+
+def _trace(input):
+    return jnp.trace(_reduce_dtype(input, None))
+
+
+def _inverse(input):
+    return jnp.linalg.inv(input)
+
+
+def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    return beta * input + alpha * jnp.matmul(batch1, batch2)
+
+
+def _cross(input, other, dim=None):
+    if dim is None:
+        dim = next(i for i, s in enumerate(jnp.broadcast_shapes(input.shape, other.shape))
+                   if s == 3)
+    return jnp.cross(input, other, axis=int(dim))
+
+
+def _max_min(reduce, arg):
+    def impl(input, dim=None, keepdim=False):
+        if dim is None:
+            return reduce(input)
+        if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
+            return (bprops.maximum if reduce is jnp.max else bprops.minimum)(input, dim)
+        return (reduce(input, axis=int(dim), keepdims=keepdim),
+                arg(input, axis=int(dim), keepdims=keepdim).astype(_I64))
+    return impl
+
+
+def _select(input, dim, index):
+    return jnp.take(input, int(index), axis=int(dim))
+
+
+def _unsqueeze(input, dim):
+    return jnp.expand_dims(input, int(dim))
+
+
+def _unbind(input, dim=0):
+    return tuple(jnp.moveaxis(input, int(dim), 0))
+
+
+def _cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    diff = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
+    if p == 0:
+        return jnp.sum(diff != 0, axis=-1).astype(x1.dtype)
+    if p == float("inf"):
+        return jnp.max(diff, axis=-1)
+    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+
+
+def _einsum(equation, *operands):
+    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
+        operands = tuple(operands[0])
+    return jnp.einsum(equation, *operands)
+
+
+def _vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    x = x if dtype is None else x.astype(_np_or_none(dtype))
+    a = jnp.abs(x)
+    dim = _axis(dim)
+    if ord == float("inf"):
+        return jnp.max(a, axis=dim, keepdims=keepdim)
+    if ord == float("-inf"):
+        return jnp.min(a, axis=dim, keepdims=keepdim)
+    if ord == 0:
+        return jnp.sum(a != 0, axis=dim, keepdims=keepdim).astype(x.dtype)
+    return jnp.sum(a ** ord, axis=dim, keepdims=keepdim) ** (1.0 / ord)
+
+
+def _unique_ext(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    if dim is not None:
+        raise NotImplementedError("mint.unique(dim=...) is not supported by mscompat yet.")
+    values, inverse, counts = np.unique(np.asarray(input), return_inverse=True,
+                                        return_counts=True)
+    out = (jnp.asarray(values), jnp.asarray(inverse.reshape(input.shape), _I64),
+           jnp.asarray(counts, _I64))
+    picked = (out[0],) + ((out[1],) if return_inverse else ()) + \
+        ((out[2],) if return_counts else ())
+    return picked if len(picked) > 1 else picked[0]
+
+
+def _xlogy(input, other):
+    if not jnp.issubdtype(jnp.result_type(input, other), jnp.floating):
+        input, other = input.astype(_F32), other.astype(_F32)
+    return jax.scipy.special.xlogy(input, other)
+
+
+def _nan_to_num(input, nan=None, posinf=None, neginf=None):
+    return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf,
+                          neginf=neginf)
+
+
+# -- mint.nn.functional ---------------------------------------------------------------------
+def _one_hot(tensor, num_classes=-1):
+    n = int(jnp.max(tensor)) + 1 if num_classes == -1 else int(num_classes)
+    return jax.nn.one_hot(tensor, n, dtype=_I64)
+
+
+def _log_softmax(input, dim=None, *, dtype=None):
+    x = input if dtype is None else input.astype(_np_or_none(dtype))
+    return jax.nn.log_softmax(x, axis=-1 if dim is None else int(dim))
+
+
+def _softmax(input, dim=None, dtype=None):
+    x = input if dtype is None else input.astype(_np_or_none(dtype))
+    return jax.nn.softmax(x, axis=-1 if dim is None else int(dim))
+
+
+def _linear(input, weight, bias=None):
+    out = jnp.matmul(input, weight.T)
+    return out if bias is None else out + bias
+
+
+def _reduce_loss(loss, reduction):
+    if reduction == "mean":
+        return jnp.mean(loss)
+    if reduction == "sum":
+        return jnp.sum(loss)
+    if reduction == "none":
+        return loss
+    raise ValueError(f"For 'reduction', it should be 'none', 'mean' or 'sum', but got "
+                     f"{reduction}.")
+
+
+def _bce(input, target, weight=None, reduction="mean"):
+    log_p = jnp.maximum(jnp.log(input), -100.0)
+    log_q = jnp.maximum(jnp.log1p(-input), -100.0)
+    loss = -(target * log_p + (1 - target) * log_q)
+    return _reduce_loss(loss if weight is None else loss * weight, reduction)
+
+
+def _bce_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+    log_sig, log_one_minus = jax.nn.log_sigmoid(input), jax.nn.log_sigmoid(-input)
+    pos = target * log_sig * (1 if pos_weight is None else pos_weight)
+    loss = -(pos + (1 - target) * log_one_minus)
+    return _reduce_loss(loss if weight is None else loss * weight, reduction)
+
+
+def _elu(input, alpha=1.0, inplace=False):
+    return jnp.where(input > 0, input, alpha * jnp.expm1(jnp.minimum(input, 0)))
+
+
+def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    n, c = input.shape[:2]
+    x = input.reshape(n, num_groups, -1)
+    mean = jnp.mean(x, axis=-1, keepdims=True)
+    var = jnp.var(x, axis=-1, keepdims=True)
+    out = ((x - mean) / jnp.sqrt(var + eps)).reshape(input.shape)
+    shape = (1, c) + (1,) * (input.ndim - 2)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out
+
+
+def _softshrink(input, lambd=0.5):
+    return jnp.where(input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0))
+
+
+def _embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+               scale_grad_by_freq=False):
+    if max_norm is not None or scale_grad_by_freq:
+        raise NotImplementedError("mint.nn.functional.embedding(max_norm=..., "
+                                  "scale_grad_by_freq=...) is not supported by mscompat yet.")
+    return jnp.take(weight, input, axis=0)
+
+
+def _relu(input, inplace=False):
+    return jax.nn.relu(input)
+
+
+def _silu(input, inplace=False):
+    return jax.nn.silu(input)
+
+
+def _mish(input):
+    return input * jnp.tanh(jax.nn.softplus(input))
+
+
+ROWS: dict[str, object] = {
+    "add": _add, "cat": _cat, "concat": _cat, "stack": _stack, "sum": _sum, "prod": _prod,
+    "mean": _mean, "zeros": _fill(0), "ones": _fill(1), "zeros_like": _like(0),
+    "ones_like": _like(1), "full": _full, "split": _split, "arange": _arange,
+    "index_select": _index_select, "flatten": _flatten, "narrow": _narrow, "topk": _topk_ext,
+    "argmax": _argmax, "argmin": _argmin, "scatter_add": _scatter_add, "scatter": _scatter,
+    "gather": _gather, "repeat_interleave": _repeat_interleave, "cumsum": _cumsum,
+    "cummax": _cum_extreme(jax.lax.cummax, None), "cummin": _cum_extreme(jax.lax.cummin, None),
+    "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
+    "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
+    "baddbmm": _baddbmm, "cross": _cross, "max": _max_min(jnp.max, _argmax_nan),
+    "min": _max_min(jnp.min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
+    "unbind": _unbind, "cdist": _cdist, "einsum": _einsum, "nonzero": _nonzero,
+    "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
+    "exp2": _float_unary(jnp.exp2), "erfc": _float_unary(jax.scipy.special.erfc),
+    "sinc": _float_unary(jnp.sinc), "xlogy": binary(_xlogy), "nan_to_num": _nan_to_num,
+}
+
+LINALG_ROWS: dict[str, object] = {"norm": _norm, "inv": _inverse,
+                                  "vector_norm": _vector_norm}
+
+FUNCTIONAL_ROWS: dict[str, object] = {
+    "relu": _relu, "silu": _silu, "one_hot": _one_hot, "log_softmax": _log_softmax,
+    "softmax": _softmax, "linear": _linear, "mse_loss":
+        lambda input, target, reduction="mean": _reduce_loss((input - target) ** 2, reduction),
+    "l1_loss": lambda input, target, reduction="mean":
+        _reduce_loss(jnp.abs(input - target), reduction),
+    "binary_cross_entropy": _bce, "binary_cross_entropy_with_logits": _bce_logits,
+    "elu": _elu, "group_norm": _group_norm, "softshrink": _softshrink,
+    "embedding": _embedding, "mish": _mish,
+    "selu": jax.nn.selu, "tanh": jnp.tanh, "sigmoid": jax.nn.sigmoid,
+    "softplus": lambda input, beta=1, threshold=20: jnp.where(
+        input * beta > threshold, input, jax.nn.softplus(input * beta) / beta),
+    "hardsigmoid": lambda input, inplace=False: jnp.clip(input / 6 + 0.5, 0, 1),
+    "hardswish": lambda input, inplace=False: input * jnp.clip(input / 6 + 0.5, 0, 1),
+    "leaky_relu": lambda input, negative_slope=0.01, inplace=False:
+        jnp.where(input > 0, input, input * negative_slope),
+}
+
+
+def functions(rows: dict, module: str, aliases: dict | None = None) -> dict:
+    """The functionals of ``mindspore.<module>``: each row built as the op table's rows are
+    (``ops_build._make_functional``), each alias the ``ops`` function itself."""
+    from .ops_build import FUNCTIONALS, _make_functional
+    out = {name: FUNCTIONALS[target] for name, target in (aliases or {}).items()}
+    for name, impl in rows.items():
+        out[name] = _make_functional(name, impl, qualname=f"{module}.{name}")
+    return out

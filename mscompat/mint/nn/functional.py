@@ -1,0 +1,105 @@
+"""``mindspore.mint.nn.functional``: PyTorch-style activations, losses, pooling and
+normalisation, from the mint table (``_engine/mint_rows.py``) and the op table.
+
+Example:
+    >>> import mscompat as ms
+    >>> from mscompat.mint.nn import functional as F
+    >>> print(F.relu(ms.Tensor([-1.0, 2.0])))
+    [0. 2.]
+    >>> print(F.one_hot(ms.Tensor([0, 2]), 3))
+    [[1 0 0]
+     [0 0 1]]
+"""
+from __future__ import annotations
+
+from ..._engine import nn_kernels
+from ..._engine.mint_rows import FUNCTIONAL_ROWS as _ROWS
+from ..._engine.mint_rows import functions as _functions
+from ..._engine.ops_build import FUNCTIONALS as _OPS
+from ..._engine.ops_build import call as _call
+from ..._engine.tensor import unwrap as _unwrap
+from ..._engine.unsupported import module_getattr as _module_getattr
+
+# functions that are the ``ops`` function of the same name
+_ALIASES = {name: name for name in (
+    "gelu", "prelu", "pad", "interpolate", "cross_entropy", "relu6", "hardtanh",
+    "pixel_shuffle", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d")}
+_FUNCTIONS = _functions(_ROWS, "mint.nn.functional", _ALIASES)
+globals().update(_FUNCTIONS)
+
+
+def nll_loss(input, target, weight=None, ignore_index: int = -100, reduction: str = "mean"):
+    """``nll_loss(input, target, weight=None, ignore_index=-100, reduction='mean')``."""
+    return _OPS["nll_loss"](input, target, weight, ignore_index, reduction)
+
+
+def dropout(input, p: float = 0.5, training: bool = True, inplace: bool = False):
+    """``dropout(input, p=0.5, training=True)``: zeroes with probability ``p``, scales the
+    rest by ``1 / (1 - p)`` (mscompat's seeded stream, as ``ops.dropout``)."""
+    return _OPS["dropout"](input, p, training)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """``max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1,
+    ceil_mode=False, return_indices=False)``."""
+    return _OPS["max_pool2d"](input, kernel_size, stride, padding, dilation, return_indices,
+                              ceil_mode)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """``avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None)``."""
+    stride = kernel_size if stride is None else stride
+    return _OPS["avg_pool2d"](input, kernel_size, stride, padding, ceil_mode,
+                              count_include_pad, divisor_override or 0)
+
+
+def _conv_nd(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    n = weight.ndim - 2
+    if isinstance(padding, str):
+        mode, padding = padding.lower(), 0
+    else:
+        mode = "pad"
+        padding = (padding,) * n if isinstance(padding, int) else tuple(padding)
+        padding = tuple(p for p in padding for _ in range(2))
+    return nn_kernels.conv2d(input, weight, bias, nn_kernels.pair(stride, n, "stride"), mode,
+                             padding, nn_kernels.pair(dilation, n, "dilation"), groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """``conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)``:
+    ``padding`` an int, a pair, ``'same'`` or ``'valid'``."""
+    return _call(_conv_nd, (_unwrap(input), _unwrap(weight),
+                            None if bias is None else _unwrap(bias)),
+                 {"stride": stride, "padding": padding, "dilation": dilation,
+                  "groups": groups})
+
+
+conv1d = conv3d = conv2d
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-05):
+    """``batch_norm(input, running_mean, running_var, weight=None, bias=None,
+    training=False, momentum=0.1, eps=1e-05)``: with ``training`` the batch statistics
+    normalise and the running statistics (Parameters) are updated in place."""
+    import jax.numpy as jnp
+
+    c, dtype = input.shape[1], _unwrap(input).dtype
+    w = jnp.ones((c,), dtype) if weight is None else _unwrap(weight)
+    b = jnp.zeros((c,), dtype) if bias is None else _unwrap(bias)
+    args = (_unwrap(input), w, b, _unwrap(running_mean), _unwrap(running_var))
+    if not training:
+        return _call(nn_kernels.batch_norm_infer, args + (eps,))
+    y, mean, var = _call(nn_kernels.batch_norm_train, args + (eps, 1 - momentum))
+    from ..._engine.state_ops import assign
+    assign(running_mean, mean)
+    assign(running_var, var)
+    return y
+
+
+__all__ = sorted([*_FUNCTIONS, "avg_pool2d", "batch_norm", "conv1d", "conv2d", "conv3d",
+                  "dropout", "max_pool2d", "nll_loss"])
+__getattr__ = _module_getattr("mindspore.mint.nn.functional")
