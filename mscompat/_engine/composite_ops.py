@@ -135,7 +135,24 @@ class Print:
         return self
 
 
-FUNCTIONS = {"partial": partial, "constexpr": constexpr}
+def add_flags(fn=None, **flags):
+    """``ops.add_flags(fn, **flags)``: sets compiler flags on ``fn`` (kept in its
+    ``_func_graph_flags``, which mscompat's compiler does not need) and returns it; also a
+    decorator factory without ``fn``.
+
+    Example:
+        >>> from mscompat import ops
+        >>> f = ops.add_flags(lambda x: x, defer_inline=True)
+        >>> f._func_graph_flags
+        {'defer_inline': True}
+    """
+    def apply(func):
+        getattr(func, "__dict__", {}).setdefault("_func_graph_flags", {}).update(flags)
+        return func
+    return apply if fn is None else apply(fn)
+
+
+FUNCTIONS = {"partial": partial, "constexpr": constexpr, "add_flags": add_flags}
 PRIMITIVES = {"MultitypeFuncGraph": MultitypeFuncGraph, "HyperMap": HyperMap, "Map": Map,
               "Print": Print}
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import dtypes
 from .errors import check_shape
-from .op_table import OpDef, _axis
+from .op_table import OpDef, _axis, binary
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
 _META = {"meta": True}
@@ -300,6 +300,17 @@ def _gather_elements(input, dim, index):
     return jnp.take_along_axis(input, index, axis=int(dim))
 
 
+def _gather_v2(params, indices, axis, *batch_dims):
+    """The deprecated ``ops.GatherV2()(params, indices, axis, batch_dims)``: MindSpore 2.10
+    requires all four inputs."""
+    if not batch_dims:
+        raise RuntimeError("For Operator[Gather], the inputs number should be 4 but got 3.")
+    if int(batch_dims[0]) != 0:
+        raise NotImplementedError("ops.GatherV2 with batch_dims != 0 is not supported by "
+                                  "mscompat yet.")
+    return jnp.take(params, indices, axis=int(axis))
+
+
 def _index_select(input, axis, index):
     return jnp.take(input, index, axis=int(axis))
 
@@ -489,7 +500,7 @@ ROWS: list[OpDef] = [
     # gathering and scattering
     OpDef("GatherNd", _gather_nd, functional=("gather_nd",)),
     OpDef("GatherD", lambda x, dim, index: _gather_elements(x, dim, index),
-          functional=("gather_elements",), functional_impl=_gather_elements,
+          functional=("gather_elements", "gather_d"), functional_impl=_gather_elements,
           methods=("gather_elements",)),
     OpDef(None, None, functional=("index_select",), functional_impl=_index_select,
           methods=("index_select",)),
@@ -511,4 +522,11 @@ ROWS: list[OpDef] = [
     OpDef("TopK", _topk_prim, attrs=(("sorted", True),), functional=("topk",),
           functional_impl=_topk, methods=("topk",)),
     OpDef(None, None, methods=("top_k",), method_impl=_top_k_method),
+    # deprecated names MindSpore 2.10 still exports
+    OpDef("GatherV2", _gather_v2),
+    OpDef("TensorAdd", binary(jnp.add)),
+    OpDef(None, None, functional=("tensor_dot",),
+          functional_impl=lambda x1, x2, axes: jnp.tensordot(x1, x2, axes)),
+    OpDef(None, None, functional=("dot",), functional_impl=lambda input, other:
+          jnp.tensordot(input, other, ((input.ndim - 1,), (max(other.ndim - 2, 0),)))),
 ]

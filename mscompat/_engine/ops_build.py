@@ -363,3 +363,4 @@ FUNCTIONALS.update(random_ops.FUNCTIONS)
 FUNCTIONALS.update(composite_ops.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
 PRIMITIVES.update(composite_ops.PRIMITIVES)
+FUNCTIONALS["pows"] = PRIMITIVES["Pow"]()  # ops.pows is a Pow instance in MindSpore

@@ -754,6 +754,18 @@ SPECS += [
       grad=False),
     S("ReduceMax_int8", "ops.ReduceMax", (XN.astype(np.int8), 0), init={"keep_dims": True},
       grad=False),
+    S("tensor_dot", "ops.tensor_dot", (X4, r(4, 3, 2, seed=80), ((2,), (0,)))),
+    S("tensor_dot_two_axes", "ops.tensor_dot", (X4, r(3, 4, seed=81), ((1, 2), (0, 1)))),
+    S("gather_d", "ops.gather_d", (X, 1, ints(2, 4, hi=3, dtype=np.int64))),
+    S("dot_2d", "ops.dot", (X, r(3, 4, seed=82))),
+    S("dot_nd", "ops.dot", (X4, r(2, 4, 5, seed=83))),
+    S("pows", "ops.pows", (r(2, 3, seed=84, lo=0.1, hi=2.0), 3.0)),
+    # MindSpore 2.10's GRAPH mode rejects four inputs (TypeError) and three (RuntimeError)
+    S("GatherV2", "ops.GatherV2", (X4, np.array([2, 0], np.int32), 1, 0), init={},
+      modes=("PYNATIVE",)),
+    S("GatherV2_three_inputs", "ops.GatherV2", (X4, np.array([2, 0], np.int32), 1), init={},
+      grad=False),
+    S("TensorAdd", "ops.TensorAdd", (X, r(3, seed=85)), init={}),
 ]
 SPECS += NUMPY_SPECS
 
