@@ -20,6 +20,7 @@ from . import dataset as dataset
 from . import device_context as device_context
 from . import dtype as dtype
 from . import log as log
+from . import mindrecord as mindrecord
 from . import mint as mint
 from . import nn as nn
 from . import numpy as numpy

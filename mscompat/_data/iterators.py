@@ -17,7 +17,8 @@ class _Iterator:
 
     def _convert(self, v):
         v = np.asarray(v)
-        return v if self.output_numpy else Tensor(v)
+        # string and bytes columns stay NumPy arrays (a Tensor holds numbers), as MindSpore
+        return v if self.output_numpy or v.dtype.kind in "USO" else Tensor(v)
 
     def __iter__(self):
         if self.num_epochs > 0 and self._epoch >= self.num_epochs:

@@ -43,7 +43,7 @@ STUB_SUBMODULES = (
     "nn.probability",
     "nn.probability.distribution", "hal",
     "boost", "rewrite", "experimental", "runtime", "utils",
-    "mindrecord", "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
+    "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )
 
 

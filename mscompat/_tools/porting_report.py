@@ -318,13 +318,13 @@ def porting_report(target: str | Path, *, source: str | None = None) -> PortingR
     Example:
         >>> from mscompat.porting import porting_report
         >>> code = "import mindspore as ms\\nfrom mindspore import nn\\n" \\
-        ...        "net = nn.Dense(2, 3, has_bias=True)\\nms.mint.add(1, 2)\\n" \\
+        ...        "net = nn.Dense(2, 3, has_bias=True)\\nms.mint.optim.add(1, 2)\\n" \\
         ...        "opt = nn.Adam(net.trainable_params(), use_amsgrad=True)\\n"
         >>> r = porting_report("train.py", source=code)
         >>> print(r.summary())
         Porting report for train.py: 5 MindSpore names, 3 provided, 1 partial, 1 missing
         >>> [(u.name, u.status) for u in r.rows][:2]
-        [('mindspore.mint.add', 'missing'), ('mindspore.nn.Adam', 'partial')]
+        [('mindspore.mint.optim.add', 'missing'), ('mindspore.nn.Adam', 'partial')]
         >>> print(r.rows[1].note)
         nn.Adam(use_amsgrad=True) is not supported by mscompat yet
     """

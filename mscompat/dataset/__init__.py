@@ -7,6 +7,7 @@ Example:
     >>> [b["x"].shape for b in data.create_dict_iterator()]
     [(4,), (2,)]
 """
+from .._data.mind_dataset import MindDataset as MindDataset
 from .._data.pipeline import Dataset as Dataset
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
@@ -24,7 +25,7 @@ from . import config as config
 from . import transforms as transforms
 from . import vision as vision
 
-__all__ = ["Dataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset",
+__all__ = ["Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler"]
