@@ -300,6 +300,28 @@ def _gather_elements(input, dim, index):
     return jnp.take_along_axis(input, index, axis=int(dim))
 
 
+def _repeat_method(x, *repeats, **keywords):
+    """``Tensor.repeat(*repeats)`` / ``Tensor.repeat(repeats)``: MindSpore 2.10's (PyTorch's)
+    tiling, ``repeats[i]`` copies along dimension ``i``; more repeats than dimensions add
+    leading dimensions. MindSpore runs it on Ascend only; the rule is its documentation's."""
+    if keywords:  # only the tuple overload's ``repeats=`` (NumPy's ``axis`` is not 2.10's)
+        if set(keywords) != {"repeats"} or repeats or \
+                not isinstance(keywords["repeats"], (tuple, list)):
+            raise TypeError(f"repeat(): argument 'repeats' must be tuple of int but got "
+                            f"{type(keywords.get('repeats')).__name__}.")
+        repeats = (keywords["repeats"],)
+    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+        repeats = tuple(repeats[0])
+    if not repeats or not all(isinstance(r, (int, np.integer)) and not isinstance(r, bool)
+                              for r in repeats):
+        raise TypeError(f"repeat(): argument 'repeats' must be tuple of int but got "
+                        f"{repeats}.")
+    if len(repeats) < x.ndim or min(repeats) < 0 or len(repeats) > 8:
+        raise RuntimeError(f"For 'repeat', 'repeats' must have at least {x.ndim} (the input's "
+                           f"rank) and at most 8 non-negative elements, but got {repeats}.")
+    return jnp.tile(x, tuple(int(r) for r in repeats))
+
+
 def _gather_v2(params, indices, axis, *batch_dims):
     """The deprecated ``ops.GatherV2()(params, indices, axis, batch_dims)``: MindSpore 2.10
     requires all four inputs."""
@@ -522,6 +544,7 @@ ROWS: list[OpDef] = [
     OpDef("TopK", _topk_prim, attrs=(("sorted", True),), functional=("topk",),
           functional_impl=_topk, methods=("topk",)),
     OpDef(None, None, methods=("top_k",), method_impl=_top_k_method),
+    OpDef(None, None, methods=("repeat",), method_impl=_repeat_method),
     # deprecated names MindSpore 2.10 still exports
     OpDef("GatherV2", _gather_v2),
     OpDef("TensorAdd", binary(jnp.add)),
