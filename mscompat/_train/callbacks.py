@@ -24,8 +24,29 @@ def loss_value(outputs) -> float:
     return float(np.mean(outputs))
 
 
-class _CallbackParams:
-    """``cb_params``: attributes real scripts read (``cur_epoch_num``, ``net_outputs``...)."""
+class InternalCallbackParam(dict):
+    """``cb_params`` (MindSpore's ``_InternalCallbackParam``): a dict whose items are also
+    attributes (``cb_params.cur_epoch_num`` is ``cb_params["cur_epoch_num"]``).
+
+    Example:
+        >>> from mscompat.train.callback import _InternalCallbackParam
+        >>> p = _InternalCallbackParam()
+        >>> p.epoch_num = 3
+        >>> p
+        {'epoch_num': 3}
+    """
+
+    def __getattr__(self, key: str):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, key: str, value) -> None:
+        self[key] = value
+
+
+_CallbackParams = InternalCallbackParam
 
 
 class RunContext:

@@ -1,7 +1,5 @@
 """``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
 from .._engine.unsupported import module_getattr
-from .._train import callbacks as callback  # noqa: F401  (mindspore.train.callback)
-from .._train import metrics as metrics
 from .._train.callbacks import (  # noqa: F401
     Callback,
     CheckpointConfig,
@@ -36,6 +34,8 @@ from .._train.metrics import (  # noqa: F401
 )
 from .._train.model import Model  # noqa: F401
 from .._train.summary import SummaryRecord  # noqa: F401
+from . import callback as callback
+from . import metrics as metrics
 from . import serialization as serialization
 from .serialization import load_checkpoint as load_checkpoint
 from .serialization import load_param_into_net as load_param_into_net

@@ -1,0 +1,26 @@
+"""``mindspore.train.metrics``: the metrics ``Model(metrics=...)`` and scripts use.
+
+Example:
+    >>> from mscompat.train.metrics import Accuracy
+    >>> Accuracy().__class__.__name__
+    'Accuracy'
+"""
+from .._engine.unsupported import module_getattr as _module_getattr
+from .._train.metrics import F1 as F1
+from .._train.metrics import MAE as MAE
+from .._train.metrics import MSE as MSE
+from .._train.metrics import Accuracy as Accuracy
+from .._train.metrics import Loss as Loss
+from .._train.metrics import Metric as Metric
+from .._train.metrics import Precision as Precision
+from .._train.metrics import Recall as Recall
+from .._train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
+from .._train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
+from .._train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
+from .._train.metrics import get_metric_fn as get_metric_fn
+from .._train.metrics import names as names
+
+__all__ = ["F1", "MAE", "MSE", "Accuracy", "Loss", "Metric", "Precision", "Recall",
+           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
+           "get_metric_fn", "names"]
+__getattr__ = _module_getattr("mindspore.train.metrics")
