@@ -14,6 +14,7 @@ from .basic import (  # noqa: F401
     Norm,
     OneHot,
     Pad,
+    Range,
     ZeroPad2d,
 )
 from .container import CellDict, CellList, SequentialCell  # noqa: F401
@@ -35,6 +36,8 @@ from .normalization import (  # noqa: F401
     LayerNorm,
     SyncBatchNorm,
 )
+from .padding import *  # noqa: F401,F403
+from .padding import PADDINGS  # noqa: F401
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool2d,
     AdaptiveMaxPool2d,

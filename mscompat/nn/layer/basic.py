@@ -1,9 +1,11 @@
 """``nn.Dense``, ``nn.Flatten``, ``nn.Dropout`` (MindSpore's defaults, shapes and names)."""
 from __future__ import annotations
 
+import logging
 import math
 
 import jax.numpy as jnp
+import numpy as np
 
 from ..._engine import dtypes, jaxconfig, op_table, random_ops
 from ..._engine.cell import Cell
@@ -176,6 +178,32 @@ class Pad(Cell):
 
     def construct(self, x):
         return call(_pad, (x._data,), {"paddings": self.paddings, "mode": self.mode})
+
+
+class Range(Cell):
+    """``nn.Range(start, limit=None, delta=1)``: the constant ``arange`` (Int32, or Float32
+    when a bound is a float), returned by every call; deprecated in MindSpore for
+    ``ops.range``.
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.nn.Range(1, 8, 2)())
+        [1 3 5 7]
+    """
+
+    def __init__(self, start, limit=None, delta=1) -> None:
+        super().__init__()
+        logging.getLogger("mscompat").warning(
+            "The Range class will be deprecated in the future,this function can be replaced "
+            "by :func:`ops.range`")
+        if delta == 0:
+            raise ValueError("For 'Range', the 'delta' can not be zero.")
+        data = np.arange(start, limit, delta)
+        dtype = np.float32 if data.dtype == np.float64 else np.int32
+        self.result_tensor = Tensor(data.astype(dtype))
+
+    def construct(self):
+        return self.result_tensor
 
 
 class ZeroPad2d(Cell):
