@@ -74,7 +74,10 @@ from ._train.loss_scale import LossScaleManager as LossScaleManager
 from ._train.summary import Profiler as Profiler
 from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
+from .train import CheckpointConfig as CheckpointConfig
+from .train import DatasetHelper as DatasetHelper
 from .train import Model as Model
+from .train import ModelCheckpoint as ModelCheckpoint
 from .train.serialization import load_checkpoint as load_checkpoint
 from .train.serialization import load_param_into_net as load_param_into_net
 from .train.serialization import save_checkpoint as save_checkpoint
@@ -85,7 +88,8 @@ __all__ = [
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
-    "SummaryRecord", "profiler",
+    "SummaryRecord", "profiler", "CheckpointConfig", "DatasetHelper", "ModelCheckpoint",
+    "mindrecord", "mint",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",

@@ -14,6 +14,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 from typing import Any
 
@@ -187,3 +189,33 @@ __all__ = ["EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_R
            "check_non_positive_float", "check_non_negative_float", "check_float_range",
            "check_int_range", "check_is_int", "check_is_float", "check_number", "check_bool",
            "check_string", "check_value_type", "check_isinstance"]
+
+
+def args_type_check(*type_args, **type_kwargs):
+    """Decorator: arguments bound to the given types (``None`` always passes) raise
+    ``TypeError: The parameter 'x' must be <types>, but got <type>``, as MindSpore's.
+
+    Example:
+        >>> @args_type_check(n=int)
+        ... def f(n=None):
+        ...     return n
+        >>> f(3)
+        3
+    """
+    def type_check(func):
+        sig = inspect.signature(func)
+        bound_types = sig.bind_partial(*type_args, **type_kwargs).arguments
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            types_ = bound_types.get("kwargs", bound_types)
+            values = sig.bind(*args, **kwargs).arguments
+            values = values.get("kwargs", values) if "kwargs" in values else values
+            for name, value in values.items():
+                if name in types_ and value is not None and \
+                        not isinstance(value, types_[name]):
+                    raise TypeError(f"The parameter '{name}' must be {types_[name]}, but got "
+                                    f"{type(value)}")
+            return func(*args, **kwargs)
+        return wrapper
+    return type_check

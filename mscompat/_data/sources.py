@@ -1,5 +1,5 @@
 """Source datasets: ``GeneratorDataset``, ``NumpySlicesDataset``, ``MnistDataset``,
-``Cifar10Dataset``, ``ImageFolderDataset``."""
+``FashionMnistDataset``, ``Cifar10Dataset``, ``Cifar100Dataset``, ``ImageFolderDataset``."""
 from __future__ import annotations
 
 import os
@@ -205,35 +205,63 @@ class MnistDataset(_RandomAccess):
         return self._images[i], self._labels[i]
 
 
-class Cifar10Dataset(_RandomAccess):
-    """``Cifar10Dataset(dataset_dir, usage=None, ...)``: the binary batches; columns
-    ``image`` (32, 32, 3) UInt8 and ``label`` UInt32."""
+class FashionMnistDataset(MnistDataset):
+    """``FashionMnistDataset(dataset_dir, usage=None, ...)``: Fashion-MNIST, MNIST's idx
+    layout; columns ``image`` (28, 28, 1) UInt8 and ``label`` UInt32."""
+
+
+class _CifarBinary(_RandomAccess):
+    """The CIFAR binary versions: records of label bytes then 3072 pixel bytes (CHW)."""
+
+    _files: dict[str, list[str]] = {}
+    _labels_names: tuple[str, ...] = ()
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None,
                  cache=None) -> None:
         usage = usage or "all"
-        names = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)],
-                 "test": ["test_batch.bin"]}
-        files = names.get(usage, names["train"] + names["test"])
+        files = self._files.get(usage, self._files["train"] + self._files["test"])
+        n = len(self._labels_names)
         images, labels = [], []
         for f in files:
             path = os.path.join(dataset_dir, f)
             if os.path.exists(path):
-                raw = np.fromfile(path, np.uint8).reshape(-1, 3073)
-                labels.append(raw[:, 0].astype(np.uint32))
-                images.append(raw[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1))
+                raw = np.fromfile(path, np.uint8)
+                if raw.size % (n + 3072):
+                    raise RuntimeError(f"Invalid {type(self).__name__[:-7].lower()} file, "
+                                       f"failed to read data from: {path}.")
+                raw = raw.reshape(-1, n + 3072)
+                labels.append(raw[:, :n].astype(np.uint32))
+                images.append(raw[:, n:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1))
         if not images:
-            raise RuntimeError(f"Cifar10Dataset: no CIFAR-10 files in {dataset_dir}.")
+            raise RuntimeError(f"{type(self).__name__}: no {type(self).__name__[:-7]} files "
+                               f"in {dataset_dir}.")
         self._images, self._labels = np.concatenate(images), np.concatenate(labels)
-        super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
-                         sampler)
+        super().__init__(["image", *self._labels_names], shuffle, num_samples, num_shards,
+                         shard_id, sampler)
 
     def _source_len(self) -> int:
         return len(self._labels)
 
     def _get(self, i):
-        return self._images[i], self._labels[i]
+        return (self._images[i], *self._labels[i])
+
+
+class Cifar10Dataset(_CifarBinary):
+    """``Cifar10Dataset(dataset_dir, usage=None, ...)``: the binary batches; columns
+    ``image`` (32, 32, 3) UInt8 and ``label`` UInt32."""
+
+    _files = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)],
+              "test": ["test_batch.bin"]}
+    _labels_names = ("label",)
+
+
+class Cifar100Dataset(_CifarBinary):
+    """``Cifar100Dataset(dataset_dir, usage=None, ...)``: ``train.bin``/``test.bin``;
+    columns ``image`` (32, 32, 3) UInt8, ``coarse_label`` and ``fine_label`` UInt32."""
+
+    _files = {"train": ["train.bin"], "test": ["test.bin"]}
+    _labels_names = ("coarse_label", "fine_label")
 
 
 class ImageFolderDataset(_RandomAccess):

@@ -16,17 +16,21 @@ from .._data.samplers import SequentialSampler as SequentialSampler
 from .._data.samplers import SubsetRandomSampler as SubsetRandomSampler
 from .._data.samplers import SubsetSampler as SubsetSampler
 from .._data.sources import Cifar10Dataset as Cifar10Dataset
+from .._data.sources import Cifar100Dataset as Cifar100Dataset
+from .._data.sources import FashionMnistDataset as FashionMnistDataset
 from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
 from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import config as config
+from . import engine as engine
 from . import transforms as transforms
 from . import vision as vision
 
 __all__ = ["Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
-           "Cifar10Dataset", "ImageFolderDataset", "vision", "transforms", "config",
+           "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
+           "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler"]
 __getattr__ = _module_getattr("mindspore.dataset")

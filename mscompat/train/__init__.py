@@ -12,6 +12,7 @@ from .._train.callbacks import (  # noqa: F401
     SummaryCollector,
     TimeMonitor,
 )
+from .._train.dataset_helper import DatasetHelper  # noqa: F401
 from .._train.loss_scale import (  # noqa: F401
     DynamicLossScaleManager,
     FixedLossScaleManager,

@@ -167,3 +167,32 @@ def cell_dict_container(ms):
     d.clear()
     out += [len(d), repr(nn.CellDict([("x", nn.ReLU()), ("y", nn.GELU())]))]
     return out
+
+
+@case(modes=("PYNATIVE",))
+def args_type_check_messages(ms):
+    v = importlib.import_module(ms.__name__ + "._checkparam")
+
+    @v.args_type_check(n=int, name=(str, type(None)), rate=(int, float))
+    def f(n=None, name="a", rate=0.5):
+        return n, name, rate
+
+    @v.args_type_check(mode=int, flag=bool)
+    def g(**kwargs):
+        return sorted(kwargs.items())
+
+    return (_outcome(f, 3), _outcome(f, "3"), _outcome(f, None, 1), _outcome(f, 1, "b", "x"),
+            _outcome(f, True), _outcome(g), _outcome(lambda: g(mode=2, flag=True)),
+            _outcome(lambda: g(mode="2")), _outcome(lambda: g(flag=1)))
+
+
+@case(modes=("PYNATIVE",))
+def initializer_helpers(ms):
+    init = importlib.import_module(ms.__name__ + ".common.initializer")
+    arr = np.zeros((2, 3), np.float32)
+    scalar = np.zeros((), np.float32)
+    return (_outcome(init._calculate_fan_in_and_fan_out, (8, 3, 5, 5)),
+            _outcome(init._calculate_fan_in_and_fan_out, (4, 6)),
+            _outcome(init._calculate_fan_in_and_fan_out, (4,)),
+            init._assignment(arr, 2.5), init._assignment(scalar, 3.0),
+            init._assignment(np.zeros(3, np.int32), np.array([1, 2, 3])))

@@ -185,6 +185,16 @@ def mnist_files(ms):
             batched.get_dataset_size())
 
 
+@case(modes=P)
+def fashion_mnist_files(ms):
+    root = tempfile.mkdtemp()
+    _write_mnist(root, 7)
+    data = ms.dataset.FashionMnistDataset(root, shuffle=False)
+    rows = list(data.create_dict_iterator(output_numpy=True))
+    return (data.get_col_names(), data.get_dataset_size(), rows[3]["image"][5:8, 5:8, 0],
+            [r["label"] for r in rows], str(rows[0]["label"].dtype))
+
+
 def _ten(ms, **kw):
     return ms.dataset.NumpySlicesDataset({"i": np.arange(10, dtype=np.int32)}, **kw)
 

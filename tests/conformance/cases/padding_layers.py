@@ -1,6 +1,5 @@
 """``nn`` padding layers (constant, reflection, replication; 1-D to 3-D), ``nn.Range``:
 outputs and gradients in both modes, and the constructors' errors."""
-import numpy as np
 
 from . import nn_specs
 from ._registry import case
