@@ -64,6 +64,7 @@ from ._engine.parameter import ParameterTuple as ParameterTuple
 from ._engine.random_ops import get_seed as get_seed
 from ._engine.random_ops import set_seed as set_seed
 from ._engine.tensor import Tensor as Tensor
+from ._engine.tensor import from_numpy as from_numpy
 from ._engine.tensor import tensor as tensor
 from ._engine.unsupported import install_stubs as _install_stubs
 from ._engine.unsupported import module_getattr as _module_getattr
@@ -86,7 +87,7 @@ __version__ = "2.10.0"
 __all__ = [
     "amp", "common", "communication", "device_context", "context", "dataset", "dtype", "log",
     "nn", "numpy", "ops",
-    "parallel", "train", "tensor", "jit_class", "data_sink",
+    "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
     "SummaryRecord", "profiler", "CheckpointConfig", "DatasetHelper", "ModelCheckpoint",
     "mindrecord", "mint",

@@ -188,7 +188,7 @@ __all__ = ["EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_R
            "check_float", "check_positive_float", "check_negative_float",
            "check_non_positive_float", "check_non_negative_float", "check_float_range",
            "check_int_range", "check_is_int", "check_is_float", "check_number", "check_bool",
-           "check_string", "check_value_type", "check_isinstance"]
+           "check_string", "check_value_type", "check_isinstance", "args_type_check"]
 
 
 def args_type_check(*type_args, **type_kwargs):

@@ -411,3 +411,19 @@ def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False,
         [1 2] Float32
     """
     return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """``mindspore.from_numpy(array)``: a Tensor of the array's dtype and values. MindSpore's
+    shares the array's memory; here the values are copied at the call (a later write to the
+    array does not reach the Tensor; ``docs/divergences.md``).
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> ms.from_numpy(np.arange(3)).dtype
+        mindspore.int64
+    """
+    if not isinstance(array, np.ndarray):
+        raise TypeError("Expected a NumPy array.")
+    return Tensor(array)

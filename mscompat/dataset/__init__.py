@@ -8,6 +8,16 @@ Example:
     [(4,), (2,)]
 """
 from .._data.mind_dataset import MindDataset as MindDataset
+from .._data.operations import Batch as BatchDataset
+from .._data.operations import Concat as ConcatDataset
+from .._data.operations import Map as MapDataset
+from .._data.operations import Project as ProjectDataset
+from .._data.operations import Rename as RenameDataset
+from .._data.operations import Repeat as RepeatDataset
+from .._data.operations import Shuffle as ShuffleDataset
+from .._data.operations import Skip as SkipDataset
+from .._data.operations import Take as TakeDataset
+from .._data.operations import Zip as ZipDataset
 from .._data.pipeline import Dataset as Dataset
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
@@ -28,7 +38,9 @@ from . import engine as engine
 from . import transforms as transforms
 from . import vision as vision
 
-__all__ = ["Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
+__all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "RenameDataset",
+           "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
+           "Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",

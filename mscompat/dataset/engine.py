@@ -8,6 +8,16 @@ Example:
     True
 """
 from .._data.mind_dataset import MindDataset as MindDataset
+from .._data.operations import Batch as BatchDataset
+from .._data.operations import Concat as ConcatDataset
+from .._data.operations import Map as MapDataset
+from .._data.operations import Project as ProjectDataset
+from .._data.operations import Rename as RenameDataset
+from .._data.operations import Repeat as RepeatDataset
+from .._data.operations import Shuffle as ShuffleDataset
+from .._data.operations import Skip as SkipDataset
+from .._data.operations import Take as TakeDataset
+from .._data.operations import Zip as ZipDataset
 from .._data.pipeline import Dataset as Dataset
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
@@ -24,7 +34,9 @@ from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
 from .._engine.unsupported import module_getattr as _module_getattr
 
-__all__ = ["Cifar10Dataset", "Cifar100Dataset", "Dataset", "DistributedSampler",
+__all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "RenameDataset",
+           "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
+           "Cifar10Dataset", "Cifar100Dataset", "Dataset", "DistributedSampler",
            "FashionMnistDataset", "GeneratorDataset", "ImageFolderDataset", "MindDataset",
            "MnistDataset", "NumpySlicesDataset", "RandomSampler", "Sampler",
            "SequentialSampler", "SubsetRandomSampler", "SubsetSampler"]

@@ -17,6 +17,7 @@ from .basic import (  # noqa: F401
     Range,
     ZeroPad2d,
 )
+from .combined import Conv2dBnAct, DenseBnAct  # noqa: F401
 from .container import CellDict, CellList, SequentialCell  # noqa: F401
 from .conv import (  # noqa: F401
     Conv1d,

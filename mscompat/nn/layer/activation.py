@@ -119,11 +119,18 @@ class PReLU(Cell):
         return call(m._prelu, (x._data, self.w._data))
 
 
+# MindSpore 2.10's activation registry, in its order (named by get_activation's error)
+_MS_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "relu", "relu6",
+             "rrelu", "silu", "tanh", "tanhshrink", "hardtanh", "gelu", "fast_gelu", "elu",
+             "sigmoid", "softsign", "prelu", "preluExt", "leakyrelu", "hswish", "hsigmoid",
+             "logsigmoid", "softshrink", "hshrink", "threshold", "mish"]
+
+
 def get_activation(name: str) -> Cell:
     """``nn.get_activation('relu')``."""
     cls = _BY_KEY.get(name.lower())
     if cls is None:
-        raise KeyError(f"activation '{name}' is not supported.")
+        raise KeyError(f"The 'name' must be in {_MS_NAMES}, but got {name}.")
     return cls()
 
 

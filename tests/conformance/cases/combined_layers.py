@@ -1,0 +1,43 @@
+"""``nn.Conv2dBnAct`` and ``nn.DenseBnAct``: outputs, gradients and BatchNorm statistics in
+training and evaluation, parameter names, and the activation argument's errors."""
+from . import nn_specs
+from ._registry import case
+from .nn_specs import L
+from .op_specs import r
+
+X4 = r(2, 3, 5, 5, seed=310)
+X2 = r(4, 3, seed=311)
+
+LAYERS = [
+    L("Conv2dBnAct_plain", "Conv2dBnAct", (3, 4, 3), (X4,)),
+    L("Conv2dBnAct_bn_relu_train", "Conv2dBnAct", (3, 2, 3), (X4,),
+      kw={"has_bn": True, "activation": "relu", "pad_mode": "valid"}, train=True),
+    L("Conv2dBnAct_bn_eval_bias", "Conv2dBnAct", (3, 2, 2), (X4,),
+      kw={"has_bn": True, "has_bias": True, "stride": 2}),
+    L("Conv2dBnAct_leakyrelu", "Conv2dBnAct", (3, 2, 3), (X4,),
+      kw={"activation": "leakyrelu", "alpha": 0.1}),
+    L("DenseBnAct_plain", "DenseBnAct", (3, 2), (X2,)),
+    L("DenseBnAct_bn_sigmoid_train", "DenseBnAct", (3, 5), (X2,),
+      kw={"has_bn": True, "activation": "sigmoid", "momentum": 0.5}, train=True),
+    L("DenseBnAct_nobias_tanh", "DenseBnAct", (3, 2), (X2,),
+      kw={"has_bias": False, "activation": "tanh"}),
+]
+for _layer in LAYERS:
+    nn_specs._register(_layer, module=__name__)
+
+
+@case(modes=("PYNATIVE",))
+def combined_names_and_errors(ms):
+    names = tuple(tuple(p.name for p in cell.get_parameters()) for cell in (
+        ms.nn.Conv2dBnAct(2, 3, 3, has_bn=True, has_bias=True, activation="relu"),
+        ms.nn.DenseBnAct(2, 3, has_bn=True, activation="leakyrelu")))
+    errors = []
+    for build in (lambda: ms.nn.DenseBnAct(2, 3, activation=3),
+                  lambda: ms.nn.Conv2dBnAct(2, 3, 3, has_bn=1),
+                  lambda: ms.nn.DenseBnAct(2, 3, activation="nope")):
+        try:
+            build()
+            errors.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            errors.append(f"{type(e).__name__}: {e}")
+    return names, tuple(errors)
