@@ -34,6 +34,9 @@ from .normalization import (  # noqa: F401
     BatchNorm2d,
     BatchNorm3d,
     GroupNorm,
+    InstanceNorm1d,
+    InstanceNorm2d,
+    InstanceNorm3d,
     LayerNorm,
     SyncBatchNorm,
 )

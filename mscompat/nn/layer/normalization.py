@@ -14,9 +14,14 @@ Example:
 """
 from __future__ import annotations
 
+import numbers
+
+import jax.numpy as jnp
+
+from ... import _checkparam as validator
 from ..._engine import dtypes, nn_kernels
 from ..._engine.cell import Cell
-from ..._engine.initializers import initialize
+from ..._engine.initializers import Initializer, initialize
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
@@ -197,3 +202,80 @@ class GroupNorm(Cell):
 
     def extend_repr(self) -> str:
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
+
+
+def _instance_norm(x, gamma, beta, *, eps):
+    axes = tuple(range(2, x.ndim))
+    mean = jnp.mean(x, axis=axes, keepdims=True)
+    var = jnp.var(x, axis=axes, keepdims=True)
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    return (x - mean) / jnp.sqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
+
+
+class _InstanceNorm(Cell):
+    _rank = 4
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 dtype=_F32) -> None:
+        super().__init__()
+        cls = type(self).__name__
+        for name, value, kind in (("num_features", num_features, int), ("eps", eps, float),
+                                  ("momentum", momentum, float), ("affine", affine, bool)):
+            validator.check_value_type(name, value, [kind], cls)
+        for name, value in (("gamma_init", gamma_init), ("beta_init", beta_init)):
+            if not isinstance(value, (Tensor, numbers.Number, str, Initializer)):
+                raise TypeError(f"For '{cls}', the type of '{name}' must be in [Tensor, "
+                                f"numbers.Number, str, Initializer], but got type "
+                                f"{type(value).__name__}.")
+        if num_features < 1:
+            raise ValueError(f"For '{cls}', the 'num_features' must be at least 1, but got "
+                             f"{num_features}.")
+        if momentum < 0 or momentum > 1:
+            raise ValueError(f"For '{cls}', the 'momentum' must be a number in range [0, 1], "
+                             f"but got {momentum}.")
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        shape = (num_features,)
+        self.moving_mean = _param("zeros", shape, dtype, "mean", False)
+        self.moving_variance = _param("ones", shape, dtype, "variance", False)
+        self.gamma = _param(gamma_init, shape, dtype, "gamma", affine)
+        self.beta = _param(beta_init, shape, dtype, "beta", affine)
+
+    def construct(self, x):
+        if x.ndim != self._rank:
+            raise ValueError(f"For '{type(self).__name__}', the in_shape must have "
+                             f"{self._rank} dims, but got {x.ndim}.")
+        return call(_instance_norm, (x._data, self.gamma._data, self.beta._data),
+                    {"eps": self.eps})
+
+    def extend_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, "
+                f"momentum={self.momentum}, gamma={self.gamma}, beta={self.beta}, "
+                f"moving_mean={self.moving_mean}, moving_variance={self.moving_variance}")
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """``nn.InstanceNorm1d(num_features, eps=1e-5, momentum=0.1, affine=True,
+    gamma_init='ones', beta_init='zeros', dtype=mstype.float32)`` on (N, C, L): each
+    sample's channels normalised with their own statistics (biased variance) in training
+    and evaluation alike. MindSpore runs it on GPU only; ``moving_mean`` and
+    ``moving_variance`` are kept but not updated here (``docs/divergences.md``).
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> print(ms.nn.InstanceNorm1d(1)(ms.Tensor(np.array([[[1.0, 3.0]]], np.float32))))
+        [[[-0.999995  0.999995]]]
+    """
+
+    _rank = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """``nn.InstanceNorm2d(num_features, ...)`` on (N, C, H, W); see ``InstanceNorm1d``."""
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """``nn.InstanceNorm3d(num_features, ...)`` on (N, C, D, H, W); see ``InstanceNorm1d``."""
+
+    _rank = 5

@@ -1,5 +1,7 @@
 """``nn.Conv2dBnAct`` and ``nn.DenseBnAct``: outputs, gradients and BatchNorm statistics in
 training and evaluation, parameter names, and the activation argument's errors."""
+import numpy as np
+
 from . import nn_specs
 from ._registry import case
 from .nn_specs import L
@@ -41,3 +43,24 @@ def combined_names_and_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class and message are the result
             errors.append(f"{type(e).__name__}: {e}")
     return names, tuple(errors)
+
+
+@case(modes=("PYNATIVE",))
+def instance_norm_construction(ms):
+    """What MindSpore's CPU build can run of nn.InstanceNorm*: construction, its checks,
+    repr, parameter names, the rank check (the kernel itself is GPU-only)."""
+    net = ms.nn.InstanceNorm2d(3, eps=1e-3, momentum=0.2, affine=False)
+    out = [repr(net), tuple((p.name, p.requires_grad) for p in net.get_parameters())]
+    for build in (lambda: ms.nn.InstanceNorm2d(0), lambda: ms.nn.InstanceNorm1d(2, eps=1),
+                  lambda: ms.nn.InstanceNorm3d(2, momentum=1.5),
+                  lambda: ms.nn.InstanceNorm2d(2, affine=1),
+                  lambda: ms.nn.InstanceNorm2d(2, gamma_init=[1.0, 2.0]),
+                  lambda: ms.nn.InstanceNorm2d(2)(ms.Tensor(np.ones((2, 2, 3), np.float32))),
+                  lambda: ms.nn.InstanceNorm1d(2)(ms.Tensor(np.ones((2, 2), np.float32))),
+                  lambda: ms.nn.InstanceNorm3d(2)(ms.Tensor(np.ones((1, 2, 3, 3), np.float32)))):
+        try:
+            build()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+    return tuple(out)
