@@ -28,7 +28,7 @@ from .conv import (  # noqa: F401
     Conv3dTranspose,
 )
 from .embedding import Embedding  # noqa: F401
-from .image import PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
+from .image import SSIM, PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
 from .normalization import (  # noqa: F401
     BatchNorm1d,
     BatchNorm2d,

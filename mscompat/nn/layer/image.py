@@ -1,5 +1,5 @@
-"""``nn.Upsample`` (``ops.interpolate`` as a Cell), ``nn.PixelShuffle`` and
-``nn.PixelUnshuffle``.
+"""``nn.Upsample`` (``ops.interpolate`` as a Cell), ``nn.PixelShuffle``,
+``nn.PixelUnshuffle`` and ``nn.SSIM``.
 
 Example:
     >>> import mscompat as ms
@@ -13,10 +13,15 @@ Example:
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
+from ... import _checkparam as validator
+from ..._engine import dtypes
 from ..._engine.cell import Cell
 from ..._engine.op_rows_image import interpolate
-from ..._engine.ops_build import call
+from ..._engine.ops_build import FUNCTIONALS, call
+from ..._engine.tensor import Tensor
+from .conv import Conv2d
 
 
 class Upsample(Cell):
@@ -91,3 +96,72 @@ class PixelUnshuffle(Cell):
 
 
 __all__ = ["Upsample", "PixelShuffle", "PixelUnshuffle", "pixel_shuffle", "pixel_unshuffle"]
+
+
+def _gauss_window(size: int, sigma: float) -> np.ndarray:
+    """MindSpore's SSIM window: a normalised (1, 1, size, size) Gaussian, float32 grid."""
+    x, y = np.mgrid[-size // 2 + 1:size // 2 + 1, -size // 2 + 1:size // 2 + 1]
+    g = np.exp(-(x.astype(np.float32) ** 2 + y.astype(np.float32) ** 2) / (2 * sigma ** 2))
+    return (g / np.sum(g))[None, None].astype(np.float32)
+
+
+class SSIM(Cell):
+    """``nn.SSIM(max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03)``: the
+    structural similarity of two (N, C, H, W) float images, per image (mean over channels of
+    the Gaussian-windowed SSIM map, 'valid' windows), as MindSpore computes it.
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> img = ms.Tensor(np.linspace(0, 1, 2 * 12 * 12, dtype=np.float32).reshape(1, 2, 12, 12))
+        >>> print(ms.nn.SSIM()(img, img))
+        [1.]
+    """
+
+    def __init__(self, max_val=1.0, filter_size: int = 11, filter_sigma: float = 1.5,
+                 k1: float = 0.01, k2: float = 0.03) -> None:
+        super().__init__()
+        name = "SSIM"
+        validator.check_value_type("max_val", max_val, [int, float], name)
+        validator.check_number("max_val", max_val, 0.0, validator.GT, name)
+        self.max_val = max_val
+        self.filter_size = validator.check_int(filter_size, 1, validator.GE, "filter_size", name)
+        self.filter_sigma = validator.check_positive_float(filter_sigma, "filter_sigma", name)
+        self.k1 = validator.check_value_type("k1", k1, [float], name)
+        self.k2 = validator.check_value_type("k2", k2, [float], name)
+        self.conv = Conv2d(1, 1, filter_size, weight_init=Tensor(_gauss_window(
+            filter_size, filter_sigma)), pad_mode="valid")
+        self.conv.weight.requires_grad = False
+
+    def construct(self, img1, img2):
+        if img1.dtype not in (dtypes.ALL["float32"], dtypes.ALL["float16"]):
+            raise TypeError("For 'SSIM', the 'img1' should be one of [mindspore.float32, "
+                            f"mindspore.float16], but got 'mindspore.{str(img1.dtype).lower()}'.")
+        if img1.ndim != 4:
+            raise ValueError(f"For 'SSIM', the dimension of 'img1' must be 4d, but got "
+                             f"{img1.ndim}.")
+        for axis in (2, 3):
+            if img1.shape[axis] < self.filter_size:
+                raise ValueError(f"For 'SSIM', the img1 shape[{axis}] should be >= "
+                                 f"filter_size: {self.filter_size}, but got "
+                                 f"{img1.shape[axis]}.")
+        if img1.shape != img2.shape:
+            raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: "
+                             f"{img2.shape}, but got {img1.shape}.")
+        if img1.dtype != img2.dtype:
+            raise TypeError(f"For 'SameTypeShape', the x type should be = y type: "
+                            f"{img2.dtype}, but got {img1.dtype}.")
+        max_val = float(np.float32(self.max_val))  # float images: no rescaling
+        c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
+        maps = []
+        for c in range(img1.shape[1]):
+            a, b = img1[:, c:c + 1].astype(dtypes.ALL["float32"]), \
+                img2[:, c:c + 1].astype(dtypes.ALL["float32"])
+            mu1, mu2 = self.conv(a), self.conv(b)
+            sigma1 = self.conv(a * a) - mu1 * mu1
+            sigma2 = self.conv(b * b) - mu2 * mu2
+            sigma12 = self.conv(a * b) - mu1 * mu2
+            maps.append((2 * mu1 * mu2 + c1) * (2 * sigma12 + c2)
+                        / ((mu1 * mu1 + mu2 * mu2 + c1) * (sigma1 + sigma2 + c2)))
+        ssim = FUNCTIONALS["concat"](maps, 1).mean((2, 3))
+        return ssim.mean(-1)

@@ -64,3 +64,44 @@ def instance_norm_construction(ms):
         except Exception as e:  # noqa: BLE001 - the class and message are the result
             out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
     return tuple(out)
+
+
+# MindSpore 2.10's SSIM raises in PYNATIVE_MODE (ScalarCast to Float32 is refused); GRAPH runs.
+@case(modes=("GRAPH",))
+def ssim_values_and_gradients(ms):
+    rs = np.random.RandomState(320)
+    a = rs.uniform(0, 1, (2, 3, 14, 13)).astype(np.float32)
+    b = np.clip(a + rs.normal(0, 0.1, a.shape), 0, 1).astype(np.float32)
+
+    class Sum(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.ssim = ms.nn.SSIM()
+
+        def construct(self, x, y):
+            return self.ssim(x, y).sum()
+
+    small = ms.nn.SSIM(max_val=255.0, filter_size=5, filter_sigma=0.8, k1=0.02, k2=0.05)
+    grads = ms.grad(Sum(), grad_position=(0, 1))(ms.Tensor(a), ms.Tensor(b))
+    return (ms.nn.SSIM()(ms.Tensor(a), ms.Tensor(b)),
+            small(ms.Tensor(a * 255), ms.Tensor(b * 255)), grads)
+
+
+@case(modes=("PYNATIVE",))
+def ssim_errors(ms):
+    out = []
+    a = ms.Tensor(np.ones((1, 1, 12, 12), np.float32))
+    for call in (lambda: ms.nn.SSIM(max_val=0), lambda: ms.nn.SSIM(filter_size=0),
+                 lambda: ms.nn.SSIM(k1=1), lambda: ms.nn.SSIM(filter_sigma=-1.0),
+                 lambda: ms.nn.SSIM()(ms.Tensor(np.ones((1, 1, 8, 12), np.float32)),
+                                      ms.Tensor(np.ones((1, 1, 8, 12), np.float32))),
+                 lambda: ms.nn.SSIM()(ms.Tensor(np.ones((1, 12, 12), np.float32)),
+                                      ms.Tensor(np.ones((1, 12, 12), np.float32))),
+                 lambda: ms.nn.SSIM()(a, ms.Tensor(np.ones((1, 1, 12, 13), np.float32))),
+                 lambda: ms.nn.SSIM()(ms.Tensor(np.ones((1, 1, 12, 12), np.int32)), a)):
+        try:
+            call()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+    return tuple(out)
