@@ -45,9 +45,6 @@ from ._engine.grad_ops import GradOperation as GradOperation
 from ._engine.grad_ops import get_grad as get_grad
 from ._engine.grad_ops import grad as grad
 from ._engine.grad_ops import value_and_grad as value_and_grad
-from ._engine.import_hook import (
-    register_attribute_submodules as _register_attribute_submodules,
-)
 from ._engine.jit_api import jit as jit
 from ._engine.jit_api import jit_class as jit_class
 from ._engine.jit_api import ms_function as ms_function
@@ -101,7 +98,6 @@ __all__ = [
 ]
 __getattr__ = _module_getattr("mindspore")
 _install_stubs(__name__)
-_register_attribute_submodules(__name__)  # import mindspore.train.callback, ...c_transforms
 
 
 def load_ipython_extension(ipython) -> None:

@@ -197,6 +197,40 @@ class HWC2CHW(_Op):
         return np.ascontiguousarray(img.transpose(2, 0, 1) if img.ndim == 3 else img[None])
 
 
+def _equalize_channel(ch: np.ndarray) -> np.ndarray:
+    """OpenCV's ``equalizeHist`` (MindSpore's kernel): the cumulative histogram above the
+    lowest level, scaled to 255 and rounded; a single-level channel is left as it is."""
+    hist = np.bincount(ch.ravel(), minlength=256)
+    low = int(np.flatnonzero(hist)[0])
+    if hist[low] == ch.size:
+        return ch.copy()
+    cum = np.cumsum(hist) - hist[low]
+    lut = np.clip(np.rint(cum * (255.0 / (ch.size - hist[low]))), 0, 255)
+    lut[:low + 1] = 0
+    return lut.astype(np.uint8)[ch]
+
+
+class Equalize(_Op):
+    """``Equalize()``: histogram equalisation of each channel of a UInt8 image (HWC or HW).
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import vision
+        >>> vision.Equalize()(np.array([[10, 10], [20, 30]], np.uint8))
+        array([[  0,   0],
+               [128, 255]], dtype=uint8)
+    """
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.dtype != np.uint8:
+            raise RuntimeError(f"Equalize: the data type of image should be uint8, but got "
+                               f"{img.dtype}.")
+        if img.ndim == 2:
+            return _equalize_channel(img)
+        return np.stack([_equalize_channel(img[..., c]) for c in range(img.shape[-1])], -1)
+
+
 class Rescale(_Op):
     """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32."""
 

@@ -17,7 +17,6 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
-import types
 
 _ALIAS = "mindspore"
 _TARGET = "mscompat"
@@ -45,25 +44,6 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 _finder = _Finder()
-
-
-def register_attribute_submodules(package: str) -> None:
-    """Make ``import package.x.y`` work where ``y`` is a module bound as an attribute of the
-    package ``package.x`` (``mindspore.train.callback``, ``dataset.vision.c_transforms``):
-    each such attribute is entered in ``sys.modules`` under the path scripts import."""
-    seen: set[str] = set()
-
-    def walk(mod) -> None:
-        if mod.__name__ in seen or not hasattr(mod, "__path__"):
-            return
-        seen.add(mod.__name__)
-        for name, value in list(vars(mod).items()):
-            if name.startswith("_") or not isinstance(value, types.ModuleType) or \
-                    not value.__name__.startswith(package + ".") or "._" in value.__name__:
-                continue
-            sys.modules.setdefault(f"{mod.__name__}.{name}", value)
-            walk(value)
-    walk(sys.modules[package])
 
 
 def install() -> None:

@@ -6,6 +6,7 @@ from ..._data.vision import (  # noqa: F401
     Border,
     CenterCrop,
     Decode,
+    Equalize,
     Inter,
     Normalize,
     RandomColorAdjust,

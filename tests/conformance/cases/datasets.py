@@ -255,3 +255,17 @@ def generator_iterable_with_sampler(ms):
     data = ms.dataset.GeneratorDataset(_gen, ["data", "label"],
                                        sampler=ms.dataset.SequentialSampler())
     return [int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=P)
+def vision_equalize(ms):
+    rs = np.random.RandomState(330)
+    img = (rs.beta(2, 5, (20, 17, 3)) * 200 + 20).astype(np.uint8)
+    gray = (rs.uniform(0, 1, (9, 11)) ** 2 * 120).astype(np.uint8)
+    flat = np.full((4, 4, 3), 7, np.uint8)
+    two = np.array([[10, 10], [20, 30]], np.uint8)
+    eq = ms.dataset.vision.Equalize()
+    data = ms.dataset.NumpySlicesDataset({"image": img[None].repeat(2, 0)}, shuffle=False)
+    mapped = data.map(operations=eq, input_columns="image")
+    return (eq(img), eq(gray), eq(flat), eq(two),
+            next(mapped.create_tuple_iterator(output_numpy=True))[0])
