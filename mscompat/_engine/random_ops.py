@@ -273,7 +273,59 @@ class Dropout(_RandomPrimitive):
 
 
 # Not op-table rows: each consumes the key stream before its computation.
+def _choice_with_mask(k, x, *, count):
+    """``count`` positions of the True elements of ``x`` in random order (first the True
+    ones, in a random permutation), then zero rows; the mask says which rows are real."""
+    flat = x.reshape(-1)
+    n = flat.shape[0]
+    score = jnp.where(flat, jax.random.uniform(_k(k), (n,)), 2.0)
+    order = jnp.argsort(score)[:min(count, n)]
+    valid = flat[order]
+    index = jnp.stack(jnp.unravel_index(order, x.shape), axis=-1).astype(np.int32)
+    index = jnp.where(valid[:, None], index, 0)
+    pad = count - index.shape[0]
+    if pad > 0:
+        index = jnp.concatenate([index, jnp.zeros((pad, x.ndim), np.int32)])
+        valid = jnp.concatenate([valid, jnp.zeros((pad,), bool)])
+    return index, valid
+
+
+class RandomChoiceWithMask(_RandomPrimitive):
+    """``ops.RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x)``: up to ``count``
+    indices (Int32, one row per choice) of the True elements of a Bool tensor, chosen in
+    random order, and the Bool mask of the rows that are real choices (the rest are zero).
+    The choice is mscompat's seeded stream, not MindSpore's generator.
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> x = ms.Tensor(np.array([True, False, True]))
+        >>> index, mask = ms.ops.RandomChoiceWithMask(count=3)(x)
+        >>> sorted(index.asnumpy()[mask.asnumpy()].ravel().tolist()), int(mask.asnumpy().sum())
+        ([0, 2], 2)
+    """
+
+    def __init__(self, count: int = 256, seed: int = 0, seed2: int = 0) -> None:
+        super().__init__()
+        from .. import _checkparam as validator
+        self.count = validator.check_positive_int(count, "count", "RandomChoiceWithMask")
+        self.seed, self.seed2 = seed, seed2
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor) or input_x.dtype != dtypes.ALL["bool_"]:
+            got = f"Tensor[{input_x.dtype}]" if isinstance(input_x, Tensor) else \
+                type(input_x).__name__
+            raise TypeError("For primitive[RandomChoiceWithMask], the input argument[input_x] "
+                            f"must be a type of {{Tensor[Bool]}}, but got {got}.")
+        if not 1 <= input_x.ndim <= 5:
+            raise ValueError("For 'RandomChoiceWithMask', the dimension of 'input_x' must be "
+                             f"in [1, 5], but got {input_x.ndim}.")
+        return _run(_choice_with_mask, (input_x,), {"count": self.count},
+                    self.seed2 or self.seed or None)
+
+
 FUNCTIONS = {f.__name__: f for f in (uniform, standard_normal, normal, randint, randperm,
                                      shuffle, multinomial, rand, randn, rand_like,
                                      randn_like, randint_like, dropout)}
-PRIMITIVES = {c.__name__: c for c in (UniformReal, StandardNormal, Dropout)}
+PRIMITIVES = {c.__name__: c for c in (UniformReal, StandardNormal, Dropout,
+                                       RandomChoiceWithMask)}

@@ -72,3 +72,34 @@ def bad_arguments(ms):
     except ValueError as e:
         return type(e).__name__
     return "no error"
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def random_choice_with_mask_invariants(ms):
+    """The choices are random (MindSpore's generator): what is recorded is what does not
+    depend on it - shapes, dtypes, the set of chosen positions, the mask, the zero rows."""
+    x = np.array([[True, False, True, False], [False, True, True, False],
+                  [True, True, False, False]])
+    out = []
+    for count in (8, 5, 3):
+        index, mask = ms.ops.RandomChoiceWithMask(count=count, seed=1)(ms.Tensor(x))
+        index, mask = index.asnumpy(), mask.asnumpy()
+        chosen = sorted(map(tuple, index[mask].tolist()))
+        out.append((index.shape, str(index.dtype), mask.shape, int(mask.sum()), chosen
+                    if count >= x.sum() else len(set(chosen)),
+                    bool(all(x[r] for r in chosen)), index[~mask].tolist()))
+    return tuple(out)
+
+
+@case(modes=("PYNATIVE",))
+def random_choice_with_mask_errors(ms):
+    out = []
+    for call in (lambda: ms.ops.RandomChoiceWithMask(count=0),
+                 lambda: ms.ops.RandomChoiceWithMask(count=2)(
+                     ms.Tensor(np.ones(3, np.float32)))):
+        try:
+            call()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+    return tuple(out)
