@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 from .._engine.unsupported import module_getattr as _module_getattr
+from . import auto_parallel as auto_parallel
 
 _ALGO_KEYS = ("fully_use_devices", "elementwise_op_strategy_follow", "enable_algo_approxi",
               "algo_approxi_epsilon", "tensor_slice_align_enable", "tensor_slice_align_size")
@@ -41,5 +42,6 @@ def reset_algo_parameters() -> None:
     _algo.clear()
 
 
-__all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
+__all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
+           "auto_parallel"]
 __getattr__ = _module_getattr("mindspore.parallel")

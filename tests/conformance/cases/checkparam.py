@@ -196,3 +196,21 @@ def initializer_helpers(ms):
             _outcome(init._calculate_fan_in_and_fan_out, (4,)),
             init._assignment(arr, 2.5), init._assignment(scalar, 3.0),
             init._assignment(np.zeros(3, np.int32), np.array([1, 2, 3])))
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def auto_parallel_wrapper(ms):
+    from importlib import import_module
+    AutoParallel = import_module(ms.__name__ + ".parallel.auto_parallel").AutoParallel  # noqa: N806
+    dense = ms.nn.Dense(2, 3, weight_init="ones", bias_init="zeros")
+    net = AutoParallel(dense, parallel_mode="sharding_propagation")
+    net.hsdp(shard_size=2)
+    net.pipeline(stages=1)
+    net.dataset_strategy("data_parallel")
+    try:
+        AutoParallel(dense, "auto")
+        error = "ok"
+    except ValueError as e:
+        error = str(e)
+    return (tuple(p.name for p in net.get_parameters()), net.get_pipeline_stages(),
+            net(ms.Tensor(np.array([[1.0, 2.0]], np.float32))), error)
