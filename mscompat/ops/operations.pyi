@@ -15,6 +15,7 @@ from mscompat._engine.ops_build import Primitive as Primitive
 from mscompat._engine.ops_build import PrimitiveWithCheck as PrimitiveWithCheck
 from mscompat._engine.ops_build import PrimitiveWithInfer as PrimitiveWithInfer
 from mscompat._engine.random_ops import Dropout as Dropout
+from mscompat._engine.random_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from mscompat._engine.random_ops import StandardNormal as StandardNormal
 from mscompat._engine.random_ops import UniformReal as UniformReal
 from mscompat._engine.state_ops import ScatterNdUpdate as ScatterNdUpdate
