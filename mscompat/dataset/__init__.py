@@ -32,6 +32,7 @@ from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
 from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
+from .._data.tfrecord import TFRecordDataset as TFRecordDataset
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import config as config
 from . import engine as engine
@@ -44,5 +45,5 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
-           "SubsetRandomSampler", "SubsetSampler"]
+           "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset"]
 __getattr__ = _module_getattr("mindspore.dataset")
