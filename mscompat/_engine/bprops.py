@@ -30,6 +30,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 
@@ -177,3 +179,34 @@ def _selu_jvp(primals, tangents):
 
 
 selu = eager_fast(jax.nn.selu)(_selu)
+
+
+# -- scatter along a dimension (ops.tensor_scatter_elements, mint.scatter) -------------
+def element_index(index, dim):
+    """The advanced index addressing ``input[..., index[i, j], ...]`` along ``dim``."""
+    grids = list(jnp.meshgrid(*(jnp.arange(s) for s in index.shape), indexing="ij"))
+    grids[dim % index.ndim] = index
+    return tuple(grids)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+def scatter_set(input, index, src, dim):
+    """``input`` with ``src`` written at ``index`` along ``dim``. MindSpore's backward:
+    the input's gradient is zero where written, ``src``'s is ``dout`` gathered at
+    ``index`` (every duplicate receives it, not one winner)."""
+    return input.at[element_index(index, dim)].set(src.astype(input.dtype))
+
+
+def _scatter_set_fwd(input, index, src, dim):
+    return scatter_set(input, index, src, dim), (index, src.shape)
+
+
+def _scatter_set_bwd(dim, res, dout):
+    index, src_shape = res
+    d_input = dout.at[element_index(index, dim)].set(0)
+    d_src = jnp.zeros(src_shape, dout.dtype).at[tuple(slice(0, s) for s in index.shape)].set(
+        jnp.take_along_axis(dout, index, axis=dim))
+    return d_input, None, d_src
+
+
+scatter_set.defvjp(_scatter_set_fwd, _scatter_set_bwd)

@@ -152,7 +152,28 @@ def add_flags(fn=None, **flags):
     return apply if fn is None else apply(fn)
 
 
-FUNCTIONS = {"partial": partial, "constexpr": constexpr, "add_flags": add_flags}
+def mixed_precision_cast(dst_dtype, x):
+    """``ops.mixed_precision_cast(dst_dtype, x)``: the floating-point Tensors in ``x`` (a
+    Tensor, or nested tuples/lists/dicts; lists come back as tuples) cast to ``dst_dtype``;
+    anything else unchanged.
+
+    Example:
+        >>> import mscompat as ms
+        >>> ms.ops.mixed_precision_cast(ms.float16, (ms.Tensor([1.0]), ms.Tensor([1]), 3))[0].dtype
+        mindspore.float16
+    """
+    from .tensor import Tensor
+    if isinstance(x, Tensor):
+        return x.astype(dst_dtype) if x.is_floating_point() else x
+    if isinstance(x, (tuple, list)):  # a list comes back a tuple, as in MindSpore
+        return tuple(mixed_precision_cast(dst_dtype, v) for v in x)
+    if isinstance(x, dict):
+        return {k: mixed_precision_cast(dst_dtype, v) for k, v in x.items()}
+    return x
+
+
+FUNCTIONS = {"partial": partial, "constexpr": constexpr, "add_flags": add_flags,
+             "mixed_precision_cast": mixed_precision_cast}
 PRIMITIVES = {"MultitypeFuncGraph": MultitypeFuncGraph, "HyperMap": HyperMap, "Map": Map,
               "Print": Print}
 

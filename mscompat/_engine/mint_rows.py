@@ -12,8 +12,6 @@ its documentation and are tested against the ``ops`` function they equal.
 """
 from __future__ import annotations
 
-import functools
-
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -163,7 +161,7 @@ def _argmin(input, dim=None, keepdim=False):
 
 
 def _scatter_add(input, dim, index, src):
-    idx = _element_index(index, int(dim))
+    idx = bprops.element_index(index, int(dim))
     return input.at[idx].add(src[tuple(slice(0, s) for s in index.shape)])
 
 
@@ -172,35 +170,8 @@ def _scatter(input, dim, index, src):
     ``src``'s is ``dout`` gathered at ``index`` (every duplicate gets it, not one winner)."""
     dim = int(dim)
     if not (hasattr(src, "shape") and src.ndim):
-        return input.at[_element_index(index, dim)].set(jnp.asarray(src, input.dtype))
-    return _scatter_tensor(input, index, src[tuple(slice(0, s) for s in index.shape)], dim)
-
-
-@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
-def _scatter_tensor(input, index, src, dim):
-    return input.at[_element_index(index, dim)].set(src.astype(input.dtype))
-
-
-def _scatter_fwd(input, index, src, dim):
-    return _scatter_tensor(input, index, src, dim), (index, src.shape)
-
-
-def _scatter_bwd(dim, res, dout):
-    index, src_shape = res
-    d_input = dout.at[_element_index(index, dim)].set(0)
-    d_src = jnp.zeros(src_shape, dout.dtype).at[tuple(slice(0, s) for s in index.shape)].set(
-        jnp.take_along_axis(dout, index, axis=dim))
-    return d_input, None, d_src
-
-
-_scatter_tensor.defvjp(_scatter_fwd, _scatter_bwd)
-
-
-def _element_index(index, dim):
-    """The advanced index addressing ``input[..., index[i, j], ...]`` along ``dim``."""
-    grids = list(jnp.meshgrid(*(jnp.arange(s) for s in index.shape), indexing="ij"))
-    grids[dim % index.ndim] = index
-    return tuple(grids)
+        return input.at[bprops.element_index(index, dim)].set(jnp.asarray(src, input.dtype))
+    return bprops.scatter_set(input, index, src[tuple(slice(0, s) for s in index.shape)], dim)
 
 
 def _gather(input, dim, index):

@@ -176,6 +176,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "logical_or": (jnp.logical_or, False), "logical_not": (jnp.logical_not, False),
     "unique": (lambda x: jnp.unique(x), False), "equal": (jnp.equal, False),
     "greater": (jnp.greater, False), "less": (jnp.less, False),
+    "take_along_axis": (jnp.take_along_axis, False),
 }
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
 FUNCTIONS = {name: make(name, fn, keep) for name, (fn, keep) in TABLE.items()}

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import bprops, dtypes
 from .errors import check_shape
 from .op_table import OpDef, _axis, binary
 
@@ -322,6 +322,37 @@ def _repeat_method(x, *repeats, **keywords):
     return jnp.tile(x, tuple(int(r) for r in repeats))
 
 
+def _tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    """``ops.tensor_scatter_elements``: ``updates[i][j]`` written (or added, with
+    ``reduction='add'``) at ``input_x[indices[i][j]][j]`` along ``axis``; MindSpore's
+    backward for writes (``bprops.scatter_set``)."""
+    axis = int(axis) % input_x.ndim
+    indices = jnp.where(indices < 0, indices + input_x.shape[axis], indices)
+    if reduction == "add":
+        return input_x.at[bprops.element_index(indices, axis)].add(
+            updates.astype(input_x.dtype))
+    if reduction != "none":
+        raise ValueError(f"For 'TensorScatterElements', 'reduction' must be 'none' or 'add', "
+                         f"but got {reduction}.")
+    return bprops.scatter_set(input_x, indices, updates, axis)
+
+
+def _reverse_sequence(x, seq_lengths, *, seq_dim, batch_dim=0):
+    """``ops.ReverseSequence(seq_dim, batch_dim)(x, seq_lengths)``: the first
+    ``seq_lengths[b]`` elements along ``seq_dim`` of batch ``b`` reversed."""
+    n = x.shape[seq_dim]
+    pos = jnp.arange(n)
+    lengths = seq_lengths.astype(np.int32)
+    shape = [1] * x.ndim
+    shape[batch_dim] = x.shape[batch_dim]
+    length = lengths.reshape(shape)
+    pshape = [1] * x.ndim
+    pshape[seq_dim] = n
+    pos = pos.reshape(pshape)
+    src = jnp.where(pos < length, length - 1 - pos, pos)
+    return jnp.take_along_axis(x, jnp.broadcast_to(src, x.shape), axis=seq_dim)
+
+
 def _gather_v2(params, indices, axis, *batch_dims):
     """The deprecated ``ops.GatherV2()(params, indices, axis, batch_dims)``: MindSpore 2.10
     requires all four inputs."""
@@ -451,7 +482,36 @@ def _scalar_to_tensor(x, dtype=None):
     return jnp.asarray(x, to_np(dtype) if dtype is not None else np.float32)
 
 
+def _tuple_to_array(input_x):
+    """``ops.TupleToArray()(tuple)``: Int32 for ints, Float32 for floats; mixed element
+    types are refused, as MindSpore."""
+    kinds = {type(v) for v in input_x}
+    if len(kinds) > 1:
+        raise TypeError("For 'TupleToArray', all elements of 'input_x' must be have same type.")
+    from .tensor import Tensor
+    return Tensor._wrap(jnp.asarray(input_x, np.float32 if kinds == {float} else np.int32))
+
+
+def _scalar_cast(input_x, input_t):
+    """``ops.ScalarCast()(x, dtype)``: a Python scalar of that dtype (int truncates)."""
+    from .dtypes import to_np
+    kind = np.dtype(to_np(input_t)).kind
+    return bool(input_x) if kind == "b" else (int(input_x) if kind in "iu" else
+                                             float(input_x))
+
+
+def _summary(name, value):
+    """The summary primitives record for ``SummaryRecord``; mscompat writes no summary
+    files (``docs/divergences.md``), so they return nothing, as in MindSpore."""
+    if not isinstance(name, str) or not name:
+        raise ValueError("For 'Summary', the name of summary must be a non-empty string.")
+
+
 ROWS: list[OpDef] = [
+    OpDef("TupleToArray", _tuple_to_array, extra=_META),
+    OpDef("ScalarCast", _scalar_cast, extra=_META),
+    *(OpDef(name, _summary, extra=_META) for name in (
+        "ScalarSummary", "ImageSummary", "TensorSummary", "HistogramSummary")),
     # metadata
     OpDef("Shape", _shape, functional=("shape",), extra=_META),
     OpDef("DType", _dtype, functional=("dtype",), extra=_META),
@@ -545,6 +605,13 @@ ROWS: list[OpDef] = [
           functional_impl=_topk, methods=("topk",)),
     OpDef(None, None, methods=("top_k",), method_impl=_top_k_method),
     OpDef(None, None, methods=("repeat",), method_impl=_repeat_method),
+    OpDef(None, None, functional=("dstack",), functional_impl=lambda tensors:
+          jnp.dstack(list(tensors))),
+    OpDef(None, None, functional=("top_k",), functional_impl=lambda input_x, k, sorted=True:
+          _topk(input_x, k)),
+    OpDef(None, None, functional=("tensor_scatter_elements",),
+          functional_impl=_tensor_scatter_elements),
+    OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", None), ("batch_dim", 0))),
     # deprecated names MindSpore 2.10 still exports
     OpDef("GatherV2", _gather_v2),
     OpDef("TensorAdd", binary(jnp.add)),

@@ -427,6 +427,7 @@ def _u(name, fn, functional=(), methods=()):
 
 
 ROWS: list[OpDef] = [
+    OpDef("L2Loss", lambda x: jnp.sum(jnp.square(x)) / 2),
     # reductions
     OpDef(None, None, functional=("max",), functional_impl=_extreme_fn(_max, _argmax_nan)),
     OpDef(None, None, functional=("min",), functional_impl=_extreme_fn(_min, _argmin_nan)),

@@ -273,6 +273,19 @@ class Dropout(_RandomPrimitive):
 
 
 # Not op-table rows: each consumes the key stream before its computation.
+class UniformInt(_RandomPrimitive):
+    """``ops.UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 in
+    [minval, maxval) (mscompat's seeded stream)."""
+
+    def __call__(self, shape, minval, maxval):
+        lo, hi = (int(v.asnumpy()) if isinstance(v, Tensor) else int(v)
+                  for v in (minval, maxval))
+        if lo >= hi:
+            raise ValueError(f"For 'UniformInt', 'minval' must be less than 'maxval', but got "
+                             f"'minval': {lo}, 'maxval': {hi}.")
+        return randint(lo, hi, _shape(shape, "UniformInt"), dtype=dtypes.ALL["int32"])
+
+
 def _choice_with_mask(k, x, *, count):
     """``count`` positions of the True elements of ``x`` in random order (first the True
     ones, in a random permutation), then zero rows; the mask says which rows are real."""
@@ -328,4 +341,4 @@ FUNCTIONS = {f.__name__: f for f in (uniform, standard_normal, normal, randint, 
                                      shuffle, multinomial, rand, randn, rand_like,
                                      randn_like, randint_like, dropout)}
 PRIMITIVES = {c.__name__: c for c in (UniformReal, StandardNormal, Dropout,
-                                       RandomChoiceWithMask)}
+                                       RandomChoiceWithMask, UniformInt)}

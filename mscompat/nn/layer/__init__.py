@@ -27,8 +27,8 @@ from .conv import (  # noqa: F401
     Conv3d,
     Conv3dTranspose,
 )
-from .embedding import Embedding  # noqa: F401
-from .image import SSIM, PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
+from .embedding import Embedding, EmbeddingLookup  # noqa: F401
+from .image import PSNR, SSIM, PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
 from .normalization import (  # noqa: F401
     BatchNorm1d,
     BatchNorm2d,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from ... import _checkparam as validator
 from ..._engine import dtypes
 from ..._engine.cell import Cell
 from ..._engine.initializers import initialize
@@ -53,3 +54,52 @@ class Embedding(Cell):
         return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, "
                 f"use_one_hot={self.use_one_hot}, embedding_table={self.embedding_table}, "
                 f"dtype={self.dtype}, padding_idx={self.padding_idx}")
+
+
+def _lookup_cpu(table, ids):
+    """MindSpore's CPU ``EmbeddingLookup``: rows of ``table``; ids outside the table give
+    zero rows."""
+    ids = ids.astype(jnp.int32)
+    valid = (ids >= 0) & (ids < table.shape[0])
+    return jnp.take(table, jnp.clip(ids, 0, table.shape[0] - 1), axis=0) * valid[..., None]
+
+
+class EmbeddingLookup(Cell):
+    """``nn.EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
+    slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True,
+    dtype=mstype.float32)``: rows of the Parameter ``embedding_table``; with
+    ``target='CPU'`` out-of-range ids give zero rows. Slicing modes only matter for
+    semi-automatic parallelism (not followed: one device computes the same rows).
+
+    Example:
+        >>> import mscompat as ms
+        >>> emb = ms.nn.EmbeddingLookup(4, 2, param_init='ones')
+        >>> print(emb(ms.Tensor([[0, 7]], ms.int32)))
+        [[[1. 1.]
+          [0. 0.]]]
+    """
+
+    def __init__(self, vocab_size: int, embedding_size: int, param_init="normal",
+                 target: str = "CPU", slice_mode: str = "batch_slice", manual_shapes=None,
+                 max_norm=None, sparse: bool = True, dtype=dtypes.ALL["float32"]) -> None:
+        super().__init__()
+        name = "EmbeddingLookup"
+        validator.check_value_type("sparse", sparse, [bool], name)
+        self.vocab_size = validator.check_positive_int(vocab_size, "vocab_size")
+        validator.check_string(target, ["CPU", "DEVICE"], "target", name)
+        if not sparse and target == "CPU":
+            raise ValueError(f"For '{name}', 'sparse' must be True when 'target' is 'CPU', "
+                             f"but got 'sparse': {sparse} and 'target': {target}")
+        self.embedding_size = validator.check_positive_int(embedding_size, "embedding_size",
+                                                           name)
+        if max_norm is not None:  # MindSpore's clipped rows follow no rule we could settle
+            raise NotImplementedError("nn.EmbeddingLookup(max_norm=...) is not supported by "
+                                      "mscompat yet.")
+        self.target, self.sparse, self.max_norm = target, sparse, max_norm
+        self.embedding_table = Parameter(Tensor._wrap(initialize(
+            param_init, (vocab_size, embedding_size), dtype)), name="embedding_table")
+
+    def construct(self, indices):
+        if self.target == "CPU":
+            return call(_lookup_cpu, (self.embedding_table._data, indices._data))
+        return call(_lookup, (indices._data, self.embedding_table._data))

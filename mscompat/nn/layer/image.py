@@ -165,3 +165,46 @@ class SSIM(Cell):
                         / ((mu1 * mu1 + mu2 * mu2 + c1) * (sigma1 + sigma2 + c2)))
         ssim = FUNCTIONALS["concat"](maps, 1).mean((2, 3))
         return ssim.mean(-1)
+
+
+class PSNR(Cell):
+    """``nn.PSNR(max_val=1.0)``: the peak signal-to-noise ratio of two (N, C, H, W) images,
+    ``10 * log10(max_val**2 / mse)`` per image (integer images scaled to [0, 1] first).
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> a = ms.Tensor(np.full((1, 1, 2, 2), 0.5, np.float32))
+        >>> print(ms.nn.PSNR()(a, a * 0.5))
+        [12.0412]
+    """
+
+    def __init__(self, max_val=1.0) -> None:
+        super().__init__()
+        validator.check_value_type("max_val", max_val, [int, float], "PSNR")
+        validator.check_number("max_val", max_val, 0.0, validator.GT, "PSNR")
+        self.max_val = max_val
+
+    def construct(self, img1, img2):
+        for name, img in (("img1", img1), ("img2", img2)):
+            if img.ndim != 4:
+                raise ValueError(f"For 'PSNR', the dimension of '{name}' must be 4d, but got "
+                                 f"{img.ndim}.")
+        if img1.shape != img2.shape:
+            raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: "
+                             f"{img2.shape}, but got {img1.shape}.")
+        if img1.dtype != img2.dtype:
+            raise TypeError(f"For 'SameTypeShape', the x type should be = y type: "
+                            f"{img2.dtype}, but got {img1.dtype}.")
+        np_dtype = np.dtype(dtypes.to_np(img1.dtype))
+        top = float(np.iinfo(np_dtype).max) if np_dtype.kind in "iu" else 1.0
+        return call(_psnr, (img1._data, img2._data), {"max_val": float(self.max_val),
+                                                       "top": top})
+
+
+def _psnr(a, b, *, max_val, top):
+    scale = (1.0 / top) if top > 1 else 1.0
+    a, b = a.astype(jnp.float32) * scale, b.astype(jnp.float32) * scale
+    max_val = max_val * scale
+    mse = jnp.mean(jnp.square(a - b), axis=(-3, -2, -1))
+    return 10 * jnp.log(jnp.float32(max_val) ** 2 / mse) / jnp.log(jnp.float32(10.0))

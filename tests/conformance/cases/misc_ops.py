@@ -1,0 +1,86 @@
+"""Smaller ops and layers model code calls: ``ops.dstack``, ``top_k``,
+``tensor_scatter_elements``, ``ReverseSequence``, ``L2Loss``, ``numpy.take_along_axis``,
+``TupleToArray``, ``ScalarCast``, ``mixed_precision_cast``, the summary primitives,
+``UniformInt``, ``numpy.rand``, ``nn.EmbeddingLookup``, ``nn.PSNR``."""
+import numpy as np
+
+from . import nn_specs, op_specs
+from ._registry import case
+from .nn_specs import L
+from .op_specs import S, ints, perm, r
+
+X = r(2, 3, seed=400)
+Y = r(2, 3, seed=401)
+P = perm(3, 5, seed=402)
+SEQ = r(3, 5, 2, seed=403)
+
+SPECS = [
+    S("dstack", "ops.dstack", (X, Y)),
+    S("top_k", "ops.top_k", (P, 2), pick=0),
+    S("top_k_indices", "ops.top_k", (P, 3), grad=False),
+    S("tensor_scatter_elements", "ops.tensor_scatter_elements",
+      (X, np.array([[1, 0, 2], [2, 2, 0]], np.int32), Y), kw={"axis": 1}),
+    S("tensor_scatter_elements_add", "ops.tensor_scatter_elements",
+      (X, np.array([[1, 0], [0, 0]], np.int32), Y[:, :2]), kw={"axis": 0, "reduction": "add"}),
+    S("ReverseSequence", "ops.ReverseSequence", (SEQ, np.array([2, 5, 1], np.int32)),
+      init={"seq_dim": 1}),
+    S("ReverseSequence_batch1", "ops.ReverseSequence",
+      (np.transpose(SEQ, (1, 0, 2)).copy(), np.array([3, 1, 4], np.int64)),
+      init={"seq_dim": 0, "batch_dim": 1}),
+    S("L2Loss", "ops.L2Loss", (X,), init={}),
+    S("np_take_along_axis", "numpy.take_along_axis", (P, ints(3, 2, hi=5, seed=3), 1)),
+]
+# target='CPU' (sparse) gradients are MindSpore RowTensors: recorded forward only there;
+# the dense target records gradients too.
+LAYERS = [
+    L("EmbeddingLookup", "EmbeddingLookup", (6, 3), (np.array([[0, 5], [2, 2]], np.int32),),
+      grad=False),
+    L("EmbeddingLookup_out_of_range", "EmbeddingLookup", (4, 2),
+      (np.array([[1, 4], [-1, 3]], np.int32),), grad=False),
+    L("EmbeddingLookup_device", "EmbeddingLookup", (6, 3),
+      (np.array([[0, 5], [2, 2]], np.int32),), kw={"target": "DEVICE", "sparse": False}),
+]
+
+for _s in SPECS:
+    op_specs._register(_s, pack=_s.name == "dstack", module=__name__)
+for _layer in LAYERS:
+    nn_specs._register(_layer, module=__name__)
+
+
+def _outcome(f):
+    try:
+        return repr(f())
+    except Exception as e:  # noqa: BLE001 - the class and message are the result
+        return f"{type(e).__name__}: {str(e).splitlines()[0]}"
+
+
+@case(modes=("PYNATIVE",))
+def scalar_and_summary_primitives(ms):
+    ops = ms.ops
+    x = ms.Tensor(np.ones(2, np.float32))
+    cast = ops.mixed_precision_cast(ms.float16, (x, ms.Tensor([1]), 3, [x]))
+    return (ops.TupleToArray()((1, 2, 3)), _outcome(lambda: ops.TupleToArray()((1.0, 2))),
+            ops.TupleToArray()((1.5, 2.5)), ops.ScalarCast()(2.7, ms.int64),
+            ops.ScalarCast()(3, ms.float64), ops.ScalarCast()(0, ms.bool_),
+            ops.mixed_precision_cast(ms.float16, x), cast,
+            ops.ScalarSummary()("loss", x[0]), ops.TensorSummary()("t", x))
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def random_int_and_rand_invariants(ms):
+    a = ms.ops.UniformInt(seed=3)((3, 4), ms.Tensor(2, ms.int32), ms.Tensor(6, ms.int32))
+    b = ms.numpy.rand(2, 3)
+    c = ms.numpy.rand((4,))
+    an, bn = a.asnumpy(), b.asnumpy()
+    return (a.shape, str(a.dtype), bool(((an >= 2) & (an < 6)).all()), b.shape, str(b.dtype),
+            bool(((bn >= 0) & (bn < 1)).all()), c.shape)
+
+
+# MindSpore 2.10's PSNR raises in PYNATIVE_MODE (ScalarCast to Float32); GRAPH runs.
+@case(modes=("GRAPH",))
+def psnr_values(ms):
+    rs = np.random.RandomState(404)
+    a = rs.uniform(0, 1, (2, 3, 5, 4)).astype(np.float32)
+    b = np.clip(a + rs.normal(0, 0.05, a.shape), 0, 1).astype(np.float32)
+    return (ms.nn.PSNR()(ms.Tensor(a), ms.Tensor(b)),
+            ms.nn.PSNR(max_val=255.0)(ms.Tensor(a * 255), ms.Tensor(b * 255)))
