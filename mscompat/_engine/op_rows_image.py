@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -215,7 +216,62 @@ def _adaptive_avg_pool1d(input, output_size):
     return nn_kernels.adaptive_avg_pool2d(input[..., None, :], (1, output_size))[..., 0, :]
 
 
+def _grid_coords(coord, size: int, align_corners: bool, padding_mode: str):
+    """Normalised [-1, 1] grid coordinates -> pixel coordinates, padded as PyTorch and
+    MindSpore do ('border' clips, 'reflection' reflects about the edges)."""
+    if align_corners:
+        x = (coord + 1) / 2 * (size - 1)
+    else:
+        x = ((coord + 1) * size - 1) / 2
+    if padding_mode == "border":
+        return jnp.clip(x, 0, size - 1)
+    if padding_mode == "reflection":
+        lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
+        if span <= 0:
+            return jnp.zeros_like(x)
+        y = jnp.abs(x - lo)
+        flips = jnp.floor(y / span)
+        extra = y - flips * span
+        x = jnp.where(flips % 2 == 0, extra + lo, span - extra + lo)
+        return jnp.clip(x, 0, size - 1)
+    return x
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """``ops.grid_sample`` on (N, C, H, W) input and an (N, H_out, W_out, 2) grid of (x, y)
+    in [-1, 1]: 'bilinear' or 'nearest' (half to even), padding 'zeros', 'border' or
+    'reflection'."""
+    if input.ndim != 4:
+        raise NotImplementedError("ops.grid_sample of a 5-D input is not supported by "
+                                  "mscompat yet.")
+    if mode not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'grid_sample', mode must be 'bilinear' or 'nearest' for 4-D "
+                         f"input, but got {mode}.")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("For 'grid_sample', padding_mode must be 'zeros', 'border' or "
+                         f"'reflection', but got {padding_mode}.")
+    _n, _c, h, w = input.shape
+    align = bool(align_corners)
+    x = _grid_coords(grid[..., 0], w, align, padding_mode)
+    y = _grid_coords(grid[..., 1], h, align, padding_mode)
+
+    def tap(iy, ix):  # (N, C, Ho, Wo) values at integer taps, 0 outside
+        inside = (ix >= 0) & (ix <= w - 1) & (iy >= 0) & (iy <= h - 1)
+        cy = jnp.clip(iy, 0, h - 1).astype(jnp.int32)
+        cx = jnp.clip(ix, 0, w - 1).astype(jnp.int32)
+        vals = jax.vmap(lambda img, yy, xx: img[:, yy, xx])(input, cy, cx)
+        return vals * inside[:, None].astype(input.dtype)
+
+    if mode == "nearest":
+        return tap(jnp.round(y), jnp.round(x))
+    x0, y0 = jnp.floor(x), jnp.floor(y)
+    wx, wy = (x - x0)[:, None], (y - y0)[:, None]
+    return (tap(y0, x0) * (1 - wx) * (1 - wy) + tap(y0, x0 + 1) * wx * (1 - wy)
+            + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
+
+
 ROWS: list[OpDef] = [
+    OpDef(None, None, functional=("grid_sample",), functional_impl=grid_sample),
     OpDef(None, None, functional=("interpolate", "upsample"), functional_impl=interpolate),
     OpDef("ResizeNearestNeighbor", _resize_nearest_neighbor,
           attrs=(("size", None), ("align_corners", False), ("half_pixel_centers", False))),

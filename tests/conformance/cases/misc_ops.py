@@ -13,6 +13,8 @@ X = r(2, 3, seed=400)
 Y = r(2, 3, seed=401)
 P = perm(3, 5, seed=402)
 SEQ = r(3, 5, 2, seed=403)
+IMG = r(2, 2, 4, 5, seed=405)
+GRID = r(2, 3, 4, 2, seed=406, lo=-1.4, hi=1.4)  # some taps outside the image
 
 SPECS = [
     S("dstack", "ops.dstack", (X, Y)),
@@ -29,6 +31,11 @@ SPECS = [
       init={"seq_dim": 0, "batch_dim": 1}),
     S("L2Loss", "ops.L2Loss", (X,), init={}),
     S("np_take_along_axis", "numpy.take_along_axis", (P, ints(3, 2, hi=5, seed=3), 1)),
+] + [S(f"grid_sample_{mode}_{pad}_{'ac' if ac else 'nac'}", "ops.grid_sample", (IMG, GRID),
+       kw={"mode": mode, "padding_mode": pad, "align_corners": ac})
+     for mode in ("bilinear", "nearest") for pad in ("zeros", "border", "reflection")
+     for ac in (False, True)] + [
+    S("mint_grid_sample_default", "mint.nn.functional.grid_sample", (IMG, GRID)),
 ]
 # target='CPU' (sparse) gradients are MindSpore RowTensors: recorded forward only there;
 # the dense target records gradients too.
