@@ -108,7 +108,97 @@ def make_range(start, limit=None, delta=1) -> tuple:
     return tuple(range(start, limit, delta))
 
 
+def _bilinear_tap(img, y, x):
+    """Caffe2/MindSpore's ROIAlign interpolation of (C, H, W) ``img`` at (y, x) arrays:
+    zero beyond one pixel outside, clamped to the last row/column at the far edge."""
+    h, w = img.shape[1:]
+    outside = (y < -1.0) | (y > h) | (x < -1.0) | (x > w)
+    y, x = jnp.maximum(y, 0.0), jnp.maximum(x, 0.0)
+    y_low, x_low = jnp.floor(y).astype(jnp.int32), jnp.floor(x).astype(jnp.int32)
+    y_edge, x_edge = y_low >= h - 1, x_low >= w - 1
+    y_low, x_low = jnp.where(y_edge, h - 1, y_low), jnp.where(x_edge, w - 1, x_low)
+    y_high, x_high = jnp.where(y_edge, h - 1, y_low + 1), jnp.where(x_edge, w - 1, x_low + 1)
+    ly = jnp.where(y_edge, 0.0, y - y_low)
+    lx = jnp.where(x_edge, 0.0, x - x_low)
+    val = ((1 - ly) * (1 - lx) * img[:, y_low, x_low] + (1 - ly) * lx * img[:, y_low, x_high]
+           + ly * (1 - lx) * img[:, y_high, x_low] + ly * lx * img[:, y_high, x_high])
+    return jnp.where(outside, 0.0, val)
+
+
+def _roi_align(features, rois, *, pooled_height, pooled_width, spatial_scale, sample_num=2,
+               roi_end_mode=1):
+    """``ops.ROIAlign``: each ROI (batch index, x1, y1, x2, y2) cut into pooled bins, each
+    bin the mean of ``sample_num``\u00b2 bilinear samples (``sample_num=0``: the ROI size over
+    the bin count, truncated, per side, as MindSpore's kernel); ``roi_end_mode=1`` moves the
+    ROI's end by one pixel."""
+    rois = jax.lax.stop_gradient(rois)  # MindSpore's backward: no gradient to the ROIs
+    if sample_num > 0:
+        grid_h = grid_w = int(sample_num)
+    else:
+        if isinstance(rois, jax.core.Tracer):
+            raise NotImplementedError("ops.ROIAlign(sample_num=0) inside a compiled function "
+                                      "is not supported by mscompat (the sample count depends "
+                                      "on the ROI values).")
+        r = np.asarray(rois, np.float32) * np.float32(spatial_scale)
+        end = np.float32(roi_end_mode * spatial_scale)
+        size_h = np.maximum(r[:, 4] + end - r[:, 2], 1.0)
+        size_w = np.maximum(r[:, 3] + end - r[:, 1], 1.0)
+        grid_h = max(int(np.max(np.floor(size_h / pooled_height))), 1) if len(r) else 1
+        grid_w = max(int(np.max(np.floor(size_w / pooled_width))), 1) if len(r) else 1
+    end = float(roi_end_mode) * spatial_scale
+
+    def one(roi):
+        img = features[roi[0].astype(jnp.int32)]
+        x1, y1 = roi[1] * spatial_scale, roi[2] * spatial_scale
+        roi_w = jnp.maximum(roi[3] * spatial_scale + end - x1, 1.0)
+        roi_h = jnp.maximum(roi[4] * spatial_scale + end - y1, 1.0)
+        bin_h, bin_w = roi_h / pooled_height, roi_w / pooled_width
+        if sample_num > 0:
+            gh, gw = jnp.float32(grid_h), jnp.float32(grid_w)
+        else:
+            # MindSpore's CPU kernel truncates (Caffe2 rounds up): a ROI smaller than its
+            # bins gets no sample and a NaN mean, as there
+            gh, gw = jnp.floor(roi_h / pooled_height), jnp.floor(roi_w / pooled_width)
+        iy, ix = jnp.arange(grid_h, dtype=jnp.float32), jnp.arange(grid_w, dtype=jnp.float32)
+        ph = jnp.arange(pooled_height, dtype=jnp.float32)
+        pw = jnp.arange(pooled_width, dtype=jnp.float32)
+        ys = y1 + ph[:, None] * bin_h + (iy[None, :] + 0.5) * bin_h / gh  # (PH, GH)
+        xs = x1 + pw[:, None] * bin_w + (ix[None, :] + 0.5) * bin_w / gw  # (PW, GW)
+        yy = jnp.broadcast_to(ys[:, None, :, None], (pooled_height, pooled_width, grid_h,
+                                                    grid_w))
+        xx = jnp.broadcast_to(xs[None, :, None, :], yy.shape)
+        vals = _bilinear_tap(img, yy, xx)  # (C, PH, PW, GH, GW)
+        keep = (iy[:, None] < gh) & (ix[None, :] < gw)
+        return jnp.sum(vals * keep, axis=(-2, -1)) / (gh * gw)
+    return jax.vmap(one)(rois).astype(features.dtype)
+
+
+def _roi_align_op(features, rois, *, roi_end_mode=1, **attrs):
+    """``ops.ROIAlign`` with MindSpore's backward: its gradient kernel always uses
+    ``roi_end_mode=1`` (recorded), so with ``roi_end_mode=0`` the gradient is that of the
+    mode-1 forward."""
+    if roi_end_mode == 1:
+        return _roi_align(features, rois, roi_end_mode=1, **attrs)
+
+    @jax.custom_vjp
+    def op(f, r):
+        return _roi_align(f, r, roi_end_mode=roi_end_mode, **attrs)
+
+    def fwd(f, r):
+        return op(f, r), (f, r)
+
+    def bwd(res, dout):
+        f, r = res
+        grad = jax.vjp(lambda x: _roi_align(x, r, roi_end_mode=1, **attrs), f)[1](dout)[0]
+        return grad, jnp.zeros_like(r)
+    op.defvjp(fwd, bwd)
+    return op(features, rois)
+
+
 ROWS: list[OpDef] = [
+    OpDef("ROIAlign", _roi_align_op, attrs=(("pooled_height", None), ("pooled_width", None),
+                                         ("spatial_scale", None), ("sample_num", 2),
+                                         ("roi_end_mode", 1))),
     OpDef("IOU", _iou, attrs=(("mode", "iou"),)),
     OpDef(None, None, functional=("iou",),
           functional_impl=lambda anchor_boxes, gt_boxes, mode="iou": _iou(

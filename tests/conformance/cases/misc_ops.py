@@ -14,6 +14,9 @@ Y = r(2, 3, seed=401)
 P = perm(3, 5, seed=402)
 SEQ = r(3, 5, 2, seed=403)
 IMG = r(2, 2, 4, 5, seed=405)
+FEAT = r(2, 3, 6, 7, seed=407)
+ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.8], [1, 2.0, 0.3, 6.5, 5.9], [1, -1.5, 2.0, 3.0, 9.5]],
+                np.float32)
 GRID = r(2, 3, 4, 2, seed=406, lo=-1.4, hi=1.4)  # some taps outside the image
 
 SPECS = [
@@ -36,6 +39,16 @@ SPECS = [
      for mode in ("bilinear", "nearest") for pad in ("zeros", "border", "reflection")
      for ac in (False, True)] + [
     S("mint_grid_sample_default", "mint.nn.functional.grid_sample", (IMG, GRID)),
+    S("ROIAlign", "ops.ROIAlign", (FEAT, ROIS), init={"pooled_height": 2, "pooled_width": 2,
+                                                     "spatial_scale": 1.0, "sample_num": 2}),
+    S("ROIAlign_scale_end0", "ops.ROIAlign", (FEAT, ROIS),
+      init={"pooled_height": 2, "pooled_width": 3, "spatial_scale": 0.5, "sample_num": 2,
+            "roi_end_mode": 0}),
+    S("ROIAlign_one_sample", "ops.ROIAlign", (FEAT, ROIS),
+      init={"pooled_height": 3, "pooled_width": 2, "spatial_scale": 0.5, "sample_num": 1}),
+    S("ROIAlign_adaptive", "ops.ROIAlign", (FEAT, ROIS),
+      init={"pooled_height": 2, "pooled_width": 2, "spatial_scale": 1.0, "sample_num": 0},
+      modes=("PYNATIVE",), grad=False),
 ]
 # target='CPU' (sparse) gradients are MindSpore RowTensors: recorded forward only there;
 # the dense target records gradients too.
