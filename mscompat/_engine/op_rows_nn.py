@@ -172,7 +172,44 @@ _CONV_ATTRS = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_
                ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
 _POOL_ATTRS = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
 
+def _ctc(logits_btk, input_lengths, labels, label_lengths, blank):
+    """Per-sequence CTC negative log-likelihood (optax's), from (B, T, K) logits."""
+    import optax
+    t, n = logits_btk.shape[1], labels.shape[1]
+    logit_pad = (jnp.arange(t)[None] >= input_lengths[:, None]).astype(logits_btk.dtype)
+    label_pad = (jnp.arange(n)[None] >= label_lengths[:, None]).astype(logits_btk.dtype)
+    return optax.ctc_loss(logits_btk, logit_pad, labels, label_pad, blank_id=blank)
+
+
+def _ctc_loss_prim(x, labels_indices, labels_values, sequence_length, *,
+                   preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+                   ignore_longer_outputs_than_inputs=False):
+    """``ops.CTCLoss()(x, labels_indices, labels_values, sequence_length)``: x (T, B, C)
+    logits, the labels as a sparse (batch, position) -> class list, blank ``C - 1``;
+    returns (loss per batch, the gradient w.r.t. ``x``)."""
+    if preprocess_collapse_repeated or not ctc_merge_repeated or \
+            ignore_longer_outputs_than_inputs:
+        raise NotImplementedError("ops.CTCLoss with preprocess_collapse_repeated, "
+                                  "ctc_merge_repeated=False or ignore_longer_outputs_than_"
+                                  "inputs is not supported by mscompat yet.")
+    b, n = x.shape[1], labels_values.shape[0]
+    rows, cols = labels_indices[:, 0].astype(jnp.int32), labels_indices[:, 1].astype(jnp.int32)
+    labels = jnp.zeros((b, max(n, 1)), jnp.int32).at[rows, cols].set(
+        labels_values.astype(jnp.int32))
+    lengths = jnp.zeros((b,), jnp.int32).at[rows].max(cols + 1)
+    seq = sequence_length.astype(jnp.int32)
+
+    def total(logits):
+        loss = _ctc(jnp.swapaxes(logits, 0, 1), seq, labels, lengths, x.shape[2] - 1)
+        return jnp.sum(loss), loss
+    grad, loss = jax.grad(total, has_aux=True)(x)
+    return loss.astype(x.dtype), jax.lax.stop_gradient(grad)
+
+
 ROWS: list[OpDef] = [
+    OpDef("CTCLoss", _ctc_loss_prim, attrs=(("preprocess_collapse_repeated", False),
+                                            ("ctc_merge_repeated", True),
+                                            ("ignore_longer_outputs_than_inputs", False))),
     OpDef(None, None, functional=("conv1d", "conv2d", "conv3d"), functional_impl=_conv),
     OpDef("Conv2D", _conv_prim(2), attrs=_CONV_ATTRS + (("data_format", "NCHW"),)),
     OpDef("Conv3D", _conv_prim(3), attrs=_CONV_ATTRS + (("data_format", "NCDHW"),)),

@@ -15,6 +15,10 @@ P = perm(3, 5, seed=402)
 SEQ = r(3, 5, 2, seed=403)
 IMG = r(2, 2, 4, 5, seed=405)
 FEAT = r(2, 3, 6, 7, seed=407)
+CTC_X = r(5, 3, 4, seed=408)
+CTC_IDX = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2], [2, 0]], np.int64)
+CTC_VAL = np.array([1, 2, 0, 0, 2, 1], np.int32)
+
 ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.8], [1, 2.0, 0.3, 6.5, 5.9], [1, -1.5, 2.0, 3.0, 9.5]],
                 np.float32)
 GRID = r(2, 3, 4, 2, seed=406, lo=-1.4, hi=1.4)  # some taps outside the image
@@ -39,6 +43,10 @@ SPECS = [
      for mode in ("bilinear", "nearest") for pad in ("zeros", "border", "reflection")
      for ac in (False, True)] + [
     S("mint_grid_sample_default", "mint.nn.functional.grid_sample", (IMG, GRID)),
+    S("CTCLoss", "ops.CTCLoss", (CTC_X, CTC_IDX, CTC_VAL, np.array([5, 4, 3], np.int32)),
+      init={}, grad=False),
+    S("CTCLoss_grad", "ops.CTCLoss", (CTC_X, CTC_IDX, CTC_VAL, np.array([5, 4, 3], np.int32)),
+      init={}, pick=0),
     S("ROIAlign", "ops.ROIAlign", (FEAT, ROIS), init={"pooled_height": 2, "pooled_width": 2,
                                                      "spatial_scale": 1.0, "sample_num": 2}),
     S("ROIAlign_scale_end0", "ops.ROIAlign", (FEAT, ROIS),
