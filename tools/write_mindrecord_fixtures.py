@@ -17,7 +17,6 @@ import sys
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.abspath(sys.argv[1])
 
 
 def _load(name, path):
@@ -101,19 +100,20 @@ def read_ms(path):
 
 
 def main():
+    out = os.path.abspath(sys.argv[1])
     fmt = _load("msc_mindrecord_format", os.path.join(ROOT, "mscompat", "_data",
                                                        "mindrecord.py"))
-    os.makedirs(OUT, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
     expected = {}
     for name, shards, schema, index, batches in cases():
-        ms_path = os.path.join(OUT, f"ms_{name}.mindrecord")
-        msc_path = os.path.join(OUT, f"msc_{name}.mindrecord")
+        ms_path = os.path.join(out, f"ms_{name}.mindrecord")
+        msc_path = os.path.join(out, f"msc_{name}.mindrecord")
         write_ms(ms_path, shards, schema, index, batches)
         write_msc(fmt, msc_path, shards, schema, index, batches)
         suffix = "0" if shards > 1 else ""
         expected[f"ms_{name}"] = read_ms(ms_path + suffix)
         expected[f"msc_{name}"] = read_ms(msc_path + suffix)
-    with open(os.path.join(OUT, "expected.json"), "w") as f:
+    with open(os.path.join(out, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1)
         f.write("\n")
 

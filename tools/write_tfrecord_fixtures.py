@@ -19,7 +19,6 @@ import sys
 import crc32c
 import numpy as np
 
-OUT = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _spec = importlib.util.spec_from_file_location(
     "tf_example", os.path.join(ROOT, "mscompat", "_data", "tf_example.py"))
@@ -85,20 +84,21 @@ def _enc(v):
 
 
 def main():
+    out = os.path.abspath(sys.argv[1])
     import mindspore.dataset as ds
-    os.makedirs(OUT, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
     for name, (rows, compress) in files().items():
-        write(os.path.join(OUT, name), rows, compress)
-    with open(os.path.join(OUT, "schema.json"), "w") as f:
+        write(os.path.join(out, name), rows, compress)
+    with open(os.path.join(out, "schema.json"), "w") as f:
         json.dump(SCHEMA, f, indent=1)
-    os.chdir(OUT)
+    os.chdir(out)
     expected = {}
     for key, (target, kw) in READS.items():
         data = ds.TFRecordDataset(target, shuffle=False, **kw)
         expected[key] = {"columns": data.get_col_names(), "size": data.get_dataset_size(),
                          "rows": [{k: _enc(v) for k, v in r.items()} for r in
                                   data.create_dict_iterator(output_numpy=True, num_epochs=1)]}
-    with open(os.path.join(OUT, "expected.json"), "w") as f:
+    with open(os.path.join(out, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1)
         f.write("\n")
 
