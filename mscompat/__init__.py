@@ -72,10 +72,18 @@ from ._train.loss_scale import LossScaleManager as LossScaleManager
 from ._train.summary import Profiler as Profiler
 from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
+from .train import Callback as Callback
 from .train import CheckpointConfig as CheckpointConfig
 from .train import DatasetHelper as DatasetHelper
+from .train import EarlyStopping as EarlyStopping
+from .train import History as History
+from .train import LambdaCallback as LambdaCallback
+from .train import LossMonitor as LossMonitor
 from .train import Model as Model
 from .train import ModelCheckpoint as ModelCheckpoint
+from .train import RunContext as RunContext
+from .train import SummaryCollector as SummaryCollector
+from .train import TimeMonitor as TimeMonitor
 from .train.serialization import load_checkpoint as load_checkpoint
 from .train.serialization import load_param_into_net as load_param_into_net
 from .train.serialization import save_checkpoint as save_checkpoint
@@ -87,6 +95,8 @@ __all__ = [
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
     "SummaryRecord", "profiler", "CheckpointConfig", "DatasetHelper", "ModelCheckpoint",
+    "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",
+    "SummaryCollector", "TimeMonitor",
     "mindrecord", "mint",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",

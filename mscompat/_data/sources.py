@@ -295,3 +295,24 @@ class ImageFolderDataset(_RandomAccess):
             from .vision import Decode
             data = Decode()(data)
         return data, np.int32(label)
+
+
+class DatasetCache:
+    """``DatasetCache(session_id, size=0, spilling=False, hostname=None, port=None,
+    num_connections=None, prefetch_size=None)``: MindSpore's cache-server handle. A cache
+    changes where rows are kept, not their values; mscompat's datasets accept it as
+    ``cache=`` and read as without one."""
+
+    def __init__(self, session_id: int, size: int = 0, spilling: bool = False,
+                 hostname=None, port=None, num_connections=None, prefetch_size=None) -> None:
+        if not isinstance(session_id, int) or session_id < 0:
+            raise ValueError(f"Input session_id is not within the required interval of "
+                             f"[0, 4294967295], but got {session_id}.")
+        self.session_id, self.size, self.spilling = session_id, size, spilling
+        self.hostname, self.port = hostname or "127.0.0.1", port or 50052
+        self.num_connections, self.prefetch_size = num_connections or 12, prefetch_size or 20
+
+    def get_stat(self):
+        """No cache server: nothing is cached."""
+        return {"num_mem_cached": 0, "num_disk_cached": 0, "avg_cache_sz": 0,
+                "num_numa_hit": 0}

@@ -231,6 +231,52 @@ class Equalize(_Op):
         return np.stack([_equalize_channel(img[..., c]) for c in range(img.shape[-1])], -1)
 
 
+class Invert(_Op):
+    """``Invert()``: ``255 - img`` of a UInt8 image."""
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.dtype != np.uint8:
+            raise RuntimeError(f"Invert: the data type of image should be uint8, but got "
+                               f"{img.dtype}.")
+        return (255 - img).astype(np.uint8)
+
+
+class Pad(_Op):
+    """``Pad(padding, fill_value=0, padding_mode=Border.CONSTANT)``: ``padding`` one
+    number (all sides), (left/right, top/bottom) or (left, top, right, bottom); the border
+    constant (``fill_value``, a number or one per channel), edge, reflect or symmetric.
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import vision
+        >>> vision.Pad((1, 0))(np.ones((1, 2, 1), np.uint8))[..., 0]
+        array([[0, 1, 1, 0]], dtype=uint8)
+    """
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT) -> None:
+        p = (padding,) if isinstance(padding, int) else tuple(padding)
+        if len(p) not in (1, 2, 4):
+            raise ValueError(f"The size of padding should be 1, 2 or 4, but got {len(p)}.")
+        self.left, self.top, self.right, self.bottom = \
+            (p * 4) if len(p) == 1 else ((p[0], p[1], p[0], p[1]) if len(p) == 2 else p)
+        self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        pads = [(self.top, self.bottom), (self.left, self.right)] + [(0, 0)] * (img.ndim - 2)
+        mode = self.padding_mode.value
+        if mode != "constant":
+            return np.pad(img, pads, mode=mode)
+        fill = np.asarray(self.fill_value, img.dtype)
+        out = np.pad(img, pads, mode="constant")
+        if fill.any():
+            mask = np.ones(img.shape[:2], bool)
+            mask = np.pad(mask, pads[:2], mode="constant") == 0
+            out[mask] = fill
+        return out
+
+
 class Rescale(_Op):
     """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32."""
 

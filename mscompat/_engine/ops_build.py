@@ -80,6 +80,12 @@ class Primitive:
     def set_device(self, device_target: str) -> Primitive:
         return self
 
+    def recompute(self, mode: bool = True) -> Primitive:
+        """Recomputation trades memory for time in the backward pass; values are the same,
+        and XLA decides what to keep: accepted, nothing changes."""
+        self.attrs["recompute"] = mode
+        return self
+
     def set_prim_instance_name(self, name: str) -> Primitive:
         self.instance_name = name
         return self

@@ -11,6 +11,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .._engine.tensor import Tensor
@@ -60,6 +62,27 @@ class Metric:
         self.clear()
         self.update(*inputs)
         return self.eval()
+
+
+def rearrange_inputs(func):
+    """``nn.rearrange_inputs``: decorates a Metric's ``update`` so its inputs are taken in the
+    order ``set_indexes`` chose (all of them when none was set).
+
+    Example:
+        >>> class Last(Metric):
+        ...     def clear(self): self.v = None
+        ...     @rearrange_inputs
+        ...     def update(self, *inputs): self.v = inputs
+        ...     def eval(self): return self.v
+        >>> m = Last().set_indexes([1, 0])
+        >>> m.update("a", "b"); m.eval()
+        ('b', 'a')
+    """
+    @functools.wraps(func)
+    def wrapper(self, *inputs):
+        indexes = self.indexes
+        return func(self, *(inputs if indexes is None else tuple(inputs[i] for i in indexes)))
+    return wrapper
 
 
 def _labels(y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:

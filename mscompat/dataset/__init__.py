@@ -27,6 +27,7 @@ from .._data.samplers import SubsetRandomSampler as SubsetRandomSampler
 from .._data.samplers import SubsetSampler as SubsetSampler
 from .._data.sources import Cifar10Dataset as Cifar10Dataset
 from .._data.sources import Cifar100Dataset as Cifar100Dataset
+from .._data.sources import DatasetCache as DatasetCache
 from .._data.sources import FashionMnistDataset as FashionMnistDataset
 from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
@@ -45,5 +46,5 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
-           "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset"]
+           "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache"]
 __getattr__ = _module_getattr("mindspore.dataset")

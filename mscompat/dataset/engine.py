@@ -27,6 +27,7 @@ from .._data.samplers import SubsetRandomSampler as SubsetRandomSampler
 from .._data.samplers import SubsetSampler as SubsetSampler
 from .._data.sources import Cifar10Dataset as Cifar10Dataset
 from .._data.sources import Cifar100Dataset as Cifar100Dataset
+from .._data.sources import DatasetCache as DatasetCache
 from .._data.sources import FashionMnistDataset as FashionMnistDataset
 from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
@@ -40,5 +41,6 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "Cifar10Dataset", "Cifar100Dataset", "Dataset", "DistributedSampler",
            "FashionMnistDataset", "GeneratorDataset", "ImageFolderDataset", "MindDataset",
            "MnistDataset", "NumpySlicesDataset", "RandomSampler", "Sampler",
-           "SequentialSampler", "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset"]
+           "SequentialSampler", "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset",
+           "DatasetCache"]
 __getattr__ = _module_getattr("mindspore.dataset.engine")

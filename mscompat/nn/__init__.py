@@ -15,6 +15,7 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    rearrange_inputs,
 )
 from . import dynamic_lr, learning_rate_schedule, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403

@@ -19,8 +19,9 @@ from .._train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from .._train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
 from .._train.metrics import get_metric_fn as get_metric_fn
 from .._train.metrics import names as names
+from .._train.metrics import rearrange_inputs as rearrange_inputs
 
 __all__ = ["F1", "MAE", "MSE", "Accuracy", "Loss", "Metric", "Precision", "Recall",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
-           "get_metric_fn", "names"]
+           "get_metric_fn", "names", "rearrange_inputs"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

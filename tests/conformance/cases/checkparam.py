@@ -214,3 +214,52 @@ def auto_parallel_wrapper(ms):
         error = str(e)
     return (tuple(p.name for p in net.get_parameters()), net.get_pipeline_stages(),
             net(ms.Tensor(np.array([[1.0, 2.0]], np.float32))), error)
+
+
+@case(modes=("PYNATIVE",))
+def small_api_pieces(ms):
+    """nn.rearrange_inputs with set_indexes, the parameter-server context, Primitive.recompute,
+    cell_attr_register, the top-level callback names, DatasetCache's settings."""
+    from importlib import import_module
+    nn = ms.nn
+
+    class Pairs(nn.Metric):
+        def __init__(self):
+            super().__init__()
+            self.clear()
+
+        def clear(self):
+            self.seen = []
+
+        @nn.rearrange_inputs
+        def update(self, *inputs):
+            self.seen.append(tuple(inputs))
+
+        def eval(self):
+            return tuple(self.seen)
+
+    m = Pairs()
+    m.update(1, 2, 3)
+    m.set_indexes([2, 0])
+    m.update(1, 2, 3)
+    ms.context.set_ps_context(enable_ssl=False)
+    prim = ms.ops.MatMul()
+    register = import_module(ms.__name__ + "._extends").cell_attr_register
+
+    class Reg(nn.Cell):
+        @register
+        def __init__(self, k=2):
+            super().__init__()
+            self.k = k
+
+        def construct(self, x):
+            return x * self.k
+
+    cache = ms.dataset.DatasetCache(session_id=7, size=64, spilling=True)
+    return (m.eval(), ms.context.get_ps_context("enable_ps"),
+            ms.context.get_ps_context("enable_ssl"), prim.recompute() is prim,
+            Reg(3)(ms.Tensor(np.array([1.0], np.float32))),
+            tuple(getattr(ms, n) is getattr(ms.train, n) for n in (
+                "Callback", "LossMonitor", "TimeMonitor", "History", "LambdaCallback",
+                "RunContext", "CheckpointConfig", "ModelCheckpoint")),
+            (cache.session_id, cache.size, cache.spilling))

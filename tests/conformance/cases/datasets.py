@@ -269,3 +269,19 @@ def vision_equalize(ms):
     mapped = data.map(operations=eq, input_columns="image")
     return (eq(img), eq(gray), eq(flat), eq(two),
             next(mapped.create_tuple_iterator(output_numpy=True))[0])
+
+
+@case(modes=P)
+def vision_invert_and_pad(ms):
+    v = ms.dataset.vision
+    rs = np.random.RandomState(331)
+    img = rs.randint(0, 256, (4, 5, 3)).astype(np.uint8)
+    gray = rs.randint(0, 256, (3, 4)).astype(np.uint8)
+    out = [v.Invert()(img), v.Pad(2)(img), v.Pad((1, 3))(img), v.Pad((1, 2, 0, 3), 7)(img),
+           v.Pad((2, 1), fill_value=(9, 8, 7))(img), v.Pad(1)(gray)]
+    for mode in (v.Border.EDGE, v.Border.REFLECT, v.Border.SYMMETRIC):
+        out.append(v.Pad((2, 1, 1, 2), padding_mode=mode)(img))
+    data = ms.dataset.NumpySlicesDataset({"image": img[None].repeat(2, 0)}, shuffle=False)
+    mapped = data.map(operations=[v.Invert(), v.Pad(1)], input_columns="image")
+    out.append(next(mapped.create_tuple_iterator(output_numpy=True))[0])
+    return tuple(out)
