@@ -277,6 +277,134 @@ class Pad(_Op):
         return out
 
 
+def _autocontrast_channel(ch: np.ndarray, cutoff: float, ignore) -> np.ndarray:
+    """MindSpore's AutoContrast kernel: ``cutoff`` percent of pixels dropped at each end of
+    the histogram (``ignore`` levels left out), the rest stretched to [0, 255] by a float32
+    ``level * scale + offset``, truncated."""
+    hist = np.bincount(ch.ravel(), minlength=256).astype(np.int64)
+    for v in ignore:
+        hist[v] = 0
+    cut = int(hist.sum() * cutoff / 100.0)
+    for order in (range(256), range(255, -1, -1)):
+        left = cut
+        for i in order:
+            if left <= 0:
+                break
+            take = min(hist[i], left)
+            hist[i] -= take
+            left -= take
+    levels = np.flatnonzero(hist)
+    if len(levels) == 0 or levels[-1] <= levels[0]:
+        return ch.copy()
+    lo, hi = int(levels[0]), int(levels[-1])
+    scale = np.float32(255.0 / (hi - lo))
+    offset = np.float32(-lo * 255.0 / (hi - lo))
+    lut = np.floor(np.arange(256, dtype=np.float32) * scale + offset)
+    lut = np.clip(lut, 0, 255).astype(np.uint8)
+    for v in ignore:
+        lut[v] = v
+    return lut[ch]
+
+
+class AutoContrast(_Op):
+    """``AutoContrast(cutoff=0.0, ignore=None)``: each channel's histogram stretched to
+    [0, 255] after dropping ``cutoff`` percent at both ends (UInt8, HWC or HW)."""
+
+    def __init__(self, cutoff: float = 0.0, ignore=None) -> None:
+        if not 0.0 <= cutoff < 50.0:
+            raise ValueError(f"Input cutoff is not within the required interval of [0, 50), "
+                             f"but got {cutoff}.")
+        self.cutoff = cutoff
+        self.ignore = [] if ignore is None else ([ignore] if isinstance(ignore, int)
+                                                 else list(ignore))
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.ndim == 2:
+            return _autocontrast_channel(img, self.cutoff, self.ignore)
+        return np.stack([_autocontrast_channel(img[..., c], self.cutoff, self.ignore)
+                         for c in range(img.shape[-1])], -1)
+
+
+class ConvertMode(enum.Enum):
+    """The ``ConvertColor`` conversions (OpenCV's codes)."""
+
+    COLOR_BGR2BGRA = "bgr2bgra"
+    COLOR_RGB2RGBA = "bgr2bgra"
+    COLOR_BGRA2BGR = "bgra2bgr"
+    COLOR_RGBA2RGB = "bgra2bgr"
+    COLOR_BGR2RGBA = "bgr2rgba"
+    COLOR_RGB2BGRA = "bgr2rgba"
+    COLOR_RGBA2BGR = "rgba2bgr"
+    COLOR_BGRA2RGB = "rgba2bgr"
+    COLOR_BGR2RGB = "swap"
+    COLOR_RGB2BGR = "swap"
+    COLOR_BGRA2RGBA = "swap4"
+    COLOR_RGBA2BGRA = "swap4"
+    COLOR_BGR2GRAY = "bgr2gray"
+    COLOR_RGB2GRAY = "rgb2gray"
+    COLOR_GRAY2BGR = "gray2bgr"
+    COLOR_GRAY2RGB = "gray2bgr"
+    COLOR_GRAY2BGRA = "gray2bgra"
+    COLOR_GRAY2RGBA = "gray2bgra"
+    COLOR_BGRA2GRAY = "bgra2gray"
+    COLOR_RGBA2GRAY = "rgba2gray"
+
+
+def _gray(r, g, b):
+    """OpenCV's fixed-point luma: (4899 R + 9617 G + 1868 B + 2**13) >> 14."""
+    return ((r.astype(np.int32) * 4899 + g.astype(np.int32) * 9617
+             + b.astype(np.int32) * 1868 + 8192) >> 14).astype(np.uint8)
+
+
+class ConvertColor(_Op):
+    """``ConvertColor(convert_mode)``: channel order, alpha and grey conversions of UInt8
+    images, as OpenCV's ``cvtColor``."""
+
+    def __init__(self, convert_mode: ConvertMode) -> None:
+        self.convert_mode = ConvertMode(convert_mode)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        kind = self.convert_mode.value
+        if kind == "swap":
+            return img[..., ::-1].copy()
+        if kind == "swap4":
+            return img[..., [2, 1, 0, 3]].copy()
+        alpha = np.full(img.shape[:2] + (1,), 255, img.dtype)
+        if kind == "bgr2bgra":
+            return np.concatenate([img, alpha], -1)
+        if kind == "bgr2rgba":
+            return np.concatenate([img[..., ::-1], alpha], -1)
+        if kind == "bgra2bgr":
+            return img[..., :3].copy()
+        if kind == "rgba2bgr":
+            return img[..., 2::-1].copy()
+        if kind in ("bgr2gray", "bgra2gray"):
+            return _gray(img[..., 2], img[..., 1], img[..., 0])
+        if kind in ("rgb2gray", "rgba2gray"):
+            return _gray(img[..., 0], img[..., 1], img[..., 2])
+        grey = img[..., 0] if img.ndim == 3 else img
+        out = np.repeat(grey[..., None], 3, -1)
+        return out if kind == "gray2bgr" else np.concatenate([out, alpha], -1)
+
+
+class RandomPosterize(_Op):
+    """``RandomPosterize(bits=(8, 8))``: each image keeps a random number of high bits per
+    pixel, drawn from ``bits`` (an int or a [min, max] range)."""
+
+    def __init__(self, bits=(8, 8)) -> None:
+        self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
+        if not 1 <= self.bits[0] <= self.bits[1] <= 8:
+            raise ValueError(f"Input bits is not within the required interval of [1, 8], but "
+                             f"got {bits}.")
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        bits = np.random.randint(self.bits[0], self.bits[1] + 1)
+        return img & np.uint8((0xFF << (8 - bits)) & 0xFF)
+
+
 class Rescale(_Op):
     """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32."""
 

@@ -1,7 +1,16 @@
 """``mindspore.dataset.transforms`` (``c_transforms``/``py_transforms`` alias this module)."""
 import sys as _sys
 
-from ..._data.transforms import Compose, Duplicate, Fill, OneHot, TypeCast  # noqa: F401
+from ..._data.transforms import (  # noqa: F401
+    Compose,
+    Duplicate,
+    Fill,
+    OneHot,
+    PadEnd,
+    RandomApply,
+    RandomChoice,
+    TypeCast,
+)
 from ..._engine.unsupported import module_getattr as _module_getattr
 
 c_transforms = py_transforms = transforms = _sys.modules[__name__]

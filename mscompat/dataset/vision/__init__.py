@@ -3,8 +3,11 @@ import sys as _sys
 
 from ..._data.vision import (  # noqa: F401
     HWC2CHW,
+    AutoContrast,
     Border,
     CenterCrop,
+    ConvertColor,
+    ConvertMode,
     Decode,
     Equalize,
     Inter,
@@ -15,6 +18,7 @@ from ..._data.vision import (  # noqa: F401
     RandomCrop,
     RandomCropDecodeResize,
     RandomHorizontalFlip,
+    RandomPosterize,
     RandomResizedCrop,
     RandomVerticalFlip,
     Rescale,

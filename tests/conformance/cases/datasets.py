@@ -285,3 +285,28 @@ def vision_invert_and_pad(ms):
     mapped = data.map(operations=[v.Invert(), v.Pad(1)], input_columns="image")
     out.append(next(mapped.create_tuple_iterator(output_numpy=True))[0])
     return tuple(out)
+
+
+@case(modes=P)
+def vision_color_and_transforms(ms):
+    v, t = ms.dataset.vision, ms.dataset.transforms
+    rs = np.random.RandomState(332)
+    img = (rs.beta(2, 5, (6, 5, 3)) * 200 + 20).astype(np.uint8)
+    rgba = np.concatenate([img, rs.randint(0, 256, (6, 5, 1)).astype(np.uint8)], -1)
+    gray = img[..., 0].copy()
+    out = [v.AutoContrast()(img), v.AutoContrast(cutoff=10.0)(img),
+           v.AutoContrast(cutoff=5.0, ignore=[20, 21])(img), v.AutoContrast()(gray),
+           v.AutoContrast()(np.full((3, 3, 3), 9, np.uint8))]
+    modes = v.ConvertMode
+    for mode, x in ((modes.COLOR_RGB2BGR, img), (modes.COLOR_BGR2RGB, img),
+                    (modes.COLOR_RGB2GRAY, img), (modes.COLOR_BGR2GRAY, img),
+                    (modes.COLOR_GRAY2BGR, gray), (modes.COLOR_RGB2RGBA, img),
+                    (modes.COLOR_RGBA2BGR, rgba), (modes.COLOR_RGBA2GRAY, rgba)):
+        out.append(v.ConvertColor(mode)(x))
+    out += [v.RandomPosterize((3, 3))(img), v.RandomPosterize(1)(img),
+            t.PadEnd([5], 0)(np.array([1, 2, 3])), t.PadEnd([2, 3], -1)(np.ones((1, 2),
+                                                                                np.int32)),
+            t.PadEnd([2])(np.array([4.0, 5.0, 6.0], np.float32)),
+            t.RandomChoice([v.Invert()])(img), t.RandomApply([v.Invert()], prob=1.0)(img),
+            t.RandomApply([v.Invert()], prob=0.0)(img)]
+    return tuple(out)
