@@ -40,8 +40,7 @@ def module_getattr(module: str):
 STUB_SUBMODULES = (
     "scipy", "mint.optim",
     "dataset.text", "dataset.audio",
-    "nn.probability",
-    "nn.probability.distribution", "hal",
+    "hal",
     "boost", "rewrite", "experimental", "runtime", "utils",
     "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )

@@ -17,7 +17,7 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     TopKCategoricalAccuracy,
     rearrange_inputs,
 )
-from . import dynamic_lr, learning_rate_schedule, utils  # noqa: E402,F401
+from . import dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
     CellList,
