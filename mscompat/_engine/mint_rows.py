@@ -191,7 +191,7 @@ def _cumsum(input, dim, dtype=None):
     return jnp.cumsum(_reduce_dtype(input, dtype), axis=int(dim))
 
 
-def _cum_extreme(f, arg):
+def _cum_extreme(f):
     def impl(input, dim):
         dim = int(dim)
         values = f(input, axis=dim)
@@ -414,7 +414,7 @@ ROWS: dict[str, object] = {
     "index_select": _index_select, "flatten": _flatten, "narrow": _narrow, "topk": _topk_ext,
     "argmax": _argmax, "argmin": _argmin, "scatter_add": _scatter_add, "scatter": _scatter,
     "gather": _gather, "repeat_interleave": _repeat_interleave, "cumsum": _cumsum,
-    "cummax": _cum_extreme(jax.lax.cummax, None), "cummin": _cum_extreme(jax.lax.cummin, None),
+    "cummax": _cum_extreme(jax.lax.cummax), "cummin": _cum_extreme(jax.lax.cummin),
     "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
     "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
     "baddbmm": _baddbmm, "cross": _cross, "max": _max_min(jnp.max, _argmax_nan),
