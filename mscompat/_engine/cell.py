@@ -58,6 +58,9 @@ class Cell:
                                      f"'super().__init__()' before assigning '{name}'.")
             object.__setattr__(self, name, value)
             return
+        if name in d.get("_buffers", ()) and isinstance(value, Tensor):
+            raise TypeError(f"Buffer '{name}' already exists in network, can not assign this "
+                            "type: '<class 'mindspore.common.tensor.Tensor'>' as a buffer.")
         param = d["_params"].get(name)
         if param is not None and isinstance(value, Tensor) and not isinstance(value, Parameter):
             # ``self.w = self.w + 1`` writes the Parameter (it stays a Parameter), as in
@@ -91,6 +94,40 @@ class Cell:
             raise KeyError(f"The name of parameter should not contain \".\", but got "
                            f"{param_name}.")
         setattr(self, param_name, param)
+
+    def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
+        """``register_buffer(name, tensor, persistent=True)``: a non-Parameter Tensor held by
+        the Cell (an attribute, listed by ``buffers``/``named_buffers``)."""
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string. Got {type(name).__name__}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        buffers = self.__dict__.setdefault("_buffers", OrderedDict())
+        if hasattr(self, name) and name not in buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{type(tensor)}' object to buffer '{name}' "
+                            "(mindspore Tensor or None required)")
+        buffers[name] = persistent
+        object.__setattr__(self, name, tensor)
+
+    def named_buffers(self, prefix: str = "", recurse: bool = True,
+                      remove_duplicate: bool = True) -> Iterator:
+        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for name in cell.__dict__.get("_buffers", {}):
+                value = getattr(cell, name)
+                if value is None or (remove_duplicate and id(value) in seen):
+                    continue
+                seen.add(id(value))
+                yield (f"{cell_name}.{name}" if cell_name else name), value
+
+    def buffers(self, recurse: bool = True) -> Iterator:
+        for _, value in self.named_buffers(recurse=recurse):
+            yield value
 
     def insert_child_to_cell(self, child_name: str, child_cell: Cell) -> None:
         setattr(self, child_name, child_cell)

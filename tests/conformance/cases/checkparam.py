@@ -263,3 +263,32 @@ def small_api_pieces(ms):
                 "Callback", "LossMonitor", "TimeMonitor", "History", "LambdaCallback",
                 "RunContext", "CheckpointConfig", "ModelCheckpoint")),
             (cache.session_id, cache.size, cache.spilling))
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def cell_register_buffer(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("buf", ms.Tensor(np.array([1.0, 2.0], np.float32)))
+            self.register_buffer("tmp", ms.Tensor(np.array([3.0], np.float32)),
+                                 persistent=False)
+            self.dense = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+
+        def construct(self, x):
+            return self.dense(x) + self.buf.sum()
+
+    net = Net()
+    errors = []
+    for call in (lambda: net.register_buffer("dense", ms.Tensor(1.0)),
+                 lambda: net.register_buffer("a.b", ms.Tensor(1.0)),
+                 lambda: net.register_buffer("c", 3)):
+        try:
+            call()
+            errors.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            errors.append(f"{type(e).__name__}: {e}")
+    return (tuple(n for n, _ in net.named_buffers()), tuple(p.name for p in
+                                                              net.get_parameters()),
+            net(ms.Tensor(np.ones((1, 2), np.float32))), tuple(b.shape for b in net.buffers()),
+            tuple(errors))
