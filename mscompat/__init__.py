@@ -78,9 +78,11 @@ from .train import DatasetHelper as DatasetHelper
 from .train import EarlyStopping as EarlyStopping
 from .train import History as History
 from .train import LambdaCallback as LambdaCallback
+from .train import LearningRateScheduler as LearningRateScheduler
 from .train import LossMonitor as LossMonitor
 from .train import Model as Model
 from .train import ModelCheckpoint as ModelCheckpoint
+from .train import ReduceLROnPlateau as ReduceLROnPlateau
 from .train import RunContext as RunContext
 from .train import SummaryCollector as SummaryCollector
 from .train import TimeMonitor as TimeMonitor
@@ -96,7 +98,7 @@ __all__ = [
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
     "SummaryRecord", "profiler", "CheckpointConfig", "DatasetHelper", "ModelCheckpoint",
     "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",
-    "SummaryCollector", "TimeMonitor",
+    "SummaryCollector", "TimeMonitor", "LearningRateScheduler", "ReduceLROnPlateau",
     "mindrecord", "mint",
     "compile_count", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode", "get_context",
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",

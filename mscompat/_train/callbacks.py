@@ -6,12 +6,15 @@ Printed lines follow MindSpore 2.10 (``epoch: 1 step: 1, loss is 1.0623925924301
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 import warnings
 
 import numpy as np
 
+from .. import _checkparam as validator
+from .._engine.parameter import Parameter
 from .._engine.tensor import Tensor
 
 
@@ -259,6 +262,101 @@ class EarlyStopping(Callback):
         if self.wait > self.patience:
             self.stopped_epoch = cb.cur_epoch_num
             run_context.request_stop()
+
+
+# monitors where smaller is better (MindSpore's list, for mode='auto')
+_SMALLER_BETTER = ("hausdorff_distance", "mae", "mse", "loss", "perplexity",
+                   "mean_surface_distance", "root_mean_square_distance", "eval_loss")
+
+
+def _assign_lr(optimizer, value: float) -> None:
+    lr = optimizer.learning_rate
+    lr.set_data(Tensor(np.asarray(value, np.float32)))
+
+
+class LearningRateScheduler(Callback):
+    """``LearningRateScheduler(learning_rate_function)``: after each step the optimizer's
+    learning rate becomes ``learning_rate_function(lr, cur_step_num)``.
+
+    Example:
+        >>> from mscompat.train import LearningRateScheduler
+        >>> LearningRateScheduler(lambda lr, step: lr * 0.9).__class__.__name__
+        'LearningRateScheduler'
+    """
+
+    def __init__(self, learning_rate_function) -> None:
+        self.learning_rate_function = learning_rate_function
+
+    def on_train_step_end(self, run_context) -> None:
+        cb = run_context.original_args()
+        lr = float(np.array2string(cb.optimizer.learning_rate.asnumpy()))
+        new_lr = self.learning_rate_function(lr, cb.cur_step_num)
+        if not math.isclose(lr, new_lr, rel_tol=1e-10):
+            _assign_lr(cb.optimizer, new_lr)
+
+
+class ReduceLROnPlateau(Callback):
+    """``ReduceLROnPlateau(monitor='eval_loss', factor=0.1, patience=10, verbose=False,
+    mode='auto', min_delta=1e-4, cooldown=0, min_lr=0)``: after ``patience`` epochs without
+    improvement of the monitored value (``'loss'`` in ``Model.train``; ``eval_results`` keys
+    in ``Model.fit``) the learning rate is multiplied by ``factor`` (not below ``min_lr``)."""
+
+    def __init__(self, monitor: str = "eval_loss", factor: float = 0.1, patience: int = 10,
+                 verbose: bool = False, mode: str = "auto", min_delta=1e-4,
+                 cooldown: int = 0, min_lr=0) -> None:
+        self.monitor = validator.check_value_type("monitor", monitor, str)
+        self.factor = validator.check_float_range(factor, 0.0, 1.0, validator.INC_NEITHER)
+        self.patience = validator.check_non_negative_int(patience)
+        self.verbose = validator.check_bool(verbose)
+        self.mode = validator.check_value_type("mode", mode, str)
+        self.min_delta = abs(validator.check_value_type("min_delta", min_delta, [float, int]))
+        self.cooldown = validator.check_non_negative_int(cooldown)
+        self.min_lr = validator.check_value_type("min_lr", min_lr, [float, int])
+        if self.mode not in ("auto", "min", "max"):
+            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {self.mode}.")
+        self.on_train_begin(None)
+
+    def _smaller(self) -> bool:
+        return self.mode == "min" or (self.mode == "auto" and self.monitor in _SMALLER_BETTER)
+
+    def on_train_begin(self, run_context) -> None:
+        self.cooldown_counter = self.wait = 0
+        self.best = np.inf if self._smaller() else -np.inf
+
+    def _improved(self, value, best) -> bool:
+        if self._smaller():
+            return bool(np.less(value, best - self.min_delta))
+        return bool(np.greater(value, best + self.min_delta))
+
+    def on_train_epoch_end(self, run_context) -> None:
+        cb = run_context.original_args()
+        lr = cb.optimizer.learning_rate
+        if not isinstance(lr, Parameter) or lr.ndim:
+            raise ValueError("ReduceLROnPlateau does not support dynamic learning rate and "
+                             "group learning rate now.")
+        if self.monitor == "loss":
+            value = loss_value(cb.net_outputs)
+        else:
+            value = (getattr(cb, "eval_results", None) or {}).get(self.monitor)
+        if value is None:
+            return
+        if self.cooldown_counter > 0:
+            self.cooldown_counter -= 1
+            self.wait = 0
+        if self._improved(value, self.best):
+            self.best, self.wait = value, 0
+        elif self.cooldown_counter <= 0:
+            self.wait += 1
+            if self.wait >= self.patience:
+                current = float(lr.asnumpy())
+                if current > self.min_lr:
+                    new_lr = max(current * self.factor, self.min_lr)
+                    _assign_lr(cb.optimizer, new_lr)
+                    if self.verbose:
+                        print(f"Epoch {cb.cur_epoch_num:05d}: ReduceLROnPlateau reducing "
+                              f"learning rate to {new_lr}.")
+                self.cooldown_counter = self.cooldown
+                self.wait = 0
 
 
 class LambdaCallback(Callback):

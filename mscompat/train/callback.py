@@ -12,12 +12,15 @@ from .._train.callbacks import EarlyStopping as EarlyStopping
 from .._train.callbacks import History as History
 from .._train.callbacks import InternalCallbackParam as _InternalCallbackParam  # noqa: F401
 from .._train.callbacks import LambdaCallback as LambdaCallback
+from .._train.callbacks import LearningRateScheduler as LearningRateScheduler
 from .._train.callbacks import LossMonitor as LossMonitor
 from .._train.callbacks import ModelCheckpoint as ModelCheckpoint
+from .._train.callbacks import ReduceLROnPlateau as ReduceLROnPlateau
 from .._train.callbacks import RunContext as RunContext
 from .._train.callbacks import SummaryCollector as SummaryCollector
 from .._train.callbacks import TimeMonitor as TimeMonitor
 
 __all__ = ["Callback", "CheckpointConfig", "EarlyStopping", "History", "LambdaCallback",
-           "LossMonitor", "ModelCheckpoint", "RunContext", "SummaryCollector", "TimeMonitor"]
+           "LearningRateScheduler", "LossMonitor", "ModelCheckpoint", "ReduceLROnPlateau",
+           "RunContext", "SummaryCollector", "TimeMonitor"]
 __getattr__ = _module_getattr("mindspore.train.callback")

@@ -108,6 +108,8 @@ class Optimizer(Cell):
                 raise NotImplementedError("A dynamic learning rate together with group "
                                           "learning rates is not supported by mscompat.")
             lr = self.lr if "lr" not in group else _constant_lr(group["lr"])
+            if lr == 0.0 and self._dynamic is None and "lr" not in group:
+                lr = 1.0  # scaled by the learning_rate Parameter at each step (below)
             wd = float(group.get("weight_decay", weight_decay))
             for p in group["params"]:
                 params.append(p)
@@ -161,7 +163,8 @@ class Optimizer(Cell):
     def get_lr(self) -> Tensor:
         """The learning rate of the current step."""
         if self._dynamic is None:
-            return Tensor(np.float32(self.lr))
+            return Tensor(np.float32(self.lr)) if self.is_group_lr else \
+                Tensor._wrap(self.learning_rate._data)
         return Tensor._wrap(self._current_lr())
 
     def _current_lr(self):
@@ -172,8 +175,11 @@ class Optimizer(Cell):
         return self._dynamic(Tensor._wrap(step))._data
 
     def _step_lr(self, lr):
-        """The learning rate of this step: ``lr`` (a group's constant) or the schedule's."""
-        return lr if self._dynamic is None else self._current_lr()
+        """The learning rate of this step: the schedule's, the ``learning_rate`` Parameter
+        (which callbacks may write) for one constant rate, or a group's constant."""
+        if self._dynamic is not None:
+            return self._current_lr()
+        return lr if self.is_group_lr else self.learning_rate._data
 
     def _take_lr_step(self) -> None:
         """A per-step learning-rate list has a value for this step, else MindSpore's
@@ -237,6 +243,13 @@ class Optimizer(Cell):
             if self._dynamic is not None:
                 lr = self._current_lr()
                 updates = [u * lr.astype(u.dtype) for u in updates]
+            elif not self.is_group_lr:
+                # a constant rate is built into the update rules; a write to the
+                # ``learning_rate`` Parameter (callbacks, ``ops.assign``) rescales it (every
+                # rule here is linear in lr; the factor is exactly 1 while it is unchanged)
+                base = jax.numpy.float32(self.lr if self.lr != 0.0 else 1.0)
+                factor = self.learning_rate._data / base
+                updates = [u * factor.astype(u.dtype) for u in updates]
             new = [w + u for w, u in zip(weights, updates)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v

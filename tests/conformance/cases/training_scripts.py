@@ -83,3 +83,31 @@ def lenet_model_train_eval_checkpoint(ms):
     image = next(_mnist(ms, root, 2).create_tuple_iterator())[0]
     return (_lines(printed.getvalue()), files, sorted(saved), result["accuracy"],
             not_loaded, saved["fc3.bias"], model.predict(image), fresh(image))
+
+
+@case(rtol=1e-4, atol=1e-5)
+def lr_callbacks(ms):
+    """LearningRateScheduler (per step) and ReduceLROnPlateau (per epoch, on the training
+    loss) change the optimizer's learning rate as MindSpore's callbacks do; the weights
+    after training show the rates were used."""
+    nn = ms.nn
+    rs = np.random.RandomState(7)
+    x = rs.randn(16, 3).astype(np.float32)
+    y = rs.randn(16, 1).astype(np.float32)
+
+    def run(callbacks, epochs):
+        net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+        opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+        model = ms.Model(net, nn.MSELoss(), opt)
+        data = ms.dataset.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(4)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            model.train(epochs, data, callbacks=callbacks, dataset_sink_mode=False)
+        return opt.learning_rate.asnumpy(), net.weight.asnumpy(), out.getvalue()
+
+    sched = ms.train.LearningRateScheduler(lambda lr, step: lr * 0.5 if step % 2 == 0 else lr)
+    plateau = ms.train.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0,
+                                         verbose=True, min_lr=0.02)
+    plateau_max = ms.train.ReduceLROnPlateau(monitor="loss", mode="max", factor=0.3,
+                                             patience=1, cooldown=1)
+    return run([sched], 2), run([plateau], 4), run([plateau_max], 5)
