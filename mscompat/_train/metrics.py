@@ -270,6 +270,76 @@ class F1(_Counts):
         return f.mean() if average else f
 
 
+class ConfusionMatrix(Metric):
+    """``ConfusionMatrix(num_classes, normalize='no_norm', threshold=0.5)``: counts of
+    (true class, predicted class); predictions are class scores (argmax over axis 1) or, with
+    the labels' rank, classes (floats thresholded at ``threshold``). ``normalize``: 'target'
+    (rows), 'prediction' (columns), 'all', or 'no_norm'; empty rows/columns give 0.
+
+    Example:
+        >>> m = ConfusionMatrix(2)
+        >>> m.update(np.array([1, 0, 1, 0]), np.array([1, 0, 0, 1]))
+        >>> m.eval()
+        array([[1., 1.],
+               [1., 1.]])
+    """
+
+    def __init__(self, num_classes: int, normalize: str = "no_norm",
+                 threshold: float = 0.5) -> None:
+        super().__init__()
+        if not isinstance(num_classes, int) or isinstance(num_classes, bool):
+            raise TypeError(f"The type of 'num_classes' should be 'int', but got type "
+                            f"'{type(num_classes).__name__}'.")
+        if normalize not in ("target", "prediction", "all", "no_norm"):
+            raise ValueError("For 'ConfusionMatrix', the argument 'normalize' must be in "
+                             "['all', 'prediction', 'label', 'no_norm'(None)], but got "
+                             f"{normalize}.")
+        if not isinstance(threshold, float):
+            raise TypeError(f"The type of 'threshold' should be 'float', but got type "
+                            f"'{type(threshold).__name__}'.")
+        self.num_classes, self.normalize, self.threshold = num_classes, normalize, threshold
+        self.clear()
+
+    def clear(self) -> None:
+        self.confusion_matrix = np.zeros((self.num_classes, self.num_classes))
+        self._is_update = False
+
+    @rearrange_inputs
+    def update(self, *inputs) -> None:
+        if len(inputs) != 2:
+            raise ValueError("For 'ConfusionMatrix.update', it needs 2 inputs (predicted "
+                             f"value, true value), but got {len(inputs)}.")
+        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        if y_pred.ndim not in (y.ndim, y.ndim + 1):
+            raise ValueError("For 'ConfusionMatrix.update', predicted value (input[0]) and "
+                             "true value (input[1]) should have same dimensions, or the "
+                             "dimension of predicted value equals the dimension of true value "
+                             f"add 1, but got predicted value ndim: {y_pred.ndim}, true value "
+                             f"ndim: {y.ndim}.")
+        if y_pred.ndim == y.ndim + 1:
+            y_pred = np.argmax(y_pred, axis=1)
+        elif np.issubdtype(y_pred.dtype, np.floating):
+            y_pred = (y_pred >= self.threshold).astype(int)
+        index = (y.reshape(-1) * self.num_classes + y_pred.reshape(-1)).astype(int)
+        counts = np.bincount(index, minlength=self.num_classes ** 2)
+        self.confusion_matrix += counts.reshape(self.num_classes, self.num_classes)
+        self._is_update = True
+
+    def eval(self) -> np.ndarray:
+        if not self._is_update:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' "
+                               "method.")
+        matrix = self.confusion_matrix.astype(float)
+        if self.normalize == "no_norm":
+            return matrix
+        with np.errstate(divide="ignore", invalid="ignore"):
+            total = {"target": matrix.sum(axis=1, keepdims=True),
+                     "prediction": matrix.sum(axis=0, keepdims=True),
+                     "all": matrix.sum()}[self.normalize]
+            out = matrix / total
+        return np.nan_to_num(out, nan=0.0)
+
+
 _BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
             "precision": Precision, "recall": Recall, "f1": F1,
             "top_1_accuracy": Top1CategoricalAccuracy,

@@ -8,6 +8,7 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     MAE,
     MSE,
     Accuracy,
+    ConfusionMatrix,
     Loss,
     Metric,
     Precision,

@@ -25,6 +25,7 @@ from .._train.metrics import (  # noqa: F401
     MAE,
     MSE,
     Accuracy,
+    ConfusionMatrix,
     Loss,
     Metric,
     Precision,

@@ -10,6 +10,7 @@ from .._train.metrics import F1 as F1
 from .._train.metrics import MAE as MAE
 from .._train.metrics import MSE as MSE
 from .._train.metrics import Accuracy as Accuracy
+from .._train.metrics import ConfusionMatrix as ConfusionMatrix
 from .._train.metrics import Loss as Loss
 from .._train.metrics import Metric as Metric
 from .._train.metrics import Precision as Precision
@@ -21,7 +22,8 @@ from .._train.metrics import get_metric_fn as get_metric_fn
 from .._train.metrics import names as names
 from .._train.metrics import rearrange_inputs as rearrange_inputs
 
-__all__ = ["F1", "MAE", "MSE", "Accuracy", "Loss", "Metric", "Precision", "Recall",
+__all__ = ["F1", "MAE", "MSE", "ConfusionMatrix", "Accuracy", "Loss", "Metric", "Precision",
+           "Recall",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
            "get_metric_fn", "names", "rearrange_inputs"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

@@ -292,3 +292,29 @@ def cell_register_buffer(ms):
                                                               net.get_parameters()),
             net(ms.Tensor(np.ones((1, 2), np.float32))), tuple(b.shape for b in net.buffers()),
             tuple(errors))
+
+
+@case(modes=("PYNATIVE",))
+def confusion_matrix_metric(ms):
+    out = []
+    for normalize in ("no_norm", "target", "prediction", "all"):
+        m = ms.train.ConfusionMatrix(num_classes=3, normalize=normalize)
+        m.clear()
+        m.update(ms.Tensor(np.array([[0.1, 0.8, 0.1], [0.6, 0.2, 0.2], [0.1, 0.1, 0.8],
+                                     [0.7, 0.2, 0.1]], np.float32)),
+                 ms.Tensor(np.array([1, 1, 2, 0])))
+        m.update(np.array([0, 2]), np.array([0, 1]))
+        out.append(m.eval())
+    binary = ms.train.ConfusionMatrix(num_classes=2, threshold=0.3)
+    binary.update(ms.Tensor(np.array([0.2, 0.4, 0.9, 0.1], np.float32)),
+                  ms.Tensor(np.array([0, 1, 1, 1])))
+    out.append(binary.eval())
+    for call in (lambda: ms.train.ConfusionMatrix(2, normalize="true"),
+                 lambda: ms.train.ConfusionMatrix(2).eval(),
+                 lambda: ms.train.ConfusionMatrix(2).update(np.zeros((2, 2, 2)), np.zeros(2))):
+        try:
+            call()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {e}")
+    return tuple(out)
