@@ -353,6 +353,50 @@ def _reverse_sequence(x, seq_lengths, *, seq_dim, batch_dim=0):
     return jnp.take_along_axis(x, jnp.broadcast_to(src, x.shape), axis=seq_dim)
 
 
+def _tensor_gather(x, first, second=None, batch_dims=0, *, dim=None, index=None,
+                   input_indices=None, axis=None):
+    """``Tensor.gather``'s two overloads: ``gather(input_indices, axis, batch_dims=0)``
+    (rows, as ``ops.gather``) and ``gather(dim, index)`` (elements, as ``gather_elements``),
+    told apart by the first argument (indices or an int)."""
+    if isinstance(first, int):
+        return jnp.take_along_axis(x, second, axis=first)
+    return jnp.take(x, first, axis=int(second or 0))
+
+
+def _prod_method(x, dim=None, keepdim=False, dtype=None, **unknown):
+    """``Tensor.prod(dim=None, keepdim=False, dtype=None)``: floats keep their dtype,
+    integers widen to Int64 unless ``dtype`` is given; other keywords (NumPy's ``axis``) are
+    refused with MindSpore's message."""
+    from .op_table import _axis, _np_or_none
+    if unknown:
+        given = ", ".join(f"{k}={type(v).__name__}" for k, v in unknown.items())
+        raise TypeError(f'Failed calling prod with "prod({given})".\nThe valid calling should '
+                        'be:\n"Tensor.prod(dim=<None, int>, keepdim=<bool>, dtype=<None, '
+                        'mstype>)"\n    match failed because incorrect keyword name: '
+                        f'{", ".join(unknown)}')
+    if dtype is None and (jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_):
+        dtype = np.dtype(np.int64)  # integer products widen to Int64, as MindSpore's
+    out = jnp.prod(x, axis=_axis(dim), keepdims=bool(keepdim))
+    return out.astype(_np_or_none(dtype) or x.dtype)
+
+
+def _tensor_take(x, indices, axis=None, mode="clip"):
+    """``Tensor.take(indices, axis=None, mode='clip')``: out-of-range indices clipped (or
+    wrapped, with ``mode='wrap'``); ``mode='raise'`` is not followed."""
+    if mode not in ("clip", "wrap"):
+        raise NotImplementedError(f"Tensor.take(mode={mode!r}) is not supported by mscompat.")
+    return jnp.take(x, indices, axis=axis, mode=mode)
+
+
+def _scatter_method(x, dim, index, src):
+    """``Tensor.scatter(dim, index, src)``: ``src`` (a Tensor or a number) written at
+    ``index`` along ``dim``, with MindSpore's backward (``bprops.scatter_set``)."""
+    dim = int(dim) % x.ndim
+    if not (hasattr(src, "shape") and src.ndim):
+        return x.at[bprops.element_index(index, dim)].set(jnp.asarray(src, x.dtype))
+    return bprops.scatter_set(x, index, src[tuple(slice(0, n) for n in index.shape)], dim)
+
+
 def _gather_v2(params, indices, axis, *batch_dims):
     """The deprecated ``ops.GatherV2()(params, indices, axis, batch_dims)``: MindSpore 2.10
     requires all four inputs."""
@@ -605,6 +649,16 @@ ROWS: list[OpDef] = [
           functional_impl=_topk, methods=("topk",)),
     OpDef(None, None, methods=("top_k",), method_impl=_top_k_method),
     OpDef(None, None, methods=("repeat",), method_impl=_repeat_method),
+    OpDef(None, None, methods=("gather",), method_impl=_tensor_gather),
+    OpDef(None, None, methods=("prod",), method_impl=_prod_method),
+    OpDef(None, None, methods=("type_as",), method_impl=lambda x, other:
+          x.astype(jnp.asarray(other).dtype)),
+    OpDef(None, None, methods=("take",), method_impl=_tensor_take),
+    OpDef(None, None, methods=("scatter",), method_impl=_scatter_method),
+    OpDef(None, None, methods=("diagonal",), method_impl=lambda x, offset=0, axis1=0, axis2=1:
+          jnp.diagonal(x, offset, axis1, axis2)),
+    OpDef(None, None, methods=("unbind",), method_impl=lambda x, dim=0:
+          tuple(jnp.moveaxis(x, int(dim), 0))),
     OpDef(None, None, functional=("dstack",), functional_impl=lambda tensors:
           jnp.dstack(list(tensors))),
     OpDef(None, None, functional=("top_k",), functional_impl=lambda input_x, k, sorted=True:

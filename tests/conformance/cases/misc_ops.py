@@ -112,3 +112,22 @@ def psnr_values(ms):
     b = np.clip(a + rs.normal(0, 0.05, a.shape), 0, 1).astype(np.float32)
     return (ms.nn.PSNR()(ms.Tensor(a), ms.Tensor(b)),
             ms.nn.PSNR(max_val=255.0)(ms.Tensor(a * 255), ms.Tensor(b * 255)))
+
+TENSOR_SPECS = [
+    S("Tensor_gather_rows", "Tensor.gather", (P, np.array([2, 0], np.int32), 0)),
+    S("Tensor_gather_elements", "Tensor.gather", (P, 1, ints(3, 2, hi=5, seed=4,
+                                                              dtype=np.int64))),
+    S("Tensor_prod", "Tensor.prod", (r(3, 4, seed=410, lo=0.5, hi=1.5), 1)),
+    S("Tensor_prod_all", "Tensor.prod", (r(2, 3, seed=411, lo=0.5, hi=1.5),)),
+    S("Tensor_prod_keep", "Tensor.prod", (r(2, 3, seed=412, lo=0.5, hi=1.5),),
+      kw={"axis": 0, "keep_dims": True}),
+    S("Tensor_prod_int", "Tensor.prod", (ints(2, 3, lo=1, hi=4),), grad=False),
+    S("Tensor_take", "Tensor.take", (P, np.array([1, 13, 40], np.int32))),
+    S("Tensor_take_axis", "Tensor.take", (P, np.array([4, 0], np.int32), 1)),
+    S("Tensor_diagonal", "Tensor.diagonal", (P, 1)),
+    S("Tensor_unbind", "Tensor.unbind", (P, 1)),
+    S("Tensor_scatter", "Tensor.scatter", (X, 1, np.array([[1, 0, 2], [2, 2, 0]], np.int64), Y)),
+    S("Tensor_type_as", "Tensor.type_as", (X, ints(2, 2)), grad=False),
+]
+for _s in TENSOR_SPECS:
+    op_specs._register(_s, module=__name__)
