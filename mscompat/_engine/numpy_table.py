@@ -177,6 +177,20 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "unique": (lambda x: jnp.unique(x), False), "equal": (jnp.equal, False),
     "greater": (jnp.greater, False), "less": (jnp.less, False),
     "take_along_axis": (jnp.take_along_axis, False),
+    "count_nonzero": (jnp.count_nonzero, False),
+    "multi_dot": (lambda arrays: jnp.linalg.multi_dot(list(arrays)), False),
+    "logaddexp": (jnp.logaddexp, False), "triu": (jnp.triu, False), "tril": (jnp.tril, False),
+    "copy": (jnp.array, False), "take": (jnp.take, False),
+    "greater_equal": (jnp.greater_equal, False), "less_equal": (jnp.less_equal, False),
+    "cumprod": (jnp.cumprod, False), "average": (jnp.average, False),
+    "arctan": (jnp.arctan, False), "arcsin": (jnp.arcsin, False),
+    "arccos": (jnp.arccos, False), "trunc": (jnp.trunc, False),
+    "trapz": (jnp.trapezoid, False), "trace": (jnp.trace, False),
+    "log10": (jnp.log10, False), "logical_xor": (jnp.logical_xor, False),
+    "broadcast_arrays": (lambda *a: tuple(jnp.broadcast_arrays(*a)), False),
+    "array_split": (lambda x, indices_or_sections, axis=0:
+                    tuple(jnp.array_split(x, indices_or_sections, axis=axis)), False),
+    "nanmean": (jnp.nanmean, False),
 }
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
 FUNCTIONS = {name: make(name, fn, keep) for name, (fn, keep) in TABLE.items()}

@@ -131,3 +131,36 @@ TENSOR_SPECS = [
 ]
 for _s in TENSOR_SPECS:
     op_specs._register(_s, module=__name__)
+
+NP_X = r(3, 4, seed=420)
+NP_POS = r(3, 4, seed=421, lo=0.2, hi=1.5)
+NUMPY_SPECS = [
+    S("np_count_nonzero", "numpy.count_nonzero", (np.array([[0, 1, 2], [3, 0, 0]],
+                                                           np.float32),), grad=False),
+    S("np_count_nonzero_axis", "numpy.count_nonzero", (np.array([[0, 1, 2], [3, 0, 0]],
+                                                                np.float32),),
+      kw={"axis": 1}, grad=False),
+    S("np_logaddexp", "numpy.logaddexp", (NP_X, NP_POS)),
+    S("np_triu", "numpy.triu", (NP_X, 1)),
+    S("np_tril", "numpy.tril", (NP_X,)),
+    S("np_copy", "numpy.copy", (NP_X,)),
+    S("np_take", "numpy.take", (NP_X, np.array([0, 5, 11], np.int32))),
+    S("np_greater_equal", "numpy.greater_equal", (NP_X, NP_POS), grad=False),
+    S("np_less_equal", "numpy.less_equal", (NP_X, NP_POS), grad=False),
+    S("np_cumprod", "numpy.cumprod", (NP_POS, 1)),
+    S("np_average", "numpy.average", (NP_X,), kw={"axis": 0}),
+    S("np_average_weights", "numpy.average", (NP_X, 1, np.array([1.0, 2.0, 0.5, 1.5],
+                                                                 np.float32))),
+    S("np_arctan", "numpy.arctan", (NP_X,)),
+    S("np_arcsin", "numpy.arcsin", (NP_X * 0.4,)),
+    S("np_trunc", "numpy.trunc", (NP_X * 3,), grad=False),
+    S("np_trapz", "numpy.trapz", (NP_X,)),
+    S("np_trace", "numpy.trace", (NP_X,)),
+    S("np_log10", "numpy.log10", (NP_POS,)),
+    S("np_logical_xor", "numpy.logical_xor", (NP_X > 0, NP_POS > 1), grad=False),
+    S("np_nanmean", "numpy.nanmean", (np.array([[1.0, np.nan], [3.0, 4.0]], np.float32),),
+      grad=False),
+    S("np_count_int", "numpy.cumprod", (ints(2, 3, lo=1, hi=4),), grad=False),
+]
+for _s in NUMPY_SPECS:
+    op_specs._register(_s, module=__name__)
