@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -139,6 +140,31 @@ def _tensordot(a, b, axes=2):
     return jnp.tensordot(a, b, axes=axes)
 
 
+def _blackman(M):  # noqa: N803 (NumPy's name)
+    """The Blackman window, computed in float32 as MindSpore does."""
+    if M < 1:
+        return jnp.zeros((0,), jnp.float32)
+    if M == 1:
+        return jnp.ones((1,), jnp.float32)
+    n = jnp.arange(M, dtype=jnp.float32)
+    step = jnp.float32(2 * np.pi) / jnp.float32(M - 1)
+    return (jnp.float32(0.42) - jnp.float32(0.5) * jnp.cos(step * n)
+            + jnp.float32(0.08) * jnp.cos(2 * step * n))
+
+
+def _bincount(x, weights=None, minlength=0, length=None):
+    """Counts (Float32, as MindSpore returns them) of each value of a 1-D non-negative int
+    array; the output length needs the values unless ``length`` is given."""
+    if length is None:
+        if isinstance(x, jax.core.Tracer):
+            raise NotImplementedError("mindspore.numpy.bincount without 'length' inside a "
+                                      "compiled function is not supported by mscompat (the "
+                                      "output length depends on the values).")
+        length = max(int(np.max(np.asarray(x))) + 1 if x.size else 0, int(minlength))
+    return jnp.bincount(x, weights, minlength=int(minlength), length=int(length)).astype(
+        jnp.float32)
+
+
 TABLE: dict[str, tuple[Callable, bool]] = {
     "arange": (jnp.arange, False), "zeros": (_zeros, False), "ones": (_ones, False),
     "empty": (_zeros, False), "full": (_full, False), "eye": (_eye, False),
@@ -190,7 +216,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "broadcast_arrays": (lambda *a: tuple(jnp.broadcast_arrays(*a)), False),
     "array_split": (lambda x, indices_or_sections, axis=0:
                     tuple(jnp.array_split(x, indices_or_sections, axis=axis)), False),
-    "nanmean": (jnp.nanmean, False),
+    "nanmean": (jnp.nanmean, False), "blackman": (_blackman, False),
+    "bincount": (_bincount, False),
 }
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
 FUNCTIONS = {name: make(name, fn, keep) for name, (fn, keep) in TABLE.items()}

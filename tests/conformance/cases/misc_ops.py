@@ -164,3 +164,25 @@ NUMPY_SPECS = [
 ]
 for _s in NUMPY_SPECS:
     op_specs._register(_s, module=__name__)
+
+MORE_NUMPY_SPECS = [
+    S("np_blackman_4", "numpy.blackman", (4,), grad=False),
+    S("np_blackman_7", "numpy.blackman", (7,), grad=False),
+    S("np_blackman_1", "numpy.blackman", (1,), grad=False),
+    S("np_bincount", "numpy.bincount", (np.array([0, 1, 1, 3], np.int32),), grad=False,
+      modes=("PYNATIVE",)),
+    S("np_bincount_weights", "numpy.bincount", (np.array([0, 1, 1], np.int32),),
+      kw={"weights": op_specs.TK(np.array([0.5, 1.0, 2.0], np.float32)), "minlength": 4},
+      grad=False, modes=("PYNATIVE",)),
+]
+for _s in MORE_NUMPY_SPECS:
+    op_specs._register(_s, module=__name__)
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def numpy_random_invariants(ms):
+    mnp = ms.numpy
+    a, b, c = mnp.randn(2, 3), mnp.randint(1, 5, (4, 4)), mnp.randint(5, shape=(3,))
+    bn, cn = b.asnumpy(), c.asnumpy()
+    return (a.shape, str(a.dtype), b.shape, str(b.dtype), bool(((bn >= 1) & (bn < 5)).all()),
+            c.shape, bool(((cn >= 0) & (cn < 5)).all()))
