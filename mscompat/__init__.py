@@ -65,6 +65,7 @@ from ._engine.tensor import from_numpy as from_numpy
 from ._engine.tensor import tensor as tensor
 from ._engine.unsupported import install_stubs as _install_stubs
 from ._engine.unsupported import module_getattr as _module_getattr
+from ._train.amp_levels import build_train_network as build_train_network
 from ._train.data_sink import data_sink as data_sink
 from ._train.loss_scale import DynamicLossScaleManager as DynamicLossScaleManager
 from ._train.loss_scale import FixedLossScaleManager as FixedLossScaleManager
@@ -96,7 +97,8 @@ __all__ = [
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
-    "SummaryRecord", "profiler", "CheckpointConfig", "DatasetHelper", "ModelCheckpoint",
+    "SummaryRecord", "profiler", "build_train_network", "CheckpointConfig", "DatasetHelper",
+    "ModelCheckpoint",
     "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",
     "SummaryCollector", "TimeMonitor", "LearningRateScheduler", "ReduceLROnPlateau",
     "mindrecord", "mint",

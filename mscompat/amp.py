@@ -3,8 +3,8 @@
 ``DynamicLossScaler.adjust`` follows MindSpore 2.10: with finite gradients the counter
 advances and the scale is multiplied by ``scale_factor`` every ``scale_window`` steps (if the
 product is finite); otherwise the scale is divided (not below 1) and the counter resets.
-Mixed precision (``auto_mixed_precision`` above ``'O0'``, ``custom_mixed_precision``) is not
-implemented: those calls raise ``NotImplementedError``.
+Mixed precision: ``auto_mixed_precision`` (O0-O3), ``custom_mixed_precision``,
+``build_train_network`` (``_train/amp_levels.py``) over ``Cell.to_float``.
 
 Example:
     >>> import mscompat as ms
@@ -25,6 +25,11 @@ from ._engine.ops_build import call
 from ._engine.parameter import Parameter
 from ._engine.tensor import Tensor, unwrap
 from ._engine.unsupported import module_getattr as _module_getattr
+from ._train.amp_levels import auto_mixed_precision as auto_mixed_precision
+from ._train.amp_levels import build_train_network as build_train_network
+from ._train.amp_levels import custom_mixed_precision as custom_mixed_precision
+from ._train.amp_levels import get_black_list as get_black_list
+from ._train.amp_levels import get_white_list as get_white_list
 from ._train.loss_scale import DynamicLossScaleManager as DynamicLossScaleManager
 from ._train.loss_scale import FixedLossScaleManager as FixedLossScaleManager
 from ._train.loss_scale import LossScaleManager as LossScaleManager
@@ -117,19 +122,8 @@ class DynamicLossScaler(StaticLossScaler):
         return True
 
 
-def auto_mixed_precision(network, amp_level: str = "O0", dtype=None):
-    """``amp.auto_mixed_precision(network, amp_level='O0')``: ``'O0'`` returns the network
-    unchanged (full precision); the mixed-precision levels raise NotImplementedError."""
-    if amp_level not in ("O0", "O1", "O2", "O3", "auto"):
-        raise ValueError(f"The amp level {amp_level} is not supported")
-    if amp_level != "O0":
-        raise NotImplementedError(f"mindspore.amp.auto_mixed_precision(amp_level="
-                                  f"'{amp_level}') (mixed precision) is not supported by "
-                                  f"mscompat yet.")
-    return network
-
-
 __all__ = ["all_finite", "LossScaler", "StaticLossScaler", "DynamicLossScaler",
            "auto_mixed_precision", "DynamicLossScaleManager", "FixedLossScaleManager",
-           "LossScaleManager"]
+           "LossScaleManager", "build_train_network", "custom_mixed_precision",
+           "get_white_list", "get_black_list"]
 __getattr__ = _module_getattr("mindspore.amp")

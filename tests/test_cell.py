@@ -84,5 +84,3 @@ def test_parameter_before_super_init_is_an_error():
 def test_unsupported_cell_features_name_themselves():
     with pytest.raises(NotImplementedError, match="register_backward_pre_hook"):
         Outer().register_backward_pre_hook(lambda *a: None)
-    with pytest.raises(NotImplementedError, match="to_float"):
-        Outer().to_float(ms.float16)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from . import jaxconfig, scope
+from . import jaxconfig, mixed_precision, scope
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, to_jax
 
@@ -209,6 +209,10 @@ class Cell:
         """Flags are accepted and kept as attributes (``get_flags`` returns them)."""
         self.__dict__.setdefault("_flags", {}).update(flags)
         self.__dict__.update(flags)
+        dtype = mixed_precision.flag_type(flags)
+        if dtype is not None:
+            self.__dict__["_mp_type"] = dtype
+            mixed_precision.changed()
         return self
 
     def add_flags_recursive(self, **flags) -> Cell:
@@ -235,8 +239,17 @@ class Cell:
         return "train" if self.training else "predict"
 
     def to_float(self, dst_type) -> Cell:
-        raise NotImplementedError("Cell.to_float (automatic mixed precision) is not "
-                                  "supported by mscompat yet.")
+        """Run this Cell and its sub-Cells in ``dst_type`` (``float16``, ``bfloat16`` or
+        ``float32``): see ``_engine/mixed_precision.py`` for where each mode casts."""
+        from .dtypes import ALL
+        if not any(dst_type is ALL[n] for n in ("float16", "float32", "bfloat16")):
+            raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, "
+                             "mstype.float16 or mstype.bfloat16, but got type: "
+                             f"{type(dst_type)} and value: {dst_type}.")
+        name = str(dst_type).lower()
+        self.add_flags_recursive(fp16=name == "float16", fp32=name == "float32",
+                                 bf16=name == "bfloat16")
+        return self
 
     # -- calling -------------------------------------------------------------------------
     def construct(self, *args, **kwargs):
@@ -257,6 +270,11 @@ class Cell:
         return self._run(args, kwargs)
 
     def _run(self, args: tuple, kwargs: dict):
+        if mixed_precision.active_cell(self):
+            return mixed_precision.run_cell(self, args, kwargs, self._run_typed)
+        return self._run_typed(*args, **kwargs)
+
+    def _run_typed(self, *args, **kwargs):
         if self.__dict__.get("_backward_hooks"):
             return hooks.run_with_backward_hooks(self, args, kwargs, self._forward)
         return self._forward(*args, **kwargs)
@@ -289,15 +307,18 @@ class Cell:
         return ""
 
     def __repr__(self) -> str:
-        """MindSpore 2.10's format: ``Name(extra)``, children indented below."""
-        extra = self.extend_repr()
-        if not self._cells:
-            return f"{type(self).__name__}({extra})"
-        lines = [f"{type(self).__name__}("] + ([f"  {extra}"] if extra else [])
-        for name, cell in self._cells.items():
-            child = repr(cell).replace("\n", "\n  ")
-            lines.append(f"  ({name}): {child}")
-        return "\n".join(lines) + "\n)"
+        """MindSpore 2.10's format: ``Name(extra)`` on one line, else the extra lines and the
+        children indented below."""
+        extend = self.extend_repr()
+        extra_lines = extend.split("\n") if extend else []
+        child_lines = [f"({key}): " + repr(cell).replace("\n", "\n  ")
+                       for key, cell in self._cells.items()]
+        name = type(self).__name__ + ("Opt" if self.__dict__.get("_amp_opt") else "")
+        if len(extra_lines) == 1 and not child_lines:
+            return f"{name}({extra_lines[0]})"
+        if not extra_lines and not child_lines:
+            return f"{name}()"
+        return f"{name}(\n  " + "\n  ".join(extra_lines + child_lines) + "\n)"
 
 
 def _unsupported(name: str):

@@ -179,9 +179,18 @@ def adaptive_max_pool2d(x, output_size):
     return jnp.stack(rows, axis=-2)
 
 
+def _widened(x, stats):
+    """A float16/bfloat16 input with float32 statistics is normalised in float32 and the
+    result given back in the input's type (MindSpore's BatchNorm kernels)."""
+    if x.dtype in (jnp.float16, jnp.bfloat16) and stats.dtype == jnp.float32:
+        return x.astype(jnp.float32), x.dtype
+    return x, None
+
+
 def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     """Batch statistics over every axis but 1; returns (y, new moving mean, new moving var).
     The moving variance takes the unbiased batch variance (MindSpore, as PyTorch)."""
+    x, out = _widened(x, mean)
     axes = tuple(i for i in range(x.ndim) if i != 1)
     shape = [1] * x.ndim
     shape[1] = -1
@@ -194,14 +203,16 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     sg = jax.lax.stop_gradient
     new_mean = momentum * mean + (1 - momentum) * sg(bm)
     new_var = momentum * var + (1 - momentum) * sg(unbiased)
-    return y, new_mean, new_var
+    return (y if out is None else y.astype(out)), new_mean, new_var
 
 
 def batch_norm_infer(x, gamma, beta, mean, var, eps):
+    x, out = _widened(x, mean)
     shape = [1] * x.ndim
     shape[1] = -1
     y = (x - mean.reshape(shape)) / jnp.sqrt(var.reshape(shape) + eps)
-    return y * gamma.reshape(shape) + beta.reshape(shape)
+    y = y * gamma.reshape(shape) + beta.reshape(shape)
+    return y if out is None else y.astype(out)
 
 
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):

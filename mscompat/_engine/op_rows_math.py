@@ -208,6 +208,14 @@ def _einsum(equation, *operands):
     return jnp.einsum(equation, *operands, precision=jaxconfig.matmul_precision())
 
 
+def _ger(input, other):
+    """``ops.ger(input, other)``: the outer product of two 1-D Tensors of one dtype."""
+    if jnp.result_type(input) != jnp.result_type(other):
+        raise TypeError(f"For primitive[Ger], the input type must be same, but got "
+                        f"{jnp.result_type(input)} and {jnp.result_type(other)}.")
+    return jnp.outer(input, other)
+
+
 def _mm(input, mat2):
     return jnp.matmul(input, mat2, precision=jaxconfig.matmul_precision())
 
@@ -491,6 +499,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("mm",), functional_impl=_mm),
     OpDef(None, None, functional=("outer",), functional_impl=lambda input, vec2:
           jnp.outer(input, vec2), methods=("outer",)),
+    OpDef("Ger", _ger, functional=("ger",), methods=("ger",)),
     # activations
     OpDef("Softplus", jax.nn.softplus, functional=("softplus",), functional_impl=_softplus),
     # The GeLU primitive is the tanh approximation; ops.gelu defaults to the erf form.

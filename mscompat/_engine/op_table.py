@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, dtypes, jaxconfig
+from . import bprops, dtypes, jaxconfig, mixed_precision
 from .errors import check_shape
 
 
@@ -238,6 +238,7 @@ def _log_softmax(x, *, axis=-1):
     return jax.nn.log_softmax(x, axis=axis)
 
 
+@mixed_precision.keep()  # a Cell's type does not cast the input of ops.cast first
 def _cast(x, dtype):
     if not isinstance(dtype, dtypes.Type):
         raise TypeError(f"For 'Cast', the 'dtype' must be a mindspore.dtype, but got "

@@ -9,6 +9,7 @@ from . import (
     errors,
     jaxconfig,
     lazy,
+    mixed_precision,
     ms_keywords,
     op_rows_array,
     op_rows_detection,
@@ -35,6 +36,7 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
 
 
 def _call(impl: Callable, args, kwargs: dict):
+    args, kwargs = mixed_precision.op_inputs(impl, args, kwargs)
     if lazy.has_lazy(args):
         if lazy.should_record(args):
             try:
@@ -91,6 +93,12 @@ class Primitive:
         return self
 
     def __call__(self, *inputs):
+        dtype = mixed_precision.primitive_listed(type(self).__name__)
+        if dtype is not None:  # amp O1: this Primitive runs in float16
+            return mixed_precision.run_primitive(dtype, self._call, *inputs)
+        return self._call(*inputs)
+
+    def _call(self, *inputs):
         if self._op.extra.get("meta"):
             return self._op.impl(*inputs, **self._call_attrs)
         return call(self._op.impl, [_unwrap_arg(i) for i in inputs], self._call_attrs)

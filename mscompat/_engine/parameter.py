@@ -16,7 +16,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from . import dtypes, jaxconfig, scope
+from . import dtypes, jaxconfig, mixed_precision, scope
 from .tensor import Tensor, to_jax
 
 
@@ -44,7 +44,16 @@ class Parameter(Tensor):
     # The value is routed through the active scope (functionalization).
     @property
     def _data(self):
+        return mixed_precision.read_cast(scope.read(self))
+
+    @property
+    def _value(self):
+        """The value as stored, never cast by a Cell's type (for ops that write it)."""
         return scope.read(self)
+
+    @property
+    def dtype(self) -> dtypes.Type:
+        return dtypes.from_np(scope.read(self).dtype)
 
     @_data.setter
     def _data(self, value) -> None:

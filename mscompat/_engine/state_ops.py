@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from . import jaxconfig
+from . import jaxconfig, mixed_precision
+from .op_rows_array import _tensor_scatter
 from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call
 from .parameter import Parameter
 from .tensor import Tensor, unwrap
@@ -32,7 +33,7 @@ def _check(name: str, variable, value) -> None:
 
 def _write(name: str, variable, value, combine) -> Tensor:
     _check(name, variable, value)
-    new = call(combine, (variable._data, unwrap(value)))
+    new = call(combine, (variable._value, unwrap(value)))
     if tuple(new.shape) != tuple(variable.shape):
         raise ValueError(f"For '{name}', the shape of 'value' {list(new.shape)} must be the "
                          f"same as the shape of 'variable' {list(variable.shape)}.")
@@ -40,14 +41,17 @@ def _write(name: str, variable, value, combine) -> Tensor:
     return Tensor._wrap(new._data)
 
 
+@mixed_precision.keep(0)
 def _set(old, value):
     return jnp.broadcast_to(jnp.asarray(value, old.dtype), old.shape)
 
 
+@mixed_precision.keep(0)
 def _add(old, value):
     return (old + jnp.asarray(value, old.dtype)).astype(old.dtype)
 
 
+@mixed_precision.keep(0)
 def _sub(old, value):
     return (old - jnp.asarray(value, old.dtype)).astype(old.dtype)
 
@@ -75,15 +79,17 @@ def depend(value, expr):
     return value
 
 
+_scatter_set = mixed_precision.keep(0)(_tensor_scatter("set"))
+
+
 @jaxconfig.entry
 def scatter_nd_update(input_x: Parameter, indices, updates) -> Tensor:
     """``ops.ScatterNdUpdate()(input_x, indices, updates)``: the Parameter takes
     ``updates`` at ``indices`` (as ``tensor_scatter_update``); returns the new value."""
-    from .op_rows_array import _tensor_scatter
     if not isinstance(input_x, Parameter):
         raise TypeError(f"For 'ScatterNdUpdate', the 'input_x' must be a Parameter, but got "
                         f"{type(input_x).__name__}.")
-    new = call(_tensor_scatter("set"), (input_x._data, unwrap(indices), unwrap(updates)))
+    new = call(_scatter_set, (input_x._value, unwrap(indices), unwrap(updates)))
     input_x._data = new._data
     return Tensor._wrap(new._data)
 

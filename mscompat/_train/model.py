@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from .. import nn
 from .._engine.cell import Cell
-from .._engine.context import get_context
 from . import callbacks as cbs
 from . import metrics as mt
+from .amp_levels import build_train_network
 
 
 def _metric_fns(metrics) -> dict:
@@ -47,15 +47,26 @@ class Model:
         if not isinstance(network, Cell):
             raise TypeError(f"For 'Model', the argument 'network' must be a Cell, but got "
                             f"{type(network).__name__}.")
-        if amp_level not in ("O0", None):
-            raise NotImplementedError(f"Model(amp_level={amp_level!r}) (mixed precision) is "
-                                      f"not supported by mscompat.")
+        for arg in kwargs:
+            if arg not in ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict",
+                           "acc_level"):
+                raise ValueError(f"The argument in 'kwargs' should be 'loss_scale_manager' or "
+                                 f"'keep_batchnorm_fp32' or 'boost_config_dict' or "
+                                 f"'acc_level', but got '{arg}'.")
+        self._amp_config = {k: kwargs[k] for k in ("loss_scale_manager", "keep_batchnorm_fp32")
+                            if k in kwargs}
         self._loss_scale_manager = kwargs.get("loss_scale_manager")
+        self._amp_level, self._boost_level = amp_level, boost_level
+        if optimizer is None and amp_level != "O0":
+            raise ValueError("Auto mixed precision will not work because 'optimizer' is None."
+                             "Please set amp_level='O0' to disable auto mixed precision or set "
+                             "'optimizer' not be None to use auto mixed precision.")
         self._network = network
         self._loss_fn, self._optimizer = loss_fn, optimizer
         self._metric_fns = _metric_fns(metrics)
         self._eval_network = eval_network
         self._eval_indexes = eval_indexes
+        self._default_eval = None
         self._train_network = self._build_train_network()
         self._current_epoch = 0
         self._current_step = 0
@@ -73,24 +84,15 @@ class Model:
         return self._eval_network
 
     def _build_train_network(self):
+        if self._loss_scale_manager is not None and self._optimizer is None:
+            raise ValueError("The argument 'optimizer' can not be None when set "
+                             "'loss_scale_manager'.")
         if self._optimizer is None:
             return None
-        net = self._network
-        if self._loss_fn is not None:
-            net = nn.WithLossCell(net, self._loss_fn)
-        manager, loss_scale = self._loss_scale_manager, None
-        if manager is not None:
-            # MindSpore's build_train_network: an update Cell means overflow-skipping steps
-            loss_scale = manager.get_loss_scale()
-            update_cell = manager.get_update_cell()
-            if update_cell is not None:
-                if get_context("device_target") == "CPU":
-                    raise ValueError("Only `loss_scale_manager=None` or `loss_scale_manager="
-                                     "FixedLossScaleManager(drop_overflow_update=False)`are "
-                                     "supported on device `CPU`. ")
-                return nn.TrainOneStepWithLossScaleCell(net, self._optimizer,
-                                                        scale_sense=update_cell)
-        return nn.TrainOneStepCell(net, self._optimizer, loss_scale)
+        # MindSpore's path: the amp level, the loss and the loss scale in one place.
+        return build_train_network(self._network, self._optimizer, self._loss_fn,
+                                   level=self._amp_level, boost_level=self._boost_level,
+                                   **self._amp_config)
 
     def _cb_params(self, epoch, dataset, callbacks, mode: str):
         cb = cbs._CallbackParams()
@@ -157,6 +159,11 @@ class Model:
     def _eval_outputs(self, data):
         if self._eval_network is not None:
             return self._eval_network(*data)
+        if self._loss_fn is not None and len(data) == 2:
+            if self._default_eval is None:  # MindSpore's: float32 outputs after O2/O3
+                self._default_eval = nn.WithEvalCell(
+                    self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto"))
+            return self._default_eval(*data)
         outputs = self._network(*data[:-1])
         loss = self._loss_fn(outputs, data[-1]) if self._loss_fn is not None else None
         return loss, outputs, data[-1]

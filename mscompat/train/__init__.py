@@ -1,5 +1,7 @@
 """``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
+from .. import amp as amp
 from .._engine.unsupported import module_getattr
+from .._train.amp_levels import build_train_network as build_train_network
 from .._train.callbacks import (  # noqa: F401
     Callback,
     CheckpointConfig,

@@ -82,6 +82,8 @@ def _make(name: str, fn, init_args) -> type:
 
 
 ACTIVATIONS = {name: _make(name, fn, args) for name, (_, fn, args) in _TABLE.items()}
+# MindSpore's nn.ReLU calls the ReLU Primitive: amp O1 lists it (``mixed_precision.Policy``).
+ACTIVATIONS["ReLU"]._amp_primitive = "ReLU"
 _BY_KEY = {key.lower(): ACTIVATIONS[name] for name, (key, _, _) in _TABLE.items()}
 
 
@@ -105,6 +107,8 @@ class LogSoftmax(Softmax):
 
 class PReLU(Cell):
     """``nn.PReLU(channel=1, w=0.25)``: a learned slope per channel (Parameter ``alpha``)."""
+
+    _amp_primitive = "PReLU"  # MindSpore's calls the PReLU Primitive (amp O1 lists it)
 
     def __init__(self, channel: int = 1, w=0.25) -> None:
         super().__init__()

@@ -19,7 +19,7 @@ import numbers
 import jax.numpy as jnp
 
 from ... import _checkparam as validator
-from ..._engine import dtypes, nn_kernels
+from ..._engine import dtypes, mixed_precision, nn_kernels
 from ..._engine.cell import Cell
 from ..._engine.initializers import Initializer, initialize
 from ..._engine.ops_build import call
@@ -34,10 +34,12 @@ def _param(init, shape, dtype, name, requires_grad=True) -> Parameter:
                      requires_grad=requires_grad)
 
 
+@mixed_precision.keep(1, 2, 3, 4)  # MindSpore's BatchNorm writes them (RW_WRITE): not cast
 def _bn_train(x, g, b, m, v, *, eps, momentum):
     return nn_kernels.batch_norm_train(x, g, b, m, v, eps, momentum)
 
 
+@mixed_precision.keep(1, 2, 3, 4)
 def _bn_infer(x, g, b, m, v, *, eps):
     return nn_kernels.batch_norm_infer(x, g, b, m, v, eps)
 
@@ -74,8 +76,8 @@ class _BatchNorm(Cell):
             raise ValueError(f"For '{type(self).__name__}', the input must be "
                              f"{' or '.join(f'{r}D' for r in self._ranks)}, but got "
                              f"{x.ndim}D.")
-        args = (x._data, self.gamma._data, self.beta._data, self.moving_mean._data,
-                self.moving_variance._data)
+        args = (x._data, self.gamma._value, self.beta._value, self.moving_mean._value,
+                self.moving_variance._value)
         batch = self.training if self.use_batch_statistics is None else \
             self.use_batch_statistics
         if not batch:

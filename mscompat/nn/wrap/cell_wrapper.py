@@ -10,10 +10,13 @@ Example:
 """
 from __future__ import annotations
 
-from ..._engine import parallel, scope
+from ... import _checkparam as validator
+from ..._engine import dtypes, parallel, scope
 from ..._engine.cell import Cell
 from ..._engine.collective_ops import DistributedGradReducer
+from ..._engine.composite_ops import mixed_precision_cast
 from ..._engine.grad_ops import GradFn, _check_weights, _Spec
+from ..._engine.ops_build import FUNCTIONALS
 from ..._engine.parameter import ParameterTuple
 
 
@@ -110,9 +113,13 @@ class WithEvalCell(Cell):
         super().__init__(auto_prefix=False)
         self._network = network
         self._loss_fn = loss_fn
+        self.add_cast_fp32 = validator.check_value_type("add_cast_fp32", add_cast_fp32, [bool])
 
     def construct(self, data, label):
         outputs = self._network(data)
+        if self.add_cast_fp32:  # a float16 network's outputs and label, as float32
+            label = mixed_precision_cast(dtypes.ALL["float32"], label)
+            outputs = FUNCTIONALS["cast"](outputs, dtypes.ALL["float32"])
         loss = self._loss_fn(outputs, label) if self._loss_fn is not None else None
         return loss, outputs, label
 

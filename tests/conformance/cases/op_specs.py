@@ -430,6 +430,9 @@ SPECS = [
       init={"data_format": "NHWC"}),
     S("mm", "ops.mm", (X, r(3, 2, seed=8))),
     S("outer", "ops.outer", (r(3), r(2, seed=1))),
+    S("ger", "ops.ger", (r(3), r(2, seed=1))),
+    S("ger_prim", "ops.Ger", (r(4), r(3, seed=1)), init={}),
+    S("ger_mixed_dtypes", "ops.ger", (r(3), r(2, seed=1, dtype=np.float64))),
     # activations
     S("softplus", "ops.softplus", (X * 10,)),
     S("softplus_beta", "ops.softplus", (X * 10, 2, 5)),
