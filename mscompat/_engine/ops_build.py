@@ -35,8 +35,12 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
         raise new from e
 
 
+_MP_ACTIVE = mixed_precision._ACTIVE
+
+
 def _call(impl: Callable, args, kwargs: dict):
-    args, kwargs = mixed_precision.op_inputs(impl, args, kwargs)
+    if _MP_ACTIVE.get() is not None:  # a Cell with a type is running (Cell.to_float)
+        args, kwargs = mixed_precision.op_inputs(impl, args, kwargs)
     if lazy.has_lazy(args):
         if lazy.should_record(args):
             try:

@@ -19,6 +19,8 @@ import numpy as np
 from . import dtypes, jaxconfig, mixed_precision, scope
 from .tensor import Tensor, to_jax
 
+_MP_ACTIVE = mixed_precision._ACTIVE
+
 
 class Parameter(Tensor):
     """MindSpore's ``Parameter(default_input, name=None, requires_grad=True, ...)``."""
@@ -44,6 +46,8 @@ class Parameter(Tensor):
     # The value is routed through the active scope (functionalization).
     @property
     def _data(self):
+        if _MP_ACTIVE.get() is None:
+            return scope.read(self)
         return mixed_precision.read_cast(scope.read(self))
 
     @property
