@@ -35,11 +35,13 @@ from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import (  # noqa: F401
     FTRL,
+    LARS,
     SGD,
     Adadelta,
     Adagrad,
     Adam,
     AdamWeightDecay,
+    Lamb,
     Momentum,
     Optimizer,
     ProximalAdagrad,

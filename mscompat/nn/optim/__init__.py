@@ -1,5 +1,6 @@
 """Optimizers (``mindspore.nn.optim``)."""
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+from .lamb_lars import LARS, Lamb  # noqa: F401
 from .optimizer import Optimizer  # noqa: F401
 from .sgd_momentum_adam import SGD, Adam, AdamWeightDecay, Momentum  # noqa: F401
 from .slots import FTRL, Adadelta, Adagrad, ProximalAdagrad, RMSProp  # noqa: F401

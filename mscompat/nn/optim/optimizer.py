@@ -52,7 +52,7 @@ _STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu
                  "adam_m": "adam_m", "adam_v": "adam_v"}
 # slot states (``slots.py``) are named by MindSpore's prefixes already
 _STATE_PREFIX.update((n, n) for n in ("accum", "accum_update", "mean_grad", "mean_square",
-                                      "moment", "moments", "linear"))
+                                      "moment", "moments", "linear", "lamb_m", "lamb_v"))
 
 
 def _state_name(path, i: int, params) -> str:
