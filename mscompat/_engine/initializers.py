@@ -36,16 +36,34 @@ def _fans(shape) -> tuple[int, int]:
 
 
 class Initializer:
-    """Base class: ``init(shape) -> np.ndarray`` in float64, cast by the caller."""
+    """Base class: ``sample(shape, gen) -> np.ndarray``, cast by the caller; or, as in
+    MindSpore, a subclass's ``_initialize(arr)`` that fills a NumPy array in place."""
 
     def __init__(self, **kwargs) -> None:
         self._kwargs = kwargs
+        self._seed = None
 
     def sample(self, shape, gen) -> np.ndarray:
-        raise NotImplementedError
+        arr = np.zeros(shape, np.float32)
+        self._initialize(arr)
+        return arr
+
+    def _initialize(self, arr):
+        raise NotImplementedError("Must be overridden!")
 
     def __call__(self, arr):  # MindSpore fills an array in place
+        if type(self)._initialize is not Initializer._initialize:
+            return self._initialize(arr)
         arr[...] = self.sample(arr.shape, _rng["gen"])
+        return None
+
+    @property
+    def seed(self):
+        return (0, 0) if self._seed is None else (self._seed + 1, 0)
+
+    @seed.setter
+    def seed(self, value) -> None:
+        self._seed = value
 
 
 class Zero(Initializer):
@@ -121,6 +139,118 @@ class XavierNormal(Initializer):
         return gen.normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
 
 
+class Identity(Initializer):
+    """``Identity()``: the 2-D identity (``np.eye``)."""
+
+    def sample(self, shape, gen):
+        if len(shape) != 2:
+            raise ValueError(f"For Identity initializer, the dimension of the initialized "
+                             f"tensor should be 2, but got {len(shape)}.")
+        return np.eye(shape[0], shape[1])
+
+
+class Dirac(Initializer):
+    """``Dirac(groups=1)``: a convolution kernel that passes its input through (a 1 at the
+    centre tap of channel ``i`` of filter ``i`` in each group)."""
+
+    def __init__(self, groups: int = 1) -> None:
+        super().__init__()
+        self.groups = groups
+
+    def sample(self, shape, gen):
+        if len(shape) not in (3, 4, 5):
+            raise ValueError(f"For Dirac initializer, only support to initialize tensor with "
+                             f"dimension of 3, 4 or 5, but got {len(shape)}.")
+        if shape[0] % self.groups != 0:
+            raise ValueError(f"For Dirac initializer, the first dimension ofthe initialized "
+                             f"tensor must be divisible by groups, but got first "
+                             f"dimension{shape[0]}, groups{self.groups}.")
+        data = np.zeros(shape)
+        per_group = shape[0] // self.groups
+        centre = tuple(s // 2 for s in shape[2:])
+        for group in range(self.groups):
+            for dim in range(min(per_group, shape[1])):
+                data[(group * per_group + dim, dim) + centre] = 1
+        return data
+
+
+class Orthogonal(Initializer):
+    """``Orthogonal(gain=1.0)``: ``gain`` times the Q of a QR decomposition of a normal
+    draw, signs fixed by R's diagonal (MindSpore's rule; the draw is mscompat's)."""
+
+    def __init__(self, gain: float = 1.0) -> None:
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def sample(self, shape, gen):
+        if len(shape) < 2:
+            raise ValueError(f"For Orthogonal initializer, the dimension of the initialized "
+                             f"tensor should be no less than 2, but got {len(shape)}.")
+        rows = shape[0]
+        cols = int(np.prod(shape)) // rows
+        data = gen.normal(0.0, 1.0, (rows, cols)).astype(np.float32)
+        if rows < cols:
+            data = data.T
+        q, r = np.linalg.qr(data)
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        return (q * self.gain).reshape(shape)
+
+
+class Sparse(Initializer):
+    """``Sparse(sparsity, sigma=0.01)``: a 2-D normal draw with ``ceil(sparsity * rows)``
+    zeros in each column."""
+
+    def __init__(self, sparsity: float, sigma: float = 0.01) -> None:
+        super().__init__()
+        self.sparsity, self.sigma = sparsity, sigma
+
+    def sample(self, shape, gen):
+        if len(shape) != 2:
+            raise ValueError(f"For Sparse initializer, the dimension of the initialized "
+                             f"tensor should be 2, but got {len(shape)}.")
+        rows, cols = shape
+        zeros = int(np.ceil(self.sparsity * rows))
+        data = gen.normal(0.0, self.sigma, shape)
+        for col in range(cols):
+            data[gen.permutation(rows)[:zeros], col] = 0.0
+        return data
+
+
+class VarianceScaling(Initializer):
+    """``VarianceScaling(scale=1.0, mode='fan_in', distribution='truncated_normal')``.
+
+    MindSpore 2.10 compares ``distribution`` with ``'truncated_norm'``, so its default
+    ``'truncated_normal'`` draws from the uniform distribution ``[-sqrt(3 * s), sqrt(3 * s))``
+    (``s = scale / fan``), as ``'uniform'`` does; mscompat follows."""
+
+    def __init__(self, scale: float = 1.0, mode: str = "fan_in",
+                 distribution: str = "truncated_normal") -> None:
+        super().__init__(scale=scale, mode=mode, distribution=distribution)
+        if scale <= 0.0:
+            raise ValueError(f"For VarianceScaling initializer, the argument 'scale' must be "
+                             f"greater than 0, but got {scale}.")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"For VarianceScaling initializer, the argument 'mode' must be "
+                             f"fan_in, fan_out or fan_avg, but got {mode}.")
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"For VarianceScaling initializer, the argument 'distribution' "
+                             f"must be uniform, truncated_norm or untruncated_norm, but got "
+                             f"{distribution}.")
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def sample(self, shape, gen):
+        fan_in, fan_out = _fans(shape)
+        fan = {"fan_in": fan_in, "fan_out": fan_out,
+               "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        scale = self.scale / max(1.0, fan)
+        if self.distribution == "untruncated_normal":
+            return gen.normal(0.0, np.sqrt(scale), shape)
+        limit = np.sqrt(3.0 * scale)
+        return gen.uniform(-limit, limit, shape)
+
+
 def _gain(nonlinearity: str, slope: float) -> float:
     if nonlinearity == "leaky_relu":
         return math.sqrt(2.0 / (1 + slope ** 2))
@@ -152,7 +282,9 @@ _BY_NAME = {"zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Norm
             "uniform": Uniform, "truncatednormal": TruncatedNormal,
             "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
             "xavier_normal": XavierNormal, "he_uniform": HeUniform, "heuniform": HeUniform,
-            "he_normal": HeNormal, "henormal": HeNormal}
+            "he_normal": HeNormal, "henormal": HeNormal, "identity": Identity,
+            "xaviernormal": XavierNormal, "orthogonal": Orthogonal, "sparse": Sparse,
+            "dirac": Dirac, "variancescaling": VarianceScaling}
 
 
 @jaxconfig.entry
@@ -175,6 +307,10 @@ def initialize(init, shape, dtype=None):
     if not isinstance(init, Initializer):
         raise TypeError(f"The argument 'init' must be a Tensor, str, Initializer or number, "
                         f"but got {type(init).__name__}.")
+    if type(init)._initialize is not Initializer._initialize:
+        arr = np.zeros(shape, np_dtype)  # a user's subclass fills the array in place
+        init._initialize(arr)
+        return jnp.asarray(arr)
     return jnp.asarray(np.asarray(init.sample(shape, _rng["gen"])).astype(np_dtype))
 
 

@@ -1,13 +1,18 @@
 """``mindspore.common.initializer``."""
 from .._engine.initializers import (  # noqa: F401
     Constant,
+    Dirac,
     HeNormal,
     HeUniform,
+    Identity,
     Initializer,
     Normal,
     One,
+    Orthogonal,
+    Sparse,
     TruncatedNormal,
     Uniform,
+    VarianceScaling,
     XavierNormal,
     XavierUniform,
     Zero,
