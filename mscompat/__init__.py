@@ -27,6 +27,7 @@ from . import numpy as numpy
 from . import ops as ops
 from . import parallel as parallel
 from . import profiler as profiler
+from . import runtime as runtime
 from . import train as train
 from ._engine import ops_build as _ops_build  # noqa: F401  (installs Tensor methods)
 from ._engine.compile import compile_count as compile_count
@@ -45,9 +46,11 @@ from ._engine.grad_ops import GradOperation as GradOperation
 from ._engine.grad_ops import get_grad as get_grad
 from ._engine.grad_ops import grad as grad
 from ._engine.grad_ops import value_and_grad as value_and_grad
+from ._engine.jit_api import JitConfig as JitConfig
 from ._engine.jit_api import jit as jit
 from ._engine.jit_api import jit_class as jit_class
 from ._engine.jit_api import ms_function as ms_function
+from ._engine.jit_api import mutable as mutable
 from ._engine.jvp_vjp import jacfwd as jacfwd
 from ._engine.jvp_vjp import jacrev as jacrev
 from ._engine.jvp_vjp import jvp as jvp
@@ -97,7 +100,8 @@ __all__ = [
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
-    "SummaryRecord", "profiler", "build_train_network", "CheckpointConfig", "DatasetHelper",
+    "SummaryRecord", "profiler", "build_train_network", "runtime", "mutable", "JitConfig",
+    "CheckpointConfig", "DatasetHelper",
     "ModelCheckpoint",
     "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",
     "SummaryCollector", "TimeMonitor", "LearningRateScheduler", "ReduceLROnPlateau",

@@ -104,3 +104,26 @@ def test_reductions_keep_dims_and_axis():
 def test_unknown_primitive_init_argument():
     with pytest.raises(TypeError, match="unexpected keyword"):
         ms.ops.MatMul(transpose_c=True)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
+def test_einsum_primitive_is_the_functional_einsum(mode):
+    """``ops.Einsum(equation)(inputs)``: MindSpore's CPU build has no Einsum kernel, so the
+    Primitive is checked against ``ops.einsum`` (recorded) and NumPy, values and gradients."""
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        a = np.arange(6, dtype=np.float32).reshape(2, 3) / 7
+        b = np.arange(12, dtype=np.float32).reshape(3, 4) / 5
+        prim = ms.ops.Einsum("ij,jk->ik")
+        out = prim((ms.Tensor(a), ms.Tensor(b)))
+        np.testing.assert_allclose(out.asnumpy(), np.einsum("ij,jk->ik", a, b), rtol=1e-6)
+
+        def f(x, y):
+            return prim((x, y)).sum()
+        ga, gb = ms.grad(f, (0, 1))(ms.Tensor(a), ms.Tensor(b))
+        np.testing.assert_allclose(ga.asnumpy(), np.ones((2, 4)) @ b.T, rtol=1e-6)
+        np.testing.assert_allclose(gb.asnumpy(), a.T @ np.ones((2, 4)), rtol=1e-6)
+        assert prim.equation == "ij,jk->ik"
+    finally:
+        ms.set_context(mode=old)

@@ -210,3 +210,33 @@ def _scatter_set_bwd(dim, res, dout):
 
 
 scatter_set.defvjp(_scatter_set_fwd, _scatter_set_bwd)
+
+
+def _nd_index(indices):
+    return tuple(jnp.moveaxis(indices, -1, 0))
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+def tensor_scatter_scale(x, indices, updates, kind):
+    """``TensorScatterMul``/``TensorScatterDiv`` (``kind`` "multiply"/"divide"): ``x`` scaled
+    by ``updates`` at ``indices`` (duplicates compound). MindSpore's backward (defined for
+    duplicate indices too, where JAX's is not): ``dx = dout`` scaled the same way,
+    ``d updates = dout[idx] * x[idx]`` (times ``-1 / updates**2`` for divide)."""
+    return getattr(x.at[_nd_index(indices)], kind)(updates)
+
+
+def _scatter_scale_fwd(x, indices, updates, kind):
+    return tensor_scatter_scale(x, indices, updates, kind), (x, indices, updates)
+
+
+def _scatter_scale_bwd(kind, res, dout):
+    x, indices, updates = res
+    idx = _nd_index(indices)
+    dx = getattr(dout.at[idx], kind)(updates)
+    du = dout[idx] * x[idx]
+    if kind == "divide":
+        du = -du / (updates * updates)
+    return dx, None, du.astype(updates.dtype)
+
+
+tensor_scatter_scale.defvjp(_scatter_scale_fwd, _scatter_scale_bwd)

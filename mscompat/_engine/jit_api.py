@@ -67,3 +67,69 @@ def jit_class(cls: type) -> type:
                         f"used for nn.Cell: {cls}.")
     cls.__ms_class__ = True
     return cls
+
+
+def _mutable_ok(x) -> bool:
+    from .tensor import Tensor
+    if isinstance(x, (bool, int, float, Tensor)):
+        return True
+    if isinstance(x, (tuple, list)):
+        return all(_mutable_ok(v) for v in x)
+    if isinstance(x, dict):
+        return all(_mutable_ok(v) for v in x.values())
+    return False
+
+
+def mutable(input_data, dynamic_len: bool = False):
+    """``mindspore.mutable(input_data, dynamic_len=False)``: marks a constant as a variable
+    for MindSpore's graph compiler. mscompat compiles Tensors as variables and keys its
+    programs on Python values already, so the value comes back as it is (after MindSpore's
+    checks).
+
+    Example:
+        >>> import mscompat as ms
+        >>> ms.mutable((1, 2.0))
+        (1, 2.0)
+    """
+    if not _mutable_ok(input_data):
+        raise TypeError(f"For 'mutable', the 'input_data' should be one of (bool, int, float, "
+                        f"Tensor, tuple, list, dict) or their nested structures with no "
+                        f"self-reference, but got {type(input_data).__name__}: {input_data}.")
+    if dynamic_len and not isinstance(input_data, (tuple, list)):
+        raise TypeError(f"For 'mutable', when the variable_len is True, the first input should "
+                        f"be list or tuple, but got: {type(input_data).__name__}")
+    return input_data
+
+
+_JIT_LEVELS = ("", "O0", "O1", "O2")
+
+
+class JitConfig:
+    """``mindspore.JitConfig(jit_level='', exc_mode='auto', jit_syntax_level='',
+    debug_level='RELEASE', infer_boost='off', **kwargs)``: compile options, kept in
+    ``jit_config_dict`` (XLA chooses its own optimisation levels).
+
+    Example:
+        >>> import mscompat as ms
+        >>> ms.JitConfig(jit_level="O1").jit_config_dict["jit_level"]
+        'O1'
+    """
+
+    def __init__(self, jit_level: str = "", exc_mode: str = "auto",
+                 jit_syntax_level: str = "", debug_level: str = "RELEASE",
+                 infer_boost: str = "off", **kwargs) -> None:
+        if jit_level not in _JIT_LEVELS:
+            raise ValueError("For 'jit_level' must be one of ['O0', 'O1', 'O2'].")
+        if exc_mode not in ("auto", "sink", "no_sink"):
+            raise ValueError("For 'exc_mode' must be one of '['auto', 'sink', 'no_sink']'.")
+        if jit_syntax_level not in ("", "STRICT", "COMPATIBLE", "LAX"):
+            raise ValueError("For 'jit_syntax_level' must be one of '['STRICT', 'LAX']'.")
+        if debug_level not in ("RELEASE", "DEBUG"):
+            raise ValueError("For 'debug_level' must be one of '['RELEASE', 'DEBUG']'.")
+        if infer_boost not in ("on", "off"):
+            raise ValueError("For 'infer_boost' must be one of '['on', 'off']'.")
+        self.jit_config_dict = {**kwargs, "jit_level": jit_level, "exc_mode": exc_mode,
+                                "jit_syntax_level": jit_syntax_level,
+                                "debug_level": debug_level, "infer_boost": infer_boost}
+        if jit_level and "backend" not in kwargs:  # MindSpore's backend for the level
+            self.jit_config_dict["backend"] = "GE" if jit_level == "O2" else "ms_backend"

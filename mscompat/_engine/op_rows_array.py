@@ -418,8 +418,12 @@ def _scatter_nd(indices, updates, shape):
 
 
 def _tensor_scatter(kind):
+    """``TensorScatter<Kind>``: ``updates`` combined into ``input_x`` at ``indices`` (the
+    last axis of ``indices`` indexes ``input_x``'s leading axes)."""
     def impl(input_x, indices, updates):
         at = input_x.at[tuple(jnp.moveaxis(indices, -1, 0))]
+        if kind == "sub":
+            return at.add(-updates)
         return getattr(at, kind)(updates)
     return impl
 
@@ -634,6 +638,13 @@ ROWS: list[OpDef] = [
     OpDef("TensorScatterUpdate", _tensor_scatter("set"),
           functional=("tensor_scatter_update",)),
     OpDef("TensorScatterAdd", _tensor_scatter("add"), functional=("tensor_scatter_add",)),
+    OpDef("TensorScatterSub", _tensor_scatter("sub"), functional=("tensor_scatter_sub",)),
+    OpDef("TensorScatterMul", lambda x, i, u: bprops.tensor_scatter_scale(x, i, u, "multiply"),
+          functional=("tensor_scatter_mul",)),
+    OpDef("TensorScatterDiv", lambda x, i, u: bprops.tensor_scatter_scale(x, i, u, "divide"),
+          functional=("tensor_scatter_div",)),
+    OpDef("TensorScatterMax", _tensor_scatter("max"), functional=("tensor_scatter_max",)),
+    OpDef("TensorScatterMin", _tensor_scatter("min"), functional=("tensor_scatter_min",)),
     OpDef("MaskedFill", _masked_fill, functional=("masked_fill",), methods=("masked_fill",)),
     OpDef("MaskedSelect", _masked_select, functional=("masked_select",),
           methods=("masked_select",)),

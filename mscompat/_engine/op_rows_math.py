@@ -496,6 +496,8 @@ ROWS: list[OpDef] = [
           functional=("bias_add",), functional_impl=lambda input_x, bias:
           _bias_add(input_x, bias)),
     OpDef(None, None, functional=("einsum",), functional_impl=_einsum),
+    OpDef("Einsum", lambda inputs, equation: _einsum(equation, *inputs),
+          attrs=(("equation", None),)),
     OpDef(None, None, functional=("mm",), functional_impl=_mm),
     OpDef(None, None, functional=("outer",), functional_impl=lambda input, vec2:
           jnp.outer(input, vec2), methods=("outer",)),

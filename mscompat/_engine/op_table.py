@@ -309,6 +309,19 @@ def _elementwise(name, jfn, fn=(), method=(), float_only=False, binop=False):
 
 
 _U = _elementwise
+
+
+def _floor_mod(x, y):
+    """Floor modulo (the sign of ``y``); a zero result is +0 as in MindSpore (JAX: -0 for a
+    negative ``x``)."""
+    r = jnp.mod(x, y)
+    return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
+
+
+def _fmod(x, y):
+    """``ops.fmod``: C's truncated remainder (the sign of ``x``), +0 for a zero result."""
+    r = jnp.fmod(x, y)
+    return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
 _sub = binary(jnp.subtract)
 
 
@@ -365,7 +378,8 @@ TABLE: list[OpDef] = [
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
     OpDef("RealDiv", _true_div),
     _U("FloorDiv", jnp.floor_divide, ("floor_divide",), ("floor_divide",), binop=True),
-    _U("FloorMod", jnp.mod, ("remainder", "fmod"), ("remainder",), binop=True),
+    _U("FloorMod", _floor_mod, ("remainder", "floor_mod"), ("remainder",), binop=True),
+    OpDef(None, None, functional=("fmod",), functional_impl=binary(_fmod), methods=("fmod",)),
     _U("Pow", jnp.power, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),

@@ -382,3 +382,11 @@ FUNCTIONALS.update(composite_ops.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
 PRIMITIVES.update(composite_ops.PRIMITIVES)
 FUNCTIONALS["pows"] = PRIMITIVES["Pow"]()  # ops.pows is a Pow instance in MindSpore
+# and so are these (MindSpore's older names)
+for _name, _prim in (("tensor_add", "Add"), ("tensor_sub", "Sub"), ("tensor_mul", "Mul"),
+                     ("tensor_div", "RealDiv"), ("tensor_floordiv", "FloorDiv"),
+                     ("tensor_mod", "FloorMod"), ("tensor_pow", "Pow"),
+                     ("tensor_ge", "GreaterEqual"), ("tensor_le", "LessEqual"),
+                     ("tensor_exp", "Exp"), ("tensor_expm1", "Expm1")):
+    FUNCTIONALS[_name] = PRIMITIVES[_prim]()
+FUNCTIONALS["tensor_gt"], FUNCTIONALS["tensor_lt"] = FUNCTIONALS["greater"], FUNCTIONALS["less"]

@@ -1,4 +1,5 @@
 """``mindspore.common``."""
+from .._engine.jit_api import JitConfig, mutable  # noqa: F401
 from .._engine.parameter import Parameter, ParameterTuple  # noqa: F401
 from .._engine.random_ops import get_seed, set_seed  # noqa: F401
 from .._engine.tensor import Tensor  # noqa: F401

@@ -152,3 +152,5 @@ class LARS(Optimizer):
                 g = (coeff * (g + wd * w)).astype(g.dtype)
             grads.append(Tensor._wrap(g))
         return self.opt(tuple(grads))
+
+    construct._mscompat_update = True

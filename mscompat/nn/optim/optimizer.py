@@ -131,6 +131,16 @@ class Optimizer(Cell):
         self.need_scale = self.loss_scale != 1.0
         from ...ops import HyperMap, Map
         self.hyper_map, self.map_ = HyperMap(), Map()
+        self.hyper_map_reverse, self.map_reverse = HyperMap(), Map()
+        # what MindSpore optimizer subclasses read and call in their own ``construct``
+        self.exec_weight_decay = any(decays)
+        self.dynamic_weight_decay = False
+        self.dynamic_decay_flags = tuple(False for _ in params) if self.is_group else False
+        self.grad_centralization = False
+        self.param_length = len(params)
+        self.global_step_increase_tensor = Tensor(np.array([1], np.int32))
+        from ...ops import AssignAdd
+        self.assignadd = AssignAdd()
         self._tx = txs["0"] if len(txs) == 1 else optax.multi_transform(txs, labels)
         state = self._tx.init([p._data for p in params])
         paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
@@ -147,7 +157,40 @@ class Optimizer(Cell):
             for i, (path, leaf) in enumerate(paths))
 
     def _transform(self, lr: float) -> optax.GradientTransformation:
-        raise NotImplementedError
+        """The update rule; a MindSpore subclass writes its own ``construct`` instead."""
+        return optax.identity()
+
+    @property
+    def _parameters(self) -> ParameterTuple:
+        return self.parameters
+
+    def get_weight_decay(self):
+        """The weight decay times ``loss_scale`` (MindSpore's; the gradients it is added to
+        are still scaled): a Tensor, one per Parameter for parameter groups."""
+        if self.is_group:
+            return tuple(Tensor(np.float32(d * self.loss_scale)) for d in self._decay)
+        return Tensor(np.float32(self.weight_decay * self.loss_scale))
+
+    def decay_weight(self, gradients):
+        """``gradients`` plus ``weight_decay * loss_scale * w`` for the decayed Parameters."""
+        if not self.exec_weight_decay:
+            return gradients
+        return tuple(g + p * float(d * self.loss_scale) if d else g
+                     for g, p, d in zip(gradients, self.parameters, self._decay))
+
+    def scale_grad(self, gradients):
+        """``gradients`` divided by ``loss_scale`` (times ``reciprocal_scale``)."""
+        if not self.need_scale:
+            return gradients
+        return tuple(g * self.reciprocal_scale for g in gradients)
+
+    def gradients_centralization(self, gradients):
+        """Gradient centralization is not supported (a group asking for it raises at
+        construction): the gradients unchanged."""
+        return gradients
+
+    def _is_dynamic_lr_or_weight_decay(self) -> bool:
+        return self.dynamic_lr or self.dynamic_weight_decay
 
     def broadcast_params(self, optim_result):
         """MindSpore broadcasts sharded weights after the parallel optimizer; mscompat keeps
@@ -209,7 +252,8 @@ class Optimizer(Cell):
     def _call(self, gradients):
         # The update is mscompat's own pure code (no user Python in it), so PYNATIVE_MODE
         # runs it as one compiled program too instead of a dispatch per Parameter.
-        if (not scope.tracing() and lazy.recording() is None
+        if (getattr(type(self).construct, "_mscompat_update", False)
+                and not scope.tracing() and lazy.recording() is None
                 and isinstance(gradients, (tuple, list))
                 and all(isinstance(g, Tensor) and not isinstance(g._data, lazy.Lazy)
                         for g in gradients)):
@@ -217,6 +261,7 @@ class Optimizer(Cell):
         return super().__call__(gradients)
 
     def construct(self, gradients):
+        """The update of ``_transform`` (a subclass's own ``construct`` replaces it)."""
         for p in self.parameters:  # checked when the step runs, as MindSpore does
             if not p.dtype.is_float:
                 raise TypeError(f"For '{type(self).__name__}', the element of 'parameters' "
@@ -257,6 +302,8 @@ class Optimizer(Cell):
             p._data = n.astype(w.dtype)
         self.global_step = self.global_step + 1
         return tuple(True for _ in self.parameters)
+
+    construct._mscompat_update = True  # mscompat's own pure update: compiled in PYNATIVE too
 
 
 def opt_init_args_register(fn):

@@ -175,3 +175,37 @@ def slot_optimizer_argument_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class and message are the result
             out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
     return out
+
+
+def _custom_optimizer_class(ms):
+    class MySGD(ms.nn.Optimizer):
+        """A MindSpore-style optimizer: its own ``construct`` over the base's helpers."""
+
+        def __init__(self, params, lr, wd=0.0, loss_scale=1.0):
+            super().__init__(lr, params, wd, loss_scale)
+
+        def construct(self, gradients):
+            gradients = self.scale_grad(gradients)
+            gradients = self.decay_weight(gradients)
+            gradients = self.gradients_centralization(gradients)
+            lr = self.get_lr()
+            for p, g in zip(self._parameters, gradients):
+                ms.ops.assign_sub(p, lr * g)
+            self.assignadd(self.global_step, self.global_step_increase_tensor)
+            return True
+    return MySGD
+
+
+@case()
+def custom_optimizer_subclass(ms):
+    net = ms.nn.Dense(3, 2, weight_init=ms.Tensor(np.array([[0.1, -0.2, 0.3],
+                                                             [0.05, 0.4, -0.1]], np.float32)),
+                      bias_init="zeros")
+    opt = _custom_optimizer_class(ms)(net.trainable_params(), 0.1, 0.01, 4.0)
+    step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt, sens=4.0)
+    x = ms.Tensor(np.array([[0.5, -1.0, 2.0], [1.5, 0.3, -0.7]], np.float32))
+    y = ms.Tensor(np.eye(2, dtype=np.float32))
+    losses = [step(x, y) for _ in range(3)]
+    return (losses, net.weight.value(), net.bias.value(), opt.global_step.value(),
+            opt.exec_weight_decay, opt.need_scale, opt.get_weight_decay(),
+            [p.name for p in opt.parameters])
