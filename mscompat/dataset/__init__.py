@@ -39,6 +39,19 @@ from . import config as config
 from . import engine as engine
 from . import transforms as transforms
 from . import vision as vision
+from .config import set_seed as set_seed
+
+
+def zip(datasets):  # noqa: A001 (MindSpore's name)
+    """``dataset.zip(datasets)``: the columns of a tuple of datasets side by side (the
+    datasets' column names must differ), as ``datasets[0].zip(datasets[1:])``."""
+    from .._data.operations import Zip
+    if not isinstance(datasets, tuple):
+        raise TypeError(f"Argument datasets with value {datasets} is not of type [<class "
+                        f"'tuple'>], but got {type(datasets)}.")
+    if len(datasets) < 2:
+        raise ValueError("Can't zip empty or just one dataset!")
+    return Zip(list(datasets))
 
 __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "RenameDataset",
            "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
@@ -46,5 +59,6 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
-           "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache"]
+           "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
+           "set_seed"]
 __getattr__ = _module_getattr("mindspore.dataset")

@@ -13,6 +13,9 @@ Example:
 from __future__ import annotations
 
 import os
+import random
+
+import numpy as np
 
 from .._data.pipeline import _CONFIG
 from .._engine.unsupported import module_getattr as _module_getattr
@@ -31,11 +34,16 @@ _DEFAULT_SEED = 5489  # what MindSpore reports before set_seed (std::mt19937's d
 
 
 def set_seed(seed: int) -> None:
-    """Seed the pipeline's shuffles and random transforms."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2 ** 32 - 1:
-        raise ValueError(f"seed given is not within the required range [0, 4294967295], "
-                         f"but got {seed}.")
+    """Seed the pipeline's shuffles and random transforms; as MindSpore's, it also seeds
+    Python's ``random`` and NumPy's global generator (the random transforms draw there)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("seed isn't of type int.")
+    if not 0 <= seed <= 2 ** 32 - 1:
+        raise ValueError("seed given is not within the required range [0, "
+                         "UINT32_MAX(4294967295)].")
     _CONFIG["seed"] = int(seed)
+    random.seed(seed)
+    np.random.seed(seed)
 
 
 def get_seed() -> int:

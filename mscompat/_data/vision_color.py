@@ -1,0 +1,165 @@
+"""Colour and detail transforms of ``mindspore.dataset.vision``, pixel for pixel:
+``Grayscale``/``RandomGrayscale`` (PIL images, PIL's luma), ``AdjustSharpness``/
+``RandomSharpness`` and ``AdjustSaturation``-style ``RandomColor`` (HWC uint8 arrays, as
+MindSpore's OpenCV kernels: a 3x3 smoothing kernel ``[[1,1,1],[1,5,1],[1,1,1]] / 13`` with
+the border rows and columns kept, OpenCV's fixed-point RGB->grey, and ``addWeighted``
+blends rounded half to even). ``RandomGrayscale`` draws from Python's ``random`` as MindSpore
+does (seeded by ``dataset.config.set_seed``); the others from NumPy's generator.
+
+Example:
+    >>> import numpy as np
+    >>> from mscompat.dataset import vision
+    >>> img = np.full((3, 3, 3), 100, np.uint8)
+    >>> vision.RandomColor((0.5, 0.5))(img)[0, 0].tolist()
+    [100, 100, 100]
+"""
+from __future__ import annotations
+
+import numbers
+import random
+
+import numpy as np
+
+from .vision import _Op
+
+_SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(13)
+
+
+def _check_hwc_rgb(img, name: str) -> np.ndarray:
+    img = np.asarray(img)
+    if img.ndim != 3 or img.shape[2] != 3:
+        raise RuntimeError(f"{name}: the image must be HWC with 3 channels, but got shape "
+                           f"{img.shape}.")
+    return img
+
+
+def _blend(img, other, alpha: float):
+    """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)``."""
+    out = img.astype(np.float32) * np.float32(alpha) + \
+        other.astype(np.float32) * np.float32(1.0 - alpha)
+    if np.issubdtype(img.dtype, np.integer):
+        info = np.iinfo(img.dtype)
+        return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
+    return out.astype(img.dtype)
+
+
+def _cv_gray(img):
+    """OpenCV's RGB->GRAY: fixed-point 0.299/0.587/0.114 for integers."""
+    if np.issubdtype(img.dtype, np.integer):
+        i = img.astype(np.int64)
+        return ((i[..., 0] * 4899 + i[..., 1] * 9617 + i[..., 2] * 1868 + (1 << 13))
+                >> 14).astype(img.dtype)
+    f = img.astype(np.float32)
+    return (f[..., 0] * 0.299 + f[..., 1] * 0.587 + f[..., 2] * 0.114).astype(img.dtype)
+
+
+def _smoothed(img):
+    """The 3x3 smoothing of MindSpore's sharpness kernels; border pixels kept."""
+    f = img.astype(np.float32)
+    pad = np.pad(f, ((1, 1), (1, 1), (0, 0)), mode="reflect")  # OpenCV's BORDER_REFLECT_101
+    acc = np.zeros_like(f)
+    for dy in range(3):
+        for dx in range(3):
+            acc += _SMOOTH[dy, dx] * pad[dy:dy + f.shape[0], dx:dx + f.shape[1]]
+    if np.issubdtype(img.dtype, np.integer):
+        info = np.iinfo(img.dtype)
+        acc = np.clip(np.rint(acc), info.min, info.max)
+    out = acc.astype(img.dtype)
+    out[0], out[-1], out[:, 0], out[:, -1] = img[0], img[-1], img[:, 0], img[:, -1]
+    return out
+
+
+def _degree_range(name: str, degrees) -> tuple[float, float]:
+    if not isinstance(degrees, (tuple, list)) or len(degrees) != 2:
+        raise TypeError(f"{name}: degrees must be a sequence of 2 numbers, but got {degrees}.")
+    lo, hi = degrees
+    if lo < 0 or hi < 0:
+        raise ValueError("Input degrees is not within the required interval of [0, 16777216].")
+    if lo > hi:
+        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+    return float(lo), float(hi)
+
+
+class AdjustSharpness(_Op):
+    """``vision.AdjustSharpness(sharpness_factor)``: 0 the smoothed image, 1 the original,
+    2 twice as sharp."""
+
+    def __init__(self, sharpness_factor: float) -> None:
+        if sharpness_factor < 0:
+            raise ValueError("Input sharpness_factor is not within the required interval of "
+                             "[0, 16777216].")
+        self.sharpness_factor = float(sharpness_factor)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        return _blend(img, _smoothed(img if img.ndim == 3 else img[..., None]).reshape(
+            img.shape), self.sharpness_factor)
+
+
+class RandomSharpness(_Op):
+    """``vision.RandomSharpness(degrees=(0.1, 1.9))``: ``AdjustSharpness`` by a factor drawn
+    uniformly from ``degrees``."""
+
+    def __init__(self, degrees=(0.1, 1.9)) -> None:
+        self.degrees = _degree_range("RandomSharpness", degrees)
+
+    def __call__(self, img):
+        return AdjustSharpness(float(np.random.uniform(*self.degrees)))(img)
+
+
+class RandomColor(_Op):
+    """``vision.RandomColor(degrees=(0.1, 1.9))``: blends an RGB image with its grey version
+    by a factor drawn uniformly from ``degrees`` (0 grey, 1 the original)."""
+
+    def __init__(self, degrees=(0.1, 1.9)) -> None:
+        self.degrees = _degree_range("RandomColor", degrees)
+
+    def __call__(self, img):
+        img = _check_hwc_rgb(img, "RandomColor")
+        grey = np.repeat(_cv_gray(img)[..., None], 3, axis=-1)
+        return _blend(img, grey, float(np.random.uniform(*self.degrees)))
+
+
+def _pil_grey(img, channels: int):
+    from PIL import Image
+    if not isinstance(img, Image.Image):
+        raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded "
+                        f"data or ToPIL() for decoded data.")
+    grey = img.convert("L")
+    if channels == 1:
+        return grey
+    arr = np.asarray(grey, np.uint8)
+    return Image.fromarray(np.dstack([arr, arr, arr]), "RGB")
+
+
+class Grayscale(_Op):
+    """``vision.Grayscale(num_output_channels=1)`` on a PIL image: PIL's luma, 1 or 3
+    channels."""
+
+    def __init__(self, num_output_channels: int = 1) -> None:
+        if num_output_channels not in (1, 3):
+            raise ValueError(f"Number of channels of the output grayscale image should be "
+                             f"either 1 or 3. Got {num_output_channels}.")
+        self.num_output_channels = num_output_channels
+
+    def __call__(self, img):
+        return _pil_grey(img, self.num_output_channels)
+
+
+class RandomGrayscale(_Op):
+    """``vision.RandomGrayscale(prob=0.1)`` on a PIL image: grey (as many channels as the
+    input has) with probability ``prob``."""
+
+    def __init__(self, prob: float = 0.1) -> None:
+        if not isinstance(prob, numbers.Number) or isinstance(prob, bool):
+            raise TypeError(f"Argument prob with value {prob} is not of type [<class 'float'>, "
+                            f"<class 'int'>], but got {type(prob)}.")
+        if not 0.0 <= prob <= 1.0:
+            raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
+        self.prob = prob
+
+    def __call__(self, img):
+        channels = 1 if getattr(img, "mode", None) == "L" else 3
+        if self.prob > random.random():
+            return _pil_grey(img, channels)
+        return img

@@ -1,0 +1,120 @@
+"""``vision.RandomErasing`` and ``vision.CutOut``: rectangles of an image replaced.
+
+``RandomErasing`` is MindSpore's Python transform, drawn from Python's ``random`` in
+MindSpore's order, so with ``dataset.config.set_seed`` it erases the same rectangle as
+MindSpore. ``CutOut`` follows MindSpore's C++ rule (square patches of side ``length``
+whose corner may start outside the image, clipped to it, filled with 0) with corners drawn
+from NumPy's generator: same distribution, other draws.
+
+Example:
+    >>> import numpy as np
+    >>> from mscompat.dataset import vision
+    >>> img = np.ones((4, 4, 3), np.uint8)
+    >>> vision.CutOut(2)(img).shape
+    (4, 4, 3)
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import random
+
+import numpy as np
+
+from .vision import _Op
+
+
+def _pair(name: str, value) -> tuple[float, float]:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name} should be a list or tuple of length 2.")
+    if value[0] > value[1]:
+        raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
+    return float(value[0]), float(value[1])
+
+
+class RandomErasing(_Op):
+    """``vision.RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
+    inplace=False, max_attempts=10)`` on a CHW array: with probability ``prob`` a rectangle
+    of ``scale`` of the area and aspect ``ratio`` takes ``value`` (a number, three per-channel
+    values, or ``'random'`` normal noise)."""
+
+    def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
+                 inplace: bool = False, max_attempts: int = 10) -> None:
+        if not 0.0 <= prob <= 1.0:
+            raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
+        self.prob, self.scale, self.ratio = prob, _pair("scale", scale), _pair("ratio", ratio)
+        if not (isinstance(value, numbers.Number) or value == "random" or
+                (isinstance(value, (tuple, list)) and len(value) == 3)):
+            raise ValueError("The value for erasing should be either a single value, or a "
+                             "string 'random', or a sequence of 3 elements for RGB "
+                             "respectively.")
+        self.value, self.inplace, self.max_attempts = value, inplace, max_attempts
+
+    def _params(self, img):
+        channels, h, w = img.shape
+        area = h * w
+        for _ in range(self.max_attempts):
+            erase_area = random.uniform(*self.scale) * area
+            aspect = random.uniform(*self.ratio)
+            ew = int(round(math.sqrt(erase_area * aspect)))
+            eh = int(round(ew / aspect))
+            if eh < h and ew < w:
+                i = random.randint(0, h - eh)
+                j = random.randint(0, w - ew)
+                if isinstance(self.value, numbers.Number):
+                    value = self.value
+                elif isinstance(self.value, str):
+                    value = np.random.normal(0.0, 1.0, (channels, eh, ew))
+                else:
+                    value = np.ones((channels, eh, ew)) * np.array(self.value)[:, None, None]
+                return i, j, eh, ew, value
+        return 0, 0, h, w, img
+
+    def __call__(self, img):
+        if not isinstance(img, np.ndarray):
+            raise TypeError(f"img should be NumPy array. Got {type(img)}.")
+        if self.prob > random.random():
+            i, j, eh, ew, value = self._params(img)
+            out = img if self.inplace else img.copy()
+            out[:, i:i + eh, j:j + ew] = value
+            return out
+        return img
+
+
+class CutOut(_Op):
+    """``vision.CutOut(length, num_patches=1, is_hwc=True)``: ``num_patches`` squares of side
+    ``length`` set to 0."""
+
+    def __init__(self, length: int, num_patches: int = 1, is_hwc: bool = True) -> None:
+        for name, v in (("length", length), ("num_patches", num_patches)):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"Argument {name} with value {v} is not of type [<class "
+                                f"'int'>], but got {type(v)}.")
+            if v < 1:
+                raise ValueError(f"Input {name} is not within the required interval of [1, "
+                                 f"2147483647].")
+        if not isinstance(is_hwc, bool):
+            raise TypeError(f"Argument is_hwc with value {is_hwc} is not of type [<class "
+                            f"'bool'>], but got {type(is_hwc)}.")
+        self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
+
+    def __call__(self, img):
+        img = np.array(img)  # a copy
+        if img.ndim != 3:
+            raise RuntimeError(f"CutOut: the image must be 3-dimensional, but got shape "
+                               f"{img.shape}.")
+        h, w = img.shape[:2] if self.is_hwc else img.shape[1:]
+        n = self.length
+        if n > h or n > w:
+            raise RuntimeError(f"CutOut: box size is too large for image erase, got box "
+                               f"height: {n}box weight: {n}, and image height: {h}, image "
+                               f"width: {w}")
+        for _ in range(self.num_patches):
+            top = int(np.random.randint(0, h + n + 1)) - n
+            left = int(np.random.randint(0, w + n + 1)) - n
+            y0, x0, y1, x1 = max(top, 0), max(left, 0), min(top + n, h), min(left + n, w)
+            if self.is_hwc:
+                img[y0:y1, x0:x1] = 0
+            else:
+                img[:, y0:y1, x0:x1] = 0
+        return img

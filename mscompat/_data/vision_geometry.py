@@ -1,0 +1,290 @@
+"""``vision.Rotate``, ``Affine``, ``RandomRotation`` and ``RandomAffine``: MindSpore's affine
+warps, pixel for pixel.
+
+MindSpore warps with OpenCV's ``warpAffine``: the inverse map is evaluated in fixed point
+(coordinates in 1/1024, then 1/32 of a pixel for bilinear weights), nearest takes the
+rounded coordinate, bilinear blends four taps with integer weights and rounds; pixels whose
+taps fall outside take ``fill_value``. ``_warp`` is that arithmetic, in NumPy. Rotation is
+about ``((W - 1) / 2, (H - 1) / 2)`` (``expand`` grows the canvas to the rotated bounding
+box; a ``fill_value`` triple lands reversed, as MindSpore's Rotate passes it to OpenCV), and
+the affine matrix is MindSpore's ``T * C * R*S*SHy*SHx * C^-1``. The random forms
+draw their parameters from NumPy's generator (``dataset.config.set_seed``), not MindSpore's.
+
+Example:
+    >>> import numpy as np
+    >>> from mscompat.dataset import vision
+    >>> img = np.arange(12, dtype=np.uint8).reshape(3, 4)
+    >>> vision.Rotate(90)(img)
+    array([[ 3,  7, 11,  0],
+           [ 2,  6, 10,  0],
+           [ 1,  5,  9,  0]], dtype=uint8)
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .vision import Inter, _Op
+
+_AB_BITS, _INTER_BITS = 10, 5
+_AB_SCALE, _TAB = 1 << _AB_BITS, 1 << _INTER_BITS
+
+
+def _invert(m: np.ndarray) -> np.ndarray:
+    """OpenCV's ``invertAffineTransform``."""
+    det = m[0, 0] * m[1, 1] - m[0, 1] * m[1, 0]
+    det = 1.0 / det if det != 0 else 0.0
+    a11, a22, a12, a21 = m[1, 1] * det, m[0, 0] * det, -m[0, 1] * det, -m[1, 0] * det
+    return np.array([[a11, a12, -a11 * m[0, 2] - a12 * m[1, 2]],
+                     [a21, a22, -a21 * m[0, 2] - a22 * m[1, 2]]])
+
+
+def _fixed(v) -> np.ndarray:
+    return np.rint(v).astype(np.int64)  # OpenCV's saturate_cast<int>: round half to even
+
+
+def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fill):
+    """``cv2.warpAffine(img, m, (w, h), flags, BORDER_CONSTANT, fill)`` for nearest and
+    bilinear interpolation."""
+    if resample not in (Inter.NEAREST, Inter.BILINEAR, Inter.LINEAR):
+        raise NotImplementedError(f"mindspore.dataset.vision affine warps with resample="
+                                  f"{resample} are not supported by mscompat (NEAREST and "
+                                  f"BILINEAR are).")
+    inv = _invert(m)
+    h, w = out_hw
+    xs, ys = np.arange(w), np.arange(h)
+    bilinear = resample != Inter.NEAREST
+    delta = _AB_SCALE // _TAB // 2 if bilinear else _AB_SCALE // 2
+    x = (_fixed((inv[0, 1] * ys + inv[0, 2]) * _AB_SCALE)[:, None] + delta
+         + _fixed(inv[0, 0] * xs * _AB_SCALE)[None, :])
+    y = (_fixed((inv[1, 1] * ys + inv[1, 2]) * _AB_SCALE)[:, None] + delta
+         + _fixed(inv[1, 0] * xs * _AB_SCALE)[None, :])
+    src = img if img.ndim == 3 else img[..., None]
+    height, width = src.shape[:2]
+    fill = np.broadcast_to(np.asarray(fill, np.float64), (src.shape[2],))
+
+    def tap(yy, xx):
+        inside = (xx >= 0) & (xx < width) & (yy >= 0) & (yy < height)
+        out = np.empty(yy.shape + (src.shape[2],), np.float64)
+        out[...] = fill
+        out[inside] = src[yy[inside], xx[inside]]
+        return out
+
+    if not bilinear:
+        out = tap(y >> _AB_BITS, x >> _AB_BITS)
+    else:
+        x, y = x >> (_AB_BITS - _INTER_BITS), y >> (_AB_BITS - _INTER_BITS)
+        ix, iy, fx, fy = x >> _INTER_BITS, y >> _INTER_BITS, x & (_TAB - 1), y & (_TAB - 1)
+        weights = [((_TAB - fx) * (_TAB - fy)), (fx * (_TAB - fy)), ((_TAB - fx) * fy), (fx * fy)]
+        taps = [tap(iy, ix), tap(iy, ix + 1), tap(iy + 1, ix), tap(iy + 1, ix + 1)]
+        if np.issubdtype(img.dtype, np.integer):  # 15-bit integer weights, rounded
+            acc = sum(wt[..., None].astype(np.int64) * 32 * t.astype(np.int64)
+                      for wt, t in zip(weights, taps))
+            out = ((acc + (1 << 14)) >> 15).astype(np.float64)
+        else:
+            out = sum((wt[..., None] / float(_TAB * _TAB)).astype(np.float32) * t.astype(np.float32)
+                      for wt, t in zip(weights, taps))
+        outside = (ix >= width) | (ix + 1 < 0) | (iy >= height) | (iy + 1 < 0)
+        out[outside] = fill
+    if np.issubdtype(img.dtype, np.integer):
+        info = np.iinfo(img.dtype)
+        out = np.clip(out, info.min, info.max)
+    out = out.astype(img.dtype)
+    return out if img.ndim == 3 else out[..., 0]
+
+
+def _check_image(img, name: str) -> np.ndarray:
+    img = np.asarray(img)
+    if img.ndim not in (2, 3):
+        raise RuntimeError(f"{name}: the image must be HW or HWC, but got shape "
+                           f"{img.shape}.")
+    return img
+
+
+def rotation_matrix(cx: float, cy: float, degrees: float) -> np.ndarray:
+    """OpenCV's ``getRotationMatrix2D(center, degrees, 1.0)`` (counter-clockwise)."""
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, s, (1 - c) * cx - s * cy], [-s, c, s * cx + (1 - c) * cy]])
+
+
+def rotate(img, degrees: float, resample, expand: bool, center, fill):
+    img = _check_image(img, "Rotate")
+    if isinstance(fill, (tuple, list)):  # MindSpore's Rotate hands OpenCV (b, g, r)
+        fill = tuple(reversed(fill))
+    h, w = img.shape[:2]
+    cx, cy = ((w - 1) / 2.0, (h - 1) / 2.0) if not center else (center[0], center[1])
+    m = rotation_matrix(cx, cy, degrees)
+    if not expand:
+        return _warp(img, m, (h, w), resample, fill)
+    a = math.radians(degrees)
+    corners = [(dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a))
+               for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2),
+                              (-w / 2, h / 2))]
+    bw = max(p[0] for p in corners) - min(p[0] for p in corners)
+    bh = max(p[1] for p in corners) - min(p[1] for p in corners)
+    m[0, 2] += bw / 2.0 - w / 2.0
+    m[1, 2] += bh / 2.0 - h / 2.0
+    return _warp(img, m, (int(round(bh)), int(round(bw))), resample, fill)
+
+
+def affine_matrix(h: int, w: int, degrees, translate, scale, shear) -> np.ndarray:
+    """MindSpore's ``T * C * RSS * C^-1`` about ``((W - 1) / 2, (H - 1) / 2)``; ``translate``
+    in pixels, angles in degrees."""
+    a, sx, sy = math.radians(degrees), math.radians(shear[0]), math.radians(shear[1])
+    r = a - sy
+    m0 = scale * math.cos(r) / math.cos(sy)
+    m1 = scale * (-math.cos(r) * math.tan(sx) / math.cos(sy) - math.sin(a))
+    m3 = scale * math.sin(r) / math.cos(sy)
+    m4 = scale * (-math.sin(r) * math.tan(sx) / math.cos(sy) + math.cos(a))
+    cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
+    return np.array([[m0, m1, (1 - m0) * cx - m1 * cy + translate[0]],
+                     [m3, m4, (1 - m4) * cy - m3 * cx + translate[1]]])
+
+
+def _check_fill(fill):
+    values = fill if isinstance(fill, (tuple, list)) else (fill,)
+    if isinstance(fill, (tuple, list)) and len(fill) != 3:
+        raise TypeError("fill_value should be a single integer or a 3-tuple.")
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"fill_value should be a single integer or a 3-tuple, but got "
+                            f"{fill}.")
+        if not 0 <= v <= 255:
+            raise ValueError("Input fill_value is not within the required interval of "
+                             "[0, 255].")
+    return fill
+
+
+def _check_resample(resample):
+    if not isinstance(resample, Inter):
+        raise TypeError(f"Argument resample with value {resample} is not of type "
+                        f"[<enum 'Inter'>], but got {type(resample)}.")
+    return resample
+
+
+def _degrees_range(degrees) -> tuple[float, float]:
+    if isinstance(degrees, numbers.Number) and not isinstance(degrees, bool):
+        if not 0 <= degrees <= 16777216:
+            raise ValueError("Input degrees is not within the required interval of "
+                             "[0, 16777216].")
+        return -float(degrees), float(degrees)
+    if not isinstance(degrees, (tuple, list)) or len(degrees) != 2:
+        raise TypeError("degrees must be a single non-negative number or a sequence of 2.")
+    if degrees[0] > degrees[1]:
+        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+    return float(degrees[0]), float(degrees[1])
+
+
+class Rotate(_Op):
+    """``vision.Rotate(degrees, resample=Inter.NEAREST, expand=False, center=None,
+    fill_value=0)``: counter-clockwise by ``degrees``."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand: bool = False, center=None,
+                 fill_value=0) -> None:
+        if center is not None and (not isinstance(center, (tuple, list)) or len(center) != 2):
+            raise ValueError("Value center needs to be a 2-tuple.")
+        self.degrees, self.resample = float(degrees), _check_resample(resample)
+        self.expand, self.center, self.fill_value = expand, center, _check_fill(fill_value)
+
+    def __call__(self, img):
+        return rotate(img, self.degrees, self.resample, self.expand, self.center,
+                      self.fill_value)
+
+
+class RandomRotation(Rotate):
+    """``vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None,
+    fill_value=0)``: by an angle drawn uniformly from ``degrees`` (a number d: [-d, d])."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand: bool = False, center=None,
+                 fill_value=0) -> None:
+        super().__init__(0.0, resample, expand, center, fill_value)
+        self.degrees = _degrees_range(degrees)
+
+    def __call__(self, img):
+        angle = float(np.random.uniform(*self.degrees))
+        return rotate(img, angle, self.resample, self.expand, self.center, self.fill_value)
+
+
+def _pair(value, name: str):
+    if isinstance(value, numbers.Number):
+        return (float(value), 0.0)
+    return tuple(float(v) for v in value)
+
+
+class Affine(_Op):
+    """``vision.Affine(degrees, translate, scale, shear, resample=Inter.NEAREST,
+    fill_value=0)``: rotation, translation (fractions of the width and height), scale and
+    shear (degrees along x, y) about the image centre."""
+
+    def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST,
+                 fill_value=0) -> None:
+        if len(translate) != 2:
+            raise TypeError("translate should be a list or tuple of length 2.")
+        for i, t in enumerate(translate):
+            if not -1.0 <= t <= 1.0:
+                raise ValueError(f"Input translate[{i}] is not within the required interval "
+                                 f"of [-1.0, 1.0].")
+        self.degrees, self.translate = float(degrees), tuple(float(t) for t in translate)
+        self.scale, self.shear = float(scale), _pair(shear, "shear")
+        self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
+
+    def __call__(self, img):
+        img = _check_image(img, "Affine")
+        h, w = img.shape[:2]
+        m = affine_matrix(h, w, self.degrees, (self.translate[0] * w, self.translate[1] * h),
+                          self.scale, self.shear)
+        return _warp(img, m, (h, w), self.resample, self.fill_value)
+
+
+class RandomAffine(_Op):
+    """``vision.RandomAffine(degrees, translate=None, scale=None, shear=None,
+    resample=Inter.NEAREST, fill_value=0)``: each parameter drawn uniformly from its range
+    (``translate`` (x_min, x_max[, y_min, y_max]) in fractions of the size; ``shear`` a number
+    s: x in [-s, s]; two or four numbers: x and y ranges)."""
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None,
+                 resample=Inter.NEAREST, fill_value=0) -> None:
+        self.degrees = _degrees_range(degrees)
+        if translate is None:
+            translate = (0.0, 0.0, 0.0, 0.0)
+        elif not isinstance(translate, (tuple, list)) or len(translate) not in (2, 4):
+            raise TypeError("translate should be a list or tuple of length 2 or 4.")
+        for i, t in enumerate(translate):
+            if not -1.0 <= t <= 1.0:
+                raise ValueError(f"Input translate at {i} is not within the required interval "
+                                 f"of [-1.0, 1.0].")
+        self.translate = tuple(translate) + (0.0, 0.0) if len(translate) == 2 else \
+            tuple(translate)
+        if scale is None:
+            scale = (1.0, 1.0)
+        if scale[0] < 0 or scale[1] < 0:
+            raise ValueError("Input is not within the required interval of [0, 16777216].")
+        if scale[1] < scale[0]:
+            raise ValueError("Input scale[1] must be equal to or greater than scale[0].")
+        self.scale = (float(scale[0]), float(scale[1]))
+        if shear is None:
+            shear = (0.0, 0.0, 0.0, 0.0)
+        elif isinstance(shear, numbers.Number):
+            if shear < 0:
+                raise ValueError("Input shear must be greater than 0.")
+            shear = (-float(shear), float(shear), 0.0, 0.0)
+        elif len(shear) == 2:
+            shear = (shear[0], shear[1], 0.0, 0.0)
+        elif len(shear) != 4:
+            raise TypeError("shear must be of length 2 or 4.")
+        self.shear = tuple(float(s) for s in shear)
+        self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
+
+    def __call__(self, img):
+        img = _check_image(img, "RandomAffine")
+        h, w = img.shape[:2]
+        u = np.random.uniform
+        angle = u(*self.degrees)
+        tx, ty = u(*self.translate[:2]) * w, u(*self.translate[2:]) * h
+        scale = u(*self.scale)
+        shear = (u(*self.shear[:2]), u(*self.shear[2:]))
+        m = affine_matrix(h, w, angle, (tx, ty), scale, shear)
+        return _warp(img, m, (h, w), self.resample, self.fill_value)

@@ -1,0 +1,134 @@
+"""``dataset.vision`` geometry, colour and erasing transforms on fixed images, pixel for
+pixel; the random forms with degenerate ranges (fixed parameters) or, for the Python
+transforms MindSpore draws with ``random`` (``RandomErasing``, ``RandomGrayscale``), after
+``dataset.config.set_seed``. Also ``dataset.zip`` and ``dataset.set_seed``'s checks."""
+import numpy as np
+
+from ._registry import case
+
+IMG = np.random.RandomState(0).randint(0, 256, (5, 6, 3)).astype(np.uint8)
+BIG = np.random.RandomState(1).randint(0, 256, (9, 11, 3)).astype(np.uint8)
+
+
+def _t(ms, a):
+    return ms.Tensor(np.asarray(a))
+
+
+@case(modes=("PYNATIVE",))
+def rotations(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(BIG)) for op in (
+        v.Rotate(90), v.Rotate(33), v.Rotate(33, center=(2, 3)), v.Rotate(-40, expand=True),
+        v.Rotate(50, resample=v.Inter.BILINEAR, fill_value=(1, 2, 3)),
+        v.RandomRotation((30, 30)), v.RandomRotation((30, 30), expand=True),
+        v.RandomRotation((-75, -75), resample=v.Inter.BILINEAR, fill_value=7))] + [
+        _t(ms, v.Rotate(20, resample=v.Inter.BILINEAR)(BIG[..., 0])),
+        _t(ms, v.Rotate(-40, resample=v.Inter.BILINEAR, expand=True)(
+            BIG.astype(np.float32) / 255))]
+
+
+@case(modes=("PYNATIVE",))
+def affines(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(BIG)) for op in (
+        v.Affine(15, [0.2, -0.1], 1.1, [5, 10]),
+        v.Affine(15, [0.25, -0.15], 1.1, 7, resample=v.Inter.BILINEAR, fill_value=9),
+        v.RandomAffine((20, 20)), v.RandomAffine(0, translate=(0.2, 0.2, 0.3, 0.3)),
+        v.RandomAffine(0, scale=(1.3, 1.3)), v.RandomAffine(0, shear=(10, 10, 15, 15)),
+        v.RandomAffine((-25, -25), (0.1, 0.1, -0.1, -0.1), (0.8, 0.8), (5, 5, -8, -8),
+                       v.Inter.BILINEAR, (1, 2, 3)))]
+
+
+@case(modes=("PYNATIVE",))
+def random_affine_bad_translate(ms):
+    return ms.dataset.vision.RandomAffine(5, translate=(0.5, 2))
+
+
+@case(modes=("PYNATIVE",))
+def random_affine_bad_scale_order(ms):
+    return ms.dataset.vision.RandomAffine(5, scale=(2, 1))
+
+
+@case(modes=("PYNATIVE",))
+def random_rotation_bad_degrees(ms):
+    return ms.dataset.vision.RandomRotation((5, 1))
+
+
+@case(modes=("PYNATIVE",))
+def random_rotation_bad_fill(ms):
+    return ms.dataset.vision.RandomRotation(5, fill_value=300)
+
+
+@case(modes=("PYNATIVE",))
+def colour_and_sharpness(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(IMG)) for op in (
+        v.RandomSharpness((0.0, 0.0)), v.RandomSharpness((2.0, 2.0)),
+        v.RandomSharpness((0.5, 0.5)), v.AdjustSharpness(1.7), v.RandomColor((0.0, 0.0)),
+        v.RandomColor((1.5, 1.5)), v.RandomColor((0.3, 0.3)))]
+
+
+@case(modes=("PYNATIVE",))
+def grayscale_pil(ms):
+    from PIL import Image
+    v = ms.dataset.vision
+    pil = Image.fromarray(IMG)
+    return [_t(ms, v.Grayscale()(pil)), _t(ms, v.Grayscale(3)(pil)),
+            _t(ms, v.RandomGrayscale(1.0)(pil)), _t(ms, v.RandomGrayscale(1.0)(pil.convert("L"))),
+            _t(ms, v.RandomGrayscale(0.0)(pil))]
+
+
+@case(modes=("PYNATIVE",))
+def grayscale_needs_pil(ms):
+    return ms.dataset.vision.Grayscale()(IMG)
+
+
+@case(modes=("PYNATIVE",))
+def random_erasing_seeded(ms):
+    v = ms.dataset.vision
+    chw = np.transpose(BIG, (2, 0, 1)).copy()
+    ms.dataset.config.set_seed(5)
+    outs = [v.RandomErasing(prob=1.0)(chw) for _ in range(3)]
+    outs.append(v.RandomErasing(prob=1.0, scale=(0.1, 0.2), value=(7, 8, 9))(chw))
+    outs.append(v.RandomErasing(prob=0.0)(chw))
+    return [_t(ms, o) for o in outs]
+
+
+@case(modes=("PYNATIVE",))
+def cutout_patches(ms):
+    v = ms.dataset.vision
+    some = v.CutOut(3, num_patches=2)(BIG)
+    chw = v.CutOut(2, is_hwc=False)(np.transpose(BIG, (2, 0, 1)).copy())
+    zeros = int((some == 0).all(-1).sum())
+    return some.shape, chw.shape, bool(zeros <= 18), bool(np.isin(some, [0] + list(
+        np.unique(BIG))).all())
+
+
+@case(modes=("PYNATIVE",))
+def cutout_box_larger_than_image(ms):
+    return ms.dataset.vision.CutOut(20)(BIG)
+
+
+@case(modes=("PYNATIVE",))
+def dataset_zip_function(ms):
+    ds = ms.dataset
+    a = ds.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False)
+    b = ds.NumpySlicesDataset({"y": np.arange(4) * 10}, shuffle=False)
+    z = ds.zip((a, b))
+    return z.get_col_names(), [list(r) for r in z.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=("PYNATIVE",))
+def dataset_zip_needs_a_tuple(ms):
+    a = ms.dataset.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False)
+    return ms.dataset.zip([a, a])
+
+
+@case(modes=("PYNATIVE",))
+def dataset_set_seed_type(ms):
+    return ms.dataset.set_seed(1.5)
+
+
+@case(modes=("PYNATIVE",))
+def dataset_set_seed_range(ms):
+    return ms.dataset.config.set_seed(-1)
