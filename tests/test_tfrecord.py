@@ -64,3 +64,16 @@ def test_corrupt_and_missing_files_are_refused(tmp_path):
     with pytest.raises(NotImplementedError, match="Schema object"):
         ds.TFRecordDataset(str(tmp_path / "plain.tfrecord"), schema=object())
     assert os.path.exists(tmp_path / "plain.tfrecord")
+
+
+def test_shuffle_enum(monkeypatch):
+    monkeypatch.chdir(FIX)
+    plain = [int(r["label"][0]) for r in ds.TFRecordDataset(
+        "part*.tfrecord", shuffle=ds.Shuffle.FALSE).create_dict_iterator(output_numpy=True)]
+    assert plain == [int(r["label"][0]) for r in ds.TFRecordDataset(
+        "part*.tfrecord", shuffle=False).create_dict_iterator(output_numpy=True)]
+    shuffled = [int(r["label"][0]) for r in ds.TFRecordDataset(
+        "part*.tfrecord", shuffle=ds.Shuffle.GLOBAL).create_dict_iterator(output_numpy=True)]
+    assert sorted(shuffled) == sorted(plain)
+    with pytest.raises(NotImplementedError, match="Shuffle.FILES"):
+        ds.TFRecordDataset("part*.tfrecord", shuffle=ds.Shuffle.FILES)

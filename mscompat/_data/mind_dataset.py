@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import mindrecord as fmt
+from .pipeline import shuffle_flag
 from .sources import _RandomAccess
 
 
@@ -44,7 +45,7 @@ class MindDataset(_RandomAccess):
         self._padded = [] if not num_padded else [padded_sample] * int(num_padded)
         if num_padded and padded_sample is None:
             raise RuntimeError("'padded_sample' is required when 'num_padded' is set.")
-        super().__init__(columns, None if shuffle is None else bool(shuffle), num_samples,
+        super().__init__(columns, shuffle_flag(shuffle, "MindDataset"), num_samples,
                          num_shards, shard_id, sampler)
 
     def _source_len(self) -> int:

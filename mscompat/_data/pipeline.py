@@ -11,6 +11,7 @@ Shuffling is grain's, seeded by ``dataset.config.set_seed`` (else ``mindspore.se
 """
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable, Sequence
 
@@ -80,6 +81,32 @@ class _Skip(grain.IterDataset):
         return it
 
 
+class Shuffle(enum.Enum):
+    """``dataset.Shuffle``: how file-based datasets shuffle."""
+
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
+
+
+def shuffle_flag(shuffle, name: str):
+    """A ``shuffle`` argument (None, a bool or a ``Shuffle``) as None/False/True: mscompat
+    shuffles rows globally; the file-level modes are refused rather than approximated."""
+    if shuffle is None or isinstance(shuffle, bool):
+        return shuffle
+    if not isinstance(shuffle, Shuffle):
+        raise TypeError(f"Argument shuffle with value {shuffle} is not of type [<class "
+                        f"'bool'>, <enum 'Shuffle'>], but got {type(shuffle)}.")
+    if shuffle in (Shuffle.FILES, Shuffle.INFILE, Shuffle.PARTIAL):
+        raise NotImplementedError(f"mindspore.dataset.{name}(shuffle={shuffle}) is not "
+                                  f"supported by mscompat (Shuffle.GLOBAL, ADAPTIVE and FALSE "
+                                  f"are).")
+    return shuffle != Shuffle.FALSE
+
+
 class Dataset:
     """Base of every dataset node (``mindspore.dataset.Dataset``)."""
 
@@ -116,6 +143,17 @@ class Dataset:
         if n is None:  # an iterable source: count one epoch, as MindSpore does
             n = sum(1 for _ in self._rows(0))
         return n
+
+    def get_class_indexing(self) -> dict:
+        """``{class name: label}`` of an ``ImageFolderDataset`` source; ``{}`` otherwise."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            index = getattr(node, "_class_indexing", None)
+            if index is not None:
+                return dict(index)
+            stack.extend(node.children)
+        return {}
 
     def output_shapes(self) -> list:
         row = next(iter(self._rows(0)))

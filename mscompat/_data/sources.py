@@ -281,6 +281,7 @@ class ImageFolderDataset(_RandomAccess):
                        for f in sorted(os.listdir(os.path.join(dataset_dir, c)))
                        if f.lower().endswith(exts)]
         self._decode = decode
+        self._class_indexing = index
         super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
                          sampler)
 
@@ -316,3 +317,28 @@ class DatasetCache:
         """No cache server: nothing is cached."""
         return {"num_mem_cached": 0, "num_disk_cached": 0, "avg_cache_sz": 0,
                 "num_numa_hit": 0}
+
+
+class PaddedDataset(_RandomAccess):
+    """``PaddedDataset(padded_samples)``: a dataset of the given rows (a list of dicts of
+    equal keys), used to pad a sharded dataset to equal shard sizes."""
+
+    def __init__(self, padded_samples) -> None:
+        if not isinstance(padded_samples, list):
+            raise TypeError(f"Argument padded_samples with value {padded_samples} is not of "
+                            f"type [<class 'list'>], but got {type(padded_samples)}.")
+        if not padded_samples:
+            raise ValueError("padded_samples cannot be empty.")
+        for row in padded_samples:
+            if not isinstance(row, dict):
+                raise TypeError(f"Argument padded_element with value {row} is not of type "
+                                f"[<class 'dict'>], but got {type(row)}.")
+        names = list(padded_samples[0])
+        self._samples = [tuple(np.asarray(row[k]) for k in names) for row in padded_samples]
+        super().__init__(names, False, None, None, None, None)
+
+    def _source_len(self) -> int:
+        return len(self._samples)
+
+    def _get(self, i):
+        return self._samples[i]

@@ -21,6 +21,7 @@ import zlib
 import numpy as np
 
 from .._engine.optional import require
+from .pipeline import shuffle_flag
 from .sources import _RandomAccess
 from .tf_example import Example
 
@@ -132,7 +133,7 @@ class TFRecordDataset(_RandomAccess):
             raise RuntimeError(f"Invalid columns_list, column {missing[0]} does not exist in "
                                "the TFRecord files.")
         self._read_columns, self._spec = columns, (spec or {}).get("columns", {})
-        super().__init__(columns, None if shuffle is None else bool(shuffle), num_samples,
+        super().__init__(columns, shuffle_flag(shuffle, "TFRecordDataset"), num_samples,
                          row_shards[0], row_shards[1])
         if row_shards[0] is not None:
             self._blocks = True

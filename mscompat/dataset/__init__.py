@@ -19,6 +19,7 @@ from .._data.operations import Skip as SkipDataset
 from .._data.operations import Take as TakeDataset
 from .._data.operations import Zip as ZipDataset
 from .._data.pipeline import Dataset as Dataset
+from .._data.pipeline import Shuffle as Shuffle
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
 from .._data.samplers import Sampler as Sampler
@@ -33,6 +34,7 @@ from .._data.sources import GeneratorDataset as GeneratorDataset
 from .._data.sources import ImageFolderDataset as ImageFolderDataset
 from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
+from .._data.sources import PaddedDataset as PaddedDataset
 from .._data.tfrecord import TFRecordDataset as TFRecordDataset
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import config as config
@@ -60,5 +62,5 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
-           "set_seed"]
+           "set_seed", "Shuffle", "PaddedDataset"]
 __getattr__ = _module_getattr("mindspore.dataset")

@@ -132,3 +132,24 @@ def dataset_set_seed_type(ms):
 @case(modes=("PYNATIVE",))
 def dataset_set_seed_range(ms):
     return ms.dataset.config.set_seed(-1)
+
+
+@case(modes=("PYNATIVE",))
+def padded_dataset_rows(ms):
+    ds = ms.dataset
+    p = ds.PaddedDataset([{"image": np.zeros(2, np.uint8), "label": np.array(1, np.int32)},
+                          {"image": np.ones(2, np.uint8), "label": np.array(2, np.int32)}])
+    rows = [[x.tolist() for x in r] for r in p.create_tuple_iterator(output_numpy=True)]
+    n = ds.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False)
+    return (p.get_col_names(), p.get_dataset_size(), rows, p.get_class_indexing(),
+            n.get_class_indexing(), [s.name for s in ds.Shuffle])
+
+
+@case(modes=("PYNATIVE",))
+def padded_dataset_empty(ms):
+    return ms.dataset.PaddedDataset([])
+
+
+@case(modes=("PYNATIVE",))
+def padded_dataset_rows_are_dicts(ms):
+    return ms.dataset.PaddedDataset([1, 2])
