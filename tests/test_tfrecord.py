@@ -61,7 +61,7 @@ def test_corrupt_and_missing_files_are_refused(tmp_path):
     shutil.copy(FIX / "single.tfrecord", tmp_path / "plain.tfrecord")
     with pytest.raises(RuntimeError):  # not GZIP data
         ds.TFRecordDataset(str(tmp_path / "plain.tfrecord"), compression_type="GZIP")
-    with pytest.raises(NotImplementedError, match="Schema object"):
+    with pytest.raises(TypeError, match="schema"):
         ds.TFRecordDataset(str(tmp_path / "plain.tfrecord"), schema=object())
     assert os.path.exists(tmp_path / "plain.tfrecord")
 
@@ -77,3 +77,15 @@ def test_shuffle_enum(monkeypatch):
     assert sorted(shuffled) == sorted(plain)
     with pytest.raises(NotImplementedError, match="Shuffle.FILES"):
         ds.TFRecordDataset("part*.tfrecord", shuffle=ds.Shuffle.FILES)
+
+
+def test_a_schema_object_reads_as_its_file(monkeypatch):
+    monkeypatch.chdir(FIX)
+    schema = ds.Schema("schema.json")
+    by_file = ds.TFRecordDataset("part*.tfrecord", schema="schema.json", shuffle=False)
+    by_object = ds.TFRecordDataset("part*.tfrecord", schema=schema, shuffle=False)
+    assert by_object.get_col_names() == by_file.get_col_names()
+    for a, b in zip(by_file.create_tuple_iterator(output_numpy=True),
+                    by_object.create_tuple_iterator(output_numpy=True)):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)

@@ -142,11 +142,15 @@ class TFRecordDataset(_RandomAccess):
     def _schema(schema):
         if schema is None:
             return None
-        if not isinstance(schema, str):
-            raise NotImplementedError("TFRecordDataset(schema=<Schema object>) is not "
-                                      "supported by mscompat yet; pass the schema JSON file.")
-        with open(schema) as f:
-            spec = json.load(f)
+        from .schema import Schema
+        if isinstance(schema, Schema):
+            spec = schema.spec()
+        elif not isinstance(schema, str):
+            raise TypeError(f"Argument schema with value {schema} is not of type [<class "
+                            f"'str'>, <class 'Schema'>], but got {type(schema)}.")
+        else:
+            with open(schema) as f:
+                spec = json.load(f)
         spec["columns"] = dict(sorted(spec.get("columns", {}).items()))
         return spec
 

@@ -26,6 +26,7 @@ from .._data.samplers import Sampler as Sampler
 from .._data.samplers import SequentialSampler as SequentialSampler
 from .._data.samplers import SubsetRandomSampler as SubsetRandomSampler
 from .._data.samplers import SubsetSampler as SubsetSampler
+from .._data.schema import Schema as Schema
 from .._data.sources import Cifar10Dataset as Cifar10Dataset
 from .._data.sources import Cifar100Dataset as Cifar100Dataset
 from .._data.sources import DatasetCache as DatasetCache
@@ -62,5 +63,5 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "vision", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
-           "set_seed", "Shuffle", "PaddedDataset"]
+           "set_seed", "Shuffle", "PaddedDataset", "Schema"]
 __getattr__ = _module_getattr("mindspore.dataset")

@@ -153,3 +153,22 @@ def padded_dataset_empty(ms):
 @case(modes=("PYNATIVE",))
 def padded_dataset_rows_are_dicts(ms):
     return ms.dataset.PaddedDataset([1, 2])
+
+
+@case(modes=("PYNATIVE",))
+def schema_json(ms):
+    ds = ms.dataset
+    s = ds.Schema()
+    s.add_column("image", de_type=ms.uint8, shape=[2, 3])
+    s.add_column("label", de_type="int32")
+    s.add_column("f", de_type=ms.float32, shape=[-1])
+    s2 = ds.Schema()
+    s2.from_json({"columns": {"a": {"type": "int64", "rank": 1, "shape": [2]}}, "numRows": 3})
+    s3 = ds.Schema()
+    s3.parse_columns([{"name": "c", "type": "int8", "shape": [2, 2]}])
+    return s.to_json(), str(s), s2.to_json(), ds.Schema.get_num_rows(s2), s3.to_json()
+
+
+@case(modes=("PYNATIVE",))
+def schema_unknown_type(ms):
+    ms.dataset.Schema().add_column("x", de_type="complex")
