@@ -39,7 +39,7 @@ def module_getattr(module: str):
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
     "scipy", "mint.optim",
-    "dataset.text", "dataset.audio",
+    "dataset.audio",
     "hal",
     "boost", "rewrite", "experimental", "runtime", "utils",
     "ops.primitive", "ops.function", "common.api", "common.initializer_utils",

@@ -40,6 +40,7 @@ from .._data.tfrecord import TFRecordDataset as TFRecordDataset
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import config as config
 from . import engine as engine
+from . import text as text
 from . import transforms as transforms
 from . import vision as vision
 from .config import set_seed as set_seed
@@ -60,7 +61,7 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
            "Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
-           "vision", "transforms", "config", "engine",
+           "vision", "text", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
            "set_seed", "Shuffle", "PaddedDataset", "Schema"]
