@@ -23,12 +23,15 @@ from . import (
     w8_dataset,
     w9_data_parallel,
     w10_resnet_dp,
+    w11_resnet18,
+    w12_transformer,
 )
 
 WORKLOADS: dict[str, ModuleType] = {
     m.NAME: m
     for m in (w1_matmul_grad, w2_mlp_train, w3_pinn, w4_jvp_vjp, w5_hvp, w6_deep_stack,
-              w7_op_dispatch, w8_dataset, w9_data_parallel, w10_resnet_dp)
+              w7_op_dispatch, w8_dataset, w9_data_parallel, w10_resnet_dp,
+              w11_resnet18, w12_transformer)
 }
 
 

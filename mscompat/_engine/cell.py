@@ -234,6 +234,23 @@ class Cell:
         fn(self)
         return self
 
+    def recompute(self, *, use_reentrant: bool = True, output_recompute: bool = False,
+                  early_stop: bool = True, context_fn=None, **kwargs) -> None:
+        """Recompute this Cell's activations in the backward pass of a compiled step
+        (``jax.checkpoint``) instead of keeping them: less memory, same numbers. MindSpore's
+        keyword options (``mp_comm_recompute``...) concern its parallel communication and are
+        accepted."""
+        for key in kwargs:
+            if key not in ("mp_comm_recompute", "parallel_optimizer_comm_recompute",
+                           "recompute_slice_activation"):
+                raise ValueError(f"For 'recompute', keyword '{key}' is not recognized! the key "
+                                 "kwargs must be 'mp_comm_recompute', "
+                                 "'parallel_optimizer_comm_recompute', "
+                                 "'recompute_slice_activation'")
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_recompute"] = True
+        scope.HOOKS["version"] += 1  # compiled steps traced without it are stale
+
     @property
     def phase(self) -> str:
         return "train" if self.training else "predict"
@@ -275,6 +292,11 @@ class Cell:
         return self._run_typed(*args, **kwargs)
 
     def _run_typed(self, *args, **kwargs):
+        if self.__dict__.get("_recompute"):
+            return recompute.run(self, args, kwargs, self._run_hooked)
+        return self._run_hooked(*args, **kwargs)
+
+    def _run_hooked(self, *args, **kwargs):
         if self.__dict__.get("_backward_hooks"):
             return hooks.run_with_backward_hooks(self, args, kwargs, self._forward)
         return self._forward(*args, **kwargs)
@@ -328,7 +350,7 @@ def _unsupported(name: str):
     return method
 
 
-for _name in ("register_backward_pre_hook", "recompute", "shard", "set_boost", "set_comm_fusion",
+for _name in ("register_backward_pre_hook", "shard", "set_boost", "set_comm_fusion",
               "load_parameter_slice", "flatten_weights", "set_inputs", "compile",
               "exec_checkpoint_graph"):
     setattr(Cell, _name, _unsupported(_name))
@@ -336,7 +358,7 @@ for _name in ("register_backward_pre_hook", "recompute", "shard", "set_boost", "
 _BPROP_CACHE: dict[type, bool] = {}
 
 # Imported last: both modules import this one.
-from . import compile, custom_bprop, hooks  # noqa: E402
+from . import compile, custom_bprop, hooks, recompute  # noqa: E402
 
 
 def _has_bprop(cls: type) -> bool:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from . import context, graph_print, jaxconfig, lazy, parallel, scope
@@ -139,15 +140,16 @@ class Compiled:
                 jax.jit(donating, static_argnums=(2,), donate_argnums=(0,)))
 
     @staticmethod
-    def _donatable(pvals) -> bool:
-        """Donate only buffers nobody else holds: each Parameter's array referred to by the
-        Parameter and ``pvals`` alone (a Tensor aliasing a Parameter's value, or an
-        argument that is one, keeps the call on the plain program)."""
+    def _owned(pvals: list) -> list:
+        """Donate only buffers nobody else holds: a Parameter's array also held elsewhere
+        (the Tensor it was made from, a Tensor aliasing its value, an argument that is one)
+        is copied first, so the holder keeps its value and every call of a Cell runs the one
+        donating program (no second compile when the first step's buffers were shared)."""
         for i in range(len(pvals)):
             # references: the Parameter, the pvals list, getrefcount's argument
             if not isinstance(pvals[i], jax.Array) or sys.getrefcount(pvals[i]) > 3:
-                return False
-        return True
+                pvals[i] = jnp.array(pvals[i], copy=True)
+        return pvals
 
     def _rank_program(self, static):
         cache = self.__dict__.setdefault("_ranked", {})
@@ -226,8 +228,8 @@ class Compiled:
                     _store_placed(params, pvals, placed)
                     pvals = placed
                 try:
-                    if outermost and pvals and self._donatable(pvals):
-                        out, writes = self._donating(pvals, dyn, static)
+                    if outermost and pvals:
+                        out, writes = self._donating(self._owned(pvals), dyn, static)
                     else:
                         out, writes = self._jitted(pvals, dyn, static)
                     break
