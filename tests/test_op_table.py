@@ -127,3 +127,60 @@ def test_einsum_primitive_is_the_functional_einsum(mode):
         assert prim.equation == "ij,jk->ik"
     finally:
         ms.set_context(mode=old)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
+def test_layer_norm_functional_is_the_layer_norm_primitive(mode):
+    """``ops.layer_norm`` has no kernel in MindSpore 2.10's CPU build: it is checked against
+    the recorded ``ops.LayerNorm`` primitive (same axes, ``eps``) and NumPy, values and
+    gradients, with and without weights."""
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        x = np.random.RandomState(0).uniform(-2, 2, (2, 3, 4)).astype(np.float32)
+        g = np.random.RandomState(1).uniform(0.5, 2, (3, 4)).astype(np.float32)
+        b = np.random.RandomState(2).uniform(-1, 1, (3, 4)).astype(np.float32)
+        prim = ms.ops.LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-5)
+        t = [ms.Tensor(v) for v in (x, g, b)]
+        out = ms.ops.layer_norm(t[0], (3, 4), t[1], t[2])
+        np.testing.assert_allclose(out.asnumpy(), prim(*t)[0].asnumpy(), rtol=1e-6)
+        mean = x.mean(axis=(1, 2), keepdims=True)
+        ref = (x - mean) / np.sqrt(x.var(axis=(1, 2), keepdims=True) + 1e-5)
+        np.testing.assert_allclose(ms.ops.layer_norm(t[0], [3, 4]).asnumpy(), ref, atol=1e-5)
+        w = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+
+        def fn(x, g, b):
+            return (ms.ops.layer_norm(x, (3, 4), g, b) * w).sum()
+
+        def prim_fn(x, g, b):
+            return (prim(x, g, b)[0] * w).sum()
+        for a, e in zip(ms.grad(fn, (0, 1, 2))(*t), ms.grad(prim_fn, (0, 1, 2))(*t)):
+            np.testing.assert_allclose(a.asnumpy(), e.asnumpy(), rtol=1e-5, atol=1e-5)
+        with pytest.raises(ValueError, match="normalized_shape"):
+            ms.ops.layer_norm(t[0], (4, 3))
+    finally:
+        ms.set_context(mode=old)
+
+
+def test_randperm_and_scalar_to_array():
+    """``ops.Randperm`` and ``ops.ScalarToArray`` have no kernel in MindSpore 2.10's CPU
+    build: checked against their documentation (a permutation then ``pad``; ``Tensor(x)``)."""
+    ms.set_seed(5)
+    out = ms.ops.Randperm(max_length=6, pad=-7)(ms.Tensor(np.array([4], np.int32)))
+    values = out.asnumpy()
+    assert out.dtype == ms.int32 and values.shape == (6,)
+    assert sorted(values[:4].tolist()) == [0, 1, 2, 3] and values[4:].tolist() == [-7, -7]
+    ms.set_seed(5)
+    again = ms.ops.Randperm(max_length=6, pad=-7)(ms.Tensor(np.array([4], np.int32)))
+    np.testing.assert_array_equal(again.asnumpy(), values)
+    wide = ms.ops.Randperm(max_length=3, dtype=ms.int64)(ms.Tensor(np.array([3], np.int64)))
+    assert wide.dtype == ms.int64 and sorted(wide.asnumpy().tolist()) == [0, 1, 2]
+    with pytest.raises(ValueError, match="max_length"):
+        ms.ops.Randperm(max_length=2)(ms.Tensor(np.array([3], np.int32)))
+    with pytest.raises(TypeError):
+        ms.ops.Randperm(max_length=2)(ms.Tensor(np.array([1.0], np.float32)))
+    for value, dtype in ((2.5, ms.float32), (3, ms.int64), (True, ms.bool_)):
+        t = ms.ops.ScalarToArray()(value)
+        assert t.dtype == dtype and t.shape == () and t.asnumpy() == value
+    with pytest.raises(TypeError):
+        ms.ops.scalar_to_array(ms.Tensor(1.0))

@@ -172,10 +172,40 @@ def mixed_precision_cast(dst_dtype, x):
     return x
 
 
+class Partial:
+    """``ops.Partial()(fn, *args)``: ``fn`` with its first arguments bound."""
+
+    def __call__(self, fn: Callable, *args):
+        return functools.partial(fn, *args)
+
+
+def tuple_len(input_tuple) -> int:
+    """``ops.tuple_len(t)``: the length of a tuple or list, as a Python int."""
+    return len(input_tuple)
+
+
+def scalar_to_array(input_x) -> Tensor:
+    """``ops.scalar_to_array(x)``: a Python number as a 0-d Tensor (a float is Float32, an
+    int Int64, a bool Bool, as ``Tensor(x)``). MindSpore 2.10's CPU build raises RuntimeError
+    here (no infer function); mscompat returns the Tensor its documentation describes."""
+    if isinstance(input_x, Tensor) or not isinstance(input_x, (int, float, bool)):
+        raise TypeError(f"For 'ScalarToArray', the 'input_x' must be a bool, int or float, "
+                        f"but got {type(input_x).__name__}.")
+    return Tensor(input_x)
+
+
+class ScalarToArray:
+    """``ops.ScalarToArray()(x)``: as ``ops.scalar_to_array``."""
+
+    def __call__(self, input_x) -> Tensor:
+        return scalar_to_array(input_x)
+
+
 FUNCTIONS = {"partial": partial, "constexpr": constexpr, "add_flags": add_flags,
-             "mixed_precision_cast": mixed_precision_cast}
+             "mixed_precision_cast": mixed_precision_cast, "tuple_len": tuple_len,
+             "scalar_to_array": scalar_to_array}
 PRIMITIVES = {"MultitypeFuncGraph": MultitypeFuncGraph, "HyperMap": HyperMap, "Map": Map,
-              "Print": Print}
+              "Print": Print, "Partial": Partial, "ScalarToArray": ScalarToArray}
 
 
 def _like(fill: str):

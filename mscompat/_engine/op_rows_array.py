@@ -491,13 +491,15 @@ def _top_k_method(x, k, sorted=True):
 
 
 def _range(start, end, step, maxlen=1000000):
-    """``ops.range``: Int64 for Python ints, else the Tensors' dtype (Float32 for floats);
-    ``start + i * step`` in that dtype."""
+    """``ops.range`` and ``ops.Range(maxlen)``: Int64 for Python ints and integer Tensors,
+    else the Tensors' float dtype (Float32 for Python floats); ``start + i * step`` in that
+    dtype."""
     values = [v for v in (start, end, step)]
     if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         dtype = np.int64
     elif any(hasattr(v, "dtype") for v in values):
         dtype = next(np.dtype(v.dtype) for v in values if hasattr(v, "dtype"))
+        dtype = np.int64 if dtype.kind in "iu" else dtype
     else:
         dtype = np.float32
     s, e, d = (float(np.asarray(v)) for v in values)
@@ -569,7 +571,8 @@ ROWS: list[OpDef] = [
     OpDef("Identity", lambda x: jnp.asarray(x), functional=("identity",)),
     # creation
     OpDef(None, None, functional=("arange",), functional_impl=_arange),
-    OpDef(None, None, functional=("range",), functional_impl=_range),
+    OpDef("Range", lambda start, limit, delta, *, maxlen=1000000: _range(start, limit, delta),
+          attrs=(("maxlen", 1000000),), functional=("range",), functional_impl=_range),
     OpDef("DepthToSpace", _depth_to_space, attrs=(("block_size", None),)),
     OpDef("SpaceToDepth", _space_to_depth, attrs=(("block_size", None),)),
     OpDef("ScalarToTensor", _scalar_to_tensor, functional=("scalar_to_tensor",)),
@@ -650,7 +653,7 @@ ROWS: list[OpDef] = [
           methods=("masked_select",)),
     OpDef(None, None, functional=("nonzero",), functional_impl=_nonzero,
           methods=("nonzero",)),
-    OpDef(None, None, functional=("unique",), functional_impl=_unique),
+    OpDef("Unique", _unique, functional=("unique",)),
     # sorting and selection
     OpDef("Sort", _sort_prim, attrs=(("axis", -1), ("descending", False)),
           functional=("sort",), functional_impl=_sort, methods=("sort",)),

@@ -270,7 +270,95 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
             + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
 
 
+def affine_grid(theta, size, align_corners=False):
+    """``ops.affine_grid(theta, size, align_corners=False)``: the sampling grid of an affine
+    map ``theta`` (N, 2, 3) for ``size`` (N, C, H, W) -> (N, H, W, 2), or (N, 3, 4) for
+    (N, C, D, H, W) -> (N, D, H, W, 3); coordinates in [-1, 1] (pixel centres unless
+    ``align_corners``), as ``grid_sample`` reads them."""
+    size = tuple(int(v) for v in size)
+    spatial = size[2:]
+    if len(spatial) not in (2, 3) or theta.shape != (size[0], len(spatial),
+                                                     len(spatial) + 1):
+        raise ValueError(f"For 'affine_grid', 'theta' of shape {tuple(theta.shape)} does not "
+                         f"match 'size' {size}: expected (N, 2, 3) with a 4-D size or "
+                         f"(N, 3, 4) with a 5-D size.")
+
+    def axis(n):
+        base = jnp.linspace(-1.0, 1.0, n, dtype=theta.dtype) if n > 1 else jnp.zeros(
+            (1,), theta.dtype)
+        return base if align_corners else base * (n - 1) / n
+    # coordinates ordered (x, y[, z]): the last spatial axis first
+    coords = jnp.meshgrid(*[axis(n) for n in spatial], indexing="ij")[::-1]
+    base = jnp.stack([*coords, jnp.ones(spatial, theta.dtype)], axis=-1)
+    return jnp.einsum("...k,njk->n...j", base, theta)
+
+
+def _affine_grid_prim(theta, output_size, *, align_corners=False):
+    return affine_grid(theta, output_size, align_corners)
+
+
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
+                    extrapolation_value=0.0):
+    """``ops.crop_and_resize``: crops of the NHWC ``image`` given as normalised
+    ``[y1, x1, y2, x2]`` boxes (``box_indices`` pick the image), resized to ``crop_size``
+    with bilinear or nearest sampling on the corner-aligned grid; samples outside the
+    image take ``extrapolation_value``. Float32 output."""
+    if method not in ("bilinear", "nearest", "bilinear_v2"):
+        raise ValueError(f"For 'CropAndResize', the 'method' must be 'bilinear', 'nearest' or "
+                         f"'bilinear_v2', but got {method}.")
+    if method == "bilinear_v2":
+        raise NotImplementedError("mindspore.ops.CropAndResize(method='bilinear_v2') is not "
+                                  "implemented in mscompat")
+    if image.ndim != 4 or boxes.ndim != 2 or boxes.shape[-1] != 4:
+        raise ValueError(f"For 'CropAndResize', 'image' must be 4-D (NHWC) and 'boxes' "
+                         f"(num_boxes, 4), but got {tuple(image.shape)} and "
+                         f"{tuple(boxes.shape)}.")
+    ch, cw = (int(v) for v in crop_size)
+    _, h, w, _ = image.shape
+    image = image.astype(jnp.float32)
+    boxes = boxes.astype(jnp.float32)
+
+    def positions(lo, hi, n, size):
+        if n > 1:
+            return lo[:, None] * (size - 1) + jnp.arange(n) * ((hi - lo) * (size - 1)
+                                                                / (n - 1))[:, None]
+        return (0.5 * (lo + hi) * (size - 1))[:, None]
+    ys = positions(boxes[:, 0], boxes[:, 2], ch, h)  # (num_boxes, ch)
+    xs = positions(boxes[:, 1], boxes[:, 3], cw, w)
+    inside = (((ys >= 0) & (ys <= h - 1))[:, :, None]
+              & ((xs >= 0) & (xs <= w - 1))[:, None, :])[..., None]
+    imgs = image[box_indices.astype(jnp.int32)]  # (num_boxes, H, W, C)
+
+    def tap(yi, xi):
+        yi = jnp.clip(yi, 0, h - 1).astype(jnp.int32)
+        xi = jnp.clip(xi, 0, w - 1).astype(jnp.int32)
+        return jax.vmap(lambda im, y, x: im[y[:, None], x[None, :]])(imgs, yi, xi)
+    if method == "nearest":
+        def half_away(v):
+            return jnp.sign(v) * jnp.floor(jnp.abs(v) + 0.5)
+        out = tap(half_away(ys), half_away(xs))
+    else:
+        y0, x0 = jnp.floor(ys), jnp.floor(xs)
+        wy = (ys - y0)[:, :, None, None]
+        wx = (xs - x0)[:, None, :, None]
+        top = tap(y0, x0) + (tap(y0, jnp.ceil(xs)) - tap(y0, x0)) * wx
+        bottom = tap(jnp.ceil(ys), x0) + (tap(jnp.ceil(ys), jnp.ceil(xs))
+                                          - tap(jnp.ceil(ys), x0)) * wx
+        out = top + (bottom - top) * wy
+    return jnp.where(inside, out, jnp.float32(extrapolation_value))
+
+
+def _crop_and_resize_prim(image, boxes, box_indices, crop_size, *, method="bilinear",
+                          extrapolation_value=0.0):
+    return crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value)
+
+
 ROWS: list[OpDef] = [
+    OpDef("AffineGrid", _affine_grid_prim, attrs=(("align_corners", False),),
+          functional=("affine_grid",), functional_impl=affine_grid),
+    OpDef("CropAndResize", _crop_and_resize_prim,
+          attrs=(("method", "bilinear"), ("extrapolation_value", 0.0)),
+          functional=("crop_and_resize",), functional_impl=crop_and_resize),
     OpDef(None, None, functional=("grid_sample",), functional_impl=grid_sample),
     OpDef(None, None, functional=("interpolate", "upsample"), functional_impl=interpolate),
     OpDef("ResizeNearestNeighbor", _resize_nearest_neighbor,

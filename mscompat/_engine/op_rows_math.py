@@ -248,6 +248,19 @@ def _elu_prim(x, *, alpha=1.0):
     return _elu(x, alpha)
 
 
+def _celu(x, alpha=1.0):
+    """``ops.celu(x, alpha=1.0)``: ``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError(f"For 'CeLU', the 'alpha' must be a float, but got "
+                        f"{type(alpha).__name__}.")
+    if alpha == 0:
+        raise ValueError("For 'CeLU', the 'alpha' can not be equal to 0.")
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"For 'CeLU', the 'x' must be a float16 or float32 Tensor, but got "
+                        f"{x.dtype}.")
+    return jax.nn.celu(x, alpha)
+
+
 def _hardswish(x):
     return x * jnp.clip(x + 3, 0, 6) / 6
 
@@ -509,6 +522,8 @@ ROWS: list[OpDef] = [
     _u("FastGeLU", _fast_gelu, ("fast_gelu",)),
     OpDef(None, None, functional=("silu",), functional_impl=jax.nn.silu),
     OpDef(None, None, functional=("leaky_relu",), functional_impl=_leaky_relu),
+    OpDef("CeLU", lambda x, *, alpha=1.0: _celu(x, alpha), attrs=(("alpha", 1.0),),
+          functional=("celu",), functional_impl=_celu),
     OpDef("Elu", _elu_prim, attrs=(("alpha", 1.0),), functional=("elu",),
           functional_impl=_elu),
     _u("ReLU6", jax.nn.relu6, ("relu6",)),

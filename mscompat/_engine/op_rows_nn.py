@@ -206,7 +206,37 @@ def _ctc_loss_prim(x, labels_indices, labels_values, sequence_length, *,
     return loss.astype(x.dtype), jax.lax.stop_gradient(grad)
 
 
+def _layer_norm_prim(x, gamma, beta, *, begin_norm_axis=1, begin_params_axis=1,
+                     epsilon=1e-7):
+    """``ops.LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x, gamma,
+    beta)``: ``(y, mean, variance)``, the statistics kept as size-1 axes. MindSpore's
+    backward (``LayerNormGrad``) flows through ``y`` only: the statistics carry none."""
+    axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
+    y = nn_kernels.layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon)
+    stats = jax.lax.stop_gradient(x)
+    return (y, jnp.mean(stats, axis=axes, keepdims=True),
+            jnp.var(stats, axis=axes, keepdims=True))
+
+
+def _layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+    """``ops.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)``:
+    normalised over the trailing ``normalized_shape`` axes (MindSpore 2.10's CPU build has
+    no kernel for it; mscompat follows its documentation)."""
+    shape = ((int(normalized_shape),) if isinstance(normalized_shape, int)
+             else tuple(int(v) for v in normalized_shape))
+    if tuple(input.shape[input.ndim - len(shape):]) != shape:
+        raise ValueError(f"For 'layer_norm', 'normalized_shape' {shape} must match the last "
+                         f"dimensions of 'input' {tuple(input.shape)}.")
+    w = jnp.ones(shape, input.dtype) if weight is None else weight
+    b = jnp.zeros(shape, input.dtype) if bias is None else bias
+    axis = input.ndim - len(shape)
+    return nn_kernels.layer_norm(input, w, b, axis, axis, eps)
+
+
 ROWS: list[OpDef] = [
+    OpDef("LayerNorm", _layer_norm_prim, attrs=(("begin_norm_axis", 1),
+                                                ("begin_params_axis", 1), ("epsilon", 1e-7)),
+          functional=("layer_norm",), functional_impl=_layer_norm),
     OpDef("CTCLoss", _ctc_loss_prim, attrs=(("preprocess_collapse_repeated", False),
                                             ("ctc_merge_repeated", True),
                                             ("ignore_longer_outputs_than_inputs", False))),

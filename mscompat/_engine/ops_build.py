@@ -14,6 +14,7 @@ from . import (
     op_rows_array,
     op_rows_detection,
     op_rows_image,
+    op_rows_linalg,
     op_rows_math,
     op_rows_nn,
     op_table,
@@ -306,7 +307,7 @@ FUNCTIONALS: dict[str, Callable] = {}
 
 
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
-                               + op_rows_image.ROWS + op_rows_nn.ROWS
+                               + op_rows_linalg.ROWS + op_rows_image.ROWS + op_rows_nn.ROWS
                                + op_rows_detection.ROWS)
 
 

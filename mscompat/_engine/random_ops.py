@@ -340,5 +340,44 @@ class RandomChoiceWithMask(_RandomPrimitive):
 FUNCTIONS = {f.__name__: f for f in (uniform, standard_normal, normal, randint, randperm,
                                      shuffle, multinomial, rand, randn, rand_like,
                                      randn_like, randint_like, dropout)}
+class Randperm(_RandomPrimitive):
+    """``ops.Randperm(max_length=1, pad=-1, dtype=mstype.int32)(n)``: a random permutation
+    of ``0..n-1`` followed by ``pad`` up to ``max_length`` (``n`` a 1-element Int32/Int64
+    Tensor). MindSpore 2.10's CPU build has no kernel for it; the permutation is mscompat's
+    seeded stream.
+
+    Example:
+        >>> import mscompat as ms, numpy as np
+        >>> out = ms.ops.Randperm(max_length=5)(ms.Tensor(np.array([3], np.int32)))
+        >>> print(sorted(out.asnumpy()[:3].tolist()), out.asnumpy()[3:].tolist(), out.dtype)
+        [0, 1, 2] [-1, -1] Int32
+    """
+
+    def __init__(self, max_length=1, pad=-1, dtype=None) -> None:
+        super().__init__()
+        if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 1:
+            raise ValueError(f"For 'Randperm', the 'max_length' must be a positive int, but "
+                             f"got {max_length}.")
+        if isinstance(pad, bool) or not isinstance(pad, int):
+            raise TypeError(f"For 'Randperm', the 'pad' must be an int, but got "
+                            f"{type(pad).__name__}.")
+        self.max_length, self.pad = max_length, pad
+        self.dtype = _dt(dtype, np.dtype(np.int32))
+
+    @jaxconfig.entry
+    def __call__(self, n):
+        if not isinstance(n, Tensor) or np.dtype(dtypes.to_np(n.dtype)).kind not in "iu":
+            raise TypeError("For 'Randperm', the 'n' must be an Int32 or Int64 Tensor.")
+        count = int(np.asarray(n.asnumpy()).reshape(-1)[0])
+        if not 0 <= count <= self.max_length:
+            raise ValueError(f"For 'Randperm', 'n' must be in [0, max_length "
+                             f"{self.max_length}], but got {count}.")
+        perm = randperm(count, dtype=dtypes.to_mstype(self.dtype)) if count else None
+        tail = np.full(self.max_length - count, self.pad, self.dtype)
+        if perm is None:
+            return Tensor(tail)
+        return Tensor._wrap(jnp.concatenate([perm._data.astype(self.dtype), jnp.asarray(tail)]))
+
+
 PRIMITIVES = {c.__name__: c for c in (UniformReal, StandardNormal, Dropout,
-                                       RandomChoiceWithMask, UniformInt)}
+                                       RandomChoiceWithMask, UniformInt, Randperm)}

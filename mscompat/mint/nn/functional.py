@@ -86,19 +86,9 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     """``batch_norm(input, running_mean, running_var, weight=None, bias=None,
     training=False, momentum=0.1, eps=1e-05)``: with ``training`` the batch statistics
     normalise and the running statistics (Parameters) are updated in place."""
-    import jax.numpy as jnp
-
-    c, dtype = input.shape[1], _unwrap(input).dtype
-    w = jnp.ones((c,), dtype) if weight is None else _unwrap(weight)
-    b = jnp.zeros((c,), dtype) if bias is None else _unwrap(bias)
-    args = (_unwrap(input), w, b, _unwrap(running_mean), _unwrap(running_var))
-    if not training:
-        return _call(nn_kernels.batch_norm_infer, args + (eps,))
-    y, mean, var = _call(nn_kernels.batch_norm_train, args + (eps, 1 - momentum))
-    from ..._engine.state_ops import assign
-    assign(running_mean, mean)
-    assign(running_var, var)
-    return y
+    from ..._engine.state_ops import batch_norm as ops_batch_norm
+    return ops_batch_norm(input, running_mean, running_var, weight, bias, training, momentum,
+                          eps)
 
 
 __all__ = sorted([*_FUNCTIONS, "avg_pool2d", "batch_norm", "conv1d", "conv2d", "conv3d",

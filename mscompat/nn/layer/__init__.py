@@ -10,11 +10,14 @@ from .basic import (  # noqa: F401
     Dropout3d,
     Flatten,
     Identity,
+    Linear,
     MatMul,
     Norm,
     OneHot,
     Pad,
     Range,
+    Tril,
+    Triu,
     ZeroPad2d,
 )
 from .combined import Conv2dBnAct, DenseBnAct  # noqa: F401

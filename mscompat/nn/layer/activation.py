@@ -85,6 +85,8 @@ ACTIVATIONS = {name: _make(name, fn, args) for name, (_, fn, args) in _TABLE.ite
 # MindSpore's nn.ReLU calls the ReLU Primitive: amp O1 lists it (``mixed_precision.Policy``).
 ACTIVATIONS["ReLU"]._amp_primitive = "ReLU"
 _BY_KEY = {key.lower(): ACTIVATIONS[name] for name, (key, _, _) in _TABLE.items()}
+# not a get_activation key in MindSpore 2.10
+ACTIVATIONS["CELU"] = _make("CELU", m._celu, (("alpha", 1.0),))
 
 
 class Softmax(Cell):

@@ -3,6 +3,8 @@
 from mscompat._engine.cell import Cell
 from typing import Any
 
+class CELU(Cell):
+    def __init__(self, alpha: Any = ...) -> None: ...
 class ELU(Cell):
     def __init__(self, alpha: Any = ...) -> None: ...
 class FastGelu(Cell):

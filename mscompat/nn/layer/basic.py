@@ -76,6 +76,65 @@ class Dense(Cell):
         return s
 
 
+class Linear(Dense):
+    """``nn.Linear(in_features, out_features, bias=True, weight_init=None, bias_init=None,
+    dtype=None)``: ``x @ weight.T + bias`` (MindSpore's mint-style name for ``Dense``, with
+    the same default initialisation).
+
+    Example:
+        >>> import mscompat as ms
+        >>> net = ms.nn.Linear(3, 2, weight_init='ones', bias_init='zeros')
+        >>> print(net, net(ms.Tensor([[1.0, 2.0, 3.0]])))
+        Linear(input_features=3, output_features=2, has_bias=True) [[6. 6.]]
+    """
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 weight_init=None, bias_init=None, dtype=None) -> None:
+        for name, v in (("in_features", in_features), ("out_features", out_features)):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'Linear', the '{name}' must be int, but got "
+                                f"{type(v).__name__}.")
+            if v <= 0:
+                raise ValueError(f"For 'Linear', the '{name}' must be a positive int, but "
+                                 f"got {v}.")
+        if not isinstance(bias, bool):
+            raise TypeError(f"For 'Linear', the 'has_bias' must be bool, but got "
+                            f"{type(bias).__name__}.")
+        if isinstance(bias_init, Tensor) and tuple(bias_init.shape) != (out_features,):
+            raise ValueError(f"For 'Linear', bias init shape error. The ndim of 'bias_init' "
+                             f"must be equal to 1, and the first dim must be equal to "
+                             f"'out_features'. But got 'bias_init': {bias_init}.")
+        super().__init__(in_features, out_features, weight_init, bias_init, bias,
+                         dtype=dtypes.ALL["float32"] if dtype is None else dtype)
+        self.in_features, self.out_features = in_features, out_features
+
+    def extend_repr(self) -> str:
+        s = f"input_features={self.in_features}, output_features={self.out_features}"
+        return s + (f", has_bias={self.has_bias}" if self.has_bias else "")
+
+
+def _triangle(fn):
+    def impl(x, k):
+        return fn(jnp.ones(x.shape[-2:], jnp.float32), k) * x.astype(jnp.float32)
+    return impl
+
+
+class Tril(Cell):
+    """``nn.Tril()(x, k=0)``: the lower triangle of ``x`` (entries above diagonal ``k``
+    zeroed), computed in Float32 and cast back, as MindSpore's."""
+
+    def construct(self, x, k=0):
+        return call(_triangle(jnp.tril), (x._data, int(k))).astype(x.dtype)
+
+
+class Triu(Cell):
+    """``nn.Triu()(x, k=0)``: the upper triangle of ``x`` (entries below diagonal ``k``
+    zeroed)."""
+
+    def construct(self, x, k=0):
+        return call(_triangle(jnp.triu), (x._data, int(k))).astype(x.dtype)
+
+
 class Flatten(Cell):
     """``nn.Flatten(start_dim=1, end_dim=-1)``."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 
+import jax
 import jax.numpy as jnp
 
 from ..._engine import op_rows_math as m
@@ -33,6 +34,58 @@ def _cosine_embedding(x1, x2, y, margin=0.0, reduction="mean"):
     cos = m._cosine_similarity(x1, x2, dim=-1, eps=1e-8)
     loss = jnp.where(y == 1, 1 - cos, jnp.maximum(cos - margin, 0))
     return m._reduce_loss(loss, reduction)
+
+
+def _rmse(logits, labels):
+    return jnp.sqrt(jnp.mean(jnp.square(logits - labels)))
+
+
+def _dice(logits, label, smooth=1e-5):
+    """``nn.DiceLoss``: ``1 - 2 * sum(x * y) / (sum(x * x) + sum(y * y) + smooth)``."""
+    if logits.shape != label.shape:
+        raise ValueError(f"For 'DiceLoss', the 'logits' shape {tuple(logits.shape)} must be "
+                         f"the same as the 'labels' shape {tuple(label.shape)}.")
+    x, y = logits.reshape(-1), label.reshape(-1)
+    union = jnp.sum(x * x) + jnp.sum(y * y)
+    return 1 - (2 * jnp.sum(x * y)) / (union + smooth)
+
+
+def _activation(name):
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise TypeError(f"For 'MultiClassDiceLoss', the 'activation' must be a str or None, "
+                        f"but got {type(name).__name__}.")
+    table = {"softmax": lambda x: jax.nn.softmax(x, axis=-1), "sigmoid": jax.nn.sigmoid,
+             "relu": jax.nn.relu, "tanh": jnp.tanh, "logsoftmax": jax.nn.log_softmax}
+    if name.lower() not in table:
+        raise KeyError(f"The 'name' must be in {sorted(table)}, but got {name}.")
+    return table[name.lower()]
+
+
+def _multi_class_dice(logits, label, weights=None, ignore_indiex=None, activation="softmax"):
+    """``nn.MultiClassDiceLoss``: the mean over classes (axis 1) of ``DiceLoss`` of each
+    class's slice, after ``activation`` (``nn.Softmax()``: the last axis); ``weights`` scale
+    each class's loss and ``ignore_indiex`` drops one (its share still divides)."""
+    if logits.shape != label.shape or logits.ndim < 2:
+        raise ValueError(f"For 'MultiClassDiceLoss', 'logits' and 'labels' must have the same "
+                         f"shape of at least 2 dimensions, but got {tuple(logits.shape)} and "
+                         f"{tuple(label.shape)}.")
+    act = _activation(activation)
+    if act is not None:
+        logits = act(logits)
+    total = 0.0
+    for i in range(label.shape[1]):
+        if i == ignore_indiex:
+            continue
+        loss = _dice(logits[:, i], label[:, i])
+        if weights is not None:
+            if weights.shape[0] != label.shape[1]:
+                raise ValueError(f"For 'MultiClassDiceLoss', the weight shape[0] should be "
+                                 f"equal to label.shape[1], but got {weights.shape[0]}.")
+            loss = loss * weights[i]
+        total = total + loss
+    return total / label.shape[1]
 
 
 # name: (init args with defaults, impl, Tensor-valued init args passed as inputs,
@@ -55,6 +108,11 @@ _ROWS = {
     "MAELoss": ((("reduction", "mean"),), m._l1_loss, (), ("reduction",)),
     "CosineEmbeddingLoss": ((("margin", 0.0), ("reduction", "mean")), _cosine_embedding, (),
                             ("margin", "reduction")),
+    "RMSELoss": ((), _rmse, (), ()),
+    "DiceLoss": ((("smooth", 1e-5),), _dice, (), ("smooth",)),
+    "MultiClassDiceLoss": ((("weights", None), ("ignore_indiex", None),
+                            ("activation", "softmax")), _multi_class_dice, ("weights",),
+                           ("ignore_indiex", "activation")),
 }
 
 

@@ -1,0 +1,63 @@
+"""Recorded op specs for norms, inverses, ``Mod``, ``CeLU``, ``Range``/``Unique``
+primitives, ``affine_grid``, ``crop_and_resize`` and the ``LayerNorm`` primitive (the spec
+format of ``op_specs.py``)."""
+import numpy as np
+
+from .op_specs import S, _register, ints, r
+
+X = r(2, 3)
+X4 = r(2, 3, 4, seed=1)
+YP = r(2, 3, seed=5, lo=0.5, hi=2.0)
+XN = ints(2, 3, seed=6, lo=-7, hi=8)
+YN = ints(2, 3, seed=7, lo=1, hi=4) * np.array([[1, -1, 1], [-1, 1, -1]], np.int32)
+SQ = r(3, 3, seed=40) + 3 * np.eye(3, dtype=np.float32)
+SQB = r(2, 3, 3, seed=41) + 3 * np.eye(3, dtype=np.float32)
+THETA = r(2, 2, 3, seed=42, lo=-1, hi=1)
+THETA3 = r(1, 3, 4, seed=43, lo=-1, hi=1)
+IMGN = r(2, 5, 6, 3, seed=44)
+CBOXES = np.array([[0.0, 0.0, 1.0, 1.0], [0.1, 0.25, 0.8, 0.9], [-0.2, 0.3, 0.6, 1.3]],
+                  np.float32)
+CIDX = np.array([1, 0, 1], np.int32)
+
+SPECS = [
+    S("Mod", "ops.Mod", (X * 3, YP * np.array([1, -1, 1], np.float32)), init={}),
+    S("Mod_int", "ops.Mod", (XN, YN), init={}, grad=False),
+    S("Mod_scalar", "ops.Mod", (X * 3, 1.5), init={}),
+    S("LpNorm_p2_two_axes", "ops.LpNorm", (X4,), init={"axis": [1, 2]}),
+    S("LpNorm_p1_keep_dims", "ops.LpNorm", (X4,), init={"axis": 1, "p": 1,
+                                                        "keep_dims": True}),
+    S("LpNorm_p3_negative_axis", "ops.LpNorm", (X4,), init={"axis": -1, "p": 3}),
+    S("LpNorm_p0", "ops.LpNorm", (np.where(X4 > 0, X4, 0).astype(np.float32),),
+      init={"axis": 0, "p": 0}, grad=False),
+    S("inverse", "ops.inverse", (SQ,)),
+    S("inverse_batched", "ops.inverse", (SQB,)),
+    S("MatrixInverse", "ops.MatrixInverse", (SQB,), init={}),
+    S("MatrixInverse_adjoint", "ops.MatrixInverse", (SQ,), init={"adjoint": True}),
+    S("inv", "ops.inv", (YP * np.array([1, -1, 1], np.float32),)),
+    S("Inv_int", "ops.Inv", (np.array([2, 1, -1, 4, -3], np.int32),), init={}, grad=False),
+    S("celu", "ops.celu", (X,), kw={"alpha": 0.5}),
+    S("CeLU", "ops.CeLU", (X,), init={"alpha": 2.0}),
+    S("Range_int", "ops.Range", (np.array(1, np.int32), np.array(10, np.int32),
+                                 np.array(3, np.int32)), init={}, grad=False),
+    S("Range_float", "ops.Range", (np.array(2.0, np.float32), np.array(-1.0, np.float32),
+                                   np.array(-0.75, np.float32)), init={}, grad=False),
+    S("Unique", "ops.Unique", (np.array([3, 1, 3, 0, 2, 1, 0], np.int32),), init={},
+      grad=False),
+    S("affine_grid", "ops.affine_grid", (THETA, (2, 1, 3, 4))),
+    S("affine_grid_align_corners", "ops.affine_grid", (THETA, (2, 3, 2, 5)),
+      kw={"align_corners": True}),
+    S("affine_grid_3d", "ops.affine_grid", (THETA3, (1, 1, 2, 3, 2))),
+    S("AffineGrid", "ops.AffineGrid", (THETA, (2, 1, 4, 3)), init={"align_corners": True}),
+    S("crop_and_resize", "ops.crop_and_resize", (IMGN, CBOXES, CIDX, (4, 3))),
+    S("crop_and_resize_nearest_extrapolate", "ops.crop_and_resize",
+      (IMGN, CBOXES, CIDX, (3, 5)), kw={"method": "nearest", "extrapolation_value": -1.0},
+      grad=False),
+    S("CropAndResize_single_row", "ops.CropAndResize", (IMGN, CBOXES, CIDX, (1, 4)),
+      init={"extrapolation_value": 0.5}),
+    S("LayerNorm_last_axis", "ops.LayerNorm", (X4, r(4, seed=45), r(4, seed=46)),
+      init={"begin_norm_axis": -1, "begin_params_axis": -1}),
+    S("LayerNorm_two_axes", "ops.LayerNorm", (X4, r(3, 4, seed=47), r(3, 4, seed=48)),
+      init={}, pick=0),
+]
+for _s in SPECS:
+    _register(_s, module=__name__)
