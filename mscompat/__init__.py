@@ -61,6 +61,13 @@ from ._engine.parallel import reset_auto_parallel_context as reset_auto_parallel
 from ._engine.parallel import set_auto_parallel_context as set_auto_parallel_context
 from ._engine.parameter import Parameter as Parameter
 from ._engine.parameter import ParameterTuple as ParameterTuple
+from ._engine.process_api import COMPATIBLE as COMPATIBLE
+from ._engine.process_api import LAX as LAX
+from ._engine.process_api import STRICT as STRICT
+from ._engine.process_api import lazy_inline as lazy_inline
+from ._engine.process_api import manual_seed as manual_seed
+from ._engine.process_api import run_check as run_check
+from ._engine.process_api import set_recursion_limit as set_recursion_limit
 from ._engine.random_ops import get_seed as get_seed
 from ._engine.random_ops import set_seed as set_seed
 from ._engine.tensor import Tensor as Tensor
@@ -112,6 +119,8 @@ __all__ = [
     "Parameter", "ParameterTuple", "get_seed", "set_seed", "Tensor", "Model",
     "load_checkpoint", "load_param_into_net", "save_checkpoint",
     "get_auto_parallel_context", "reset_auto_parallel_context", "set_auto_parallel_context",
+    "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check",
+    "set_recursion_limit",
     *dtype.__all__,
 ]
 __getattr__ = _module_getattr("mindspore")
@@ -128,3 +137,8 @@ def unload_ipython_extension(ipython) -> None:
     """``%unload_ext mscompat``: ``import mindspore`` is MindSpore's again."""
     from ._engine.import_hook import uninstall
     uninstall()
+
+
+# MindSpore's aliases that shadow builtins: attributes, not exported by ``import *``
+float = dtype.float32  # noqa: A001
+int = dtype.int32  # noqa: A001

@@ -184,3 +184,47 @@ def test_randperm_and_scalar_to_array():
         assert t.dtype == dtype and t.shape == () and t.asnumpy() == value
     with pytest.raises(TypeError):
         ms.ops.scalar_to_array(ms.Tensor(1.0))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
+def test_ops_without_a_cpu_kernel_follow_their_documentation(mode):
+    """``ops.rms_norm``/``RmsNorm`` (Ascend only) and ``nn.SoftMarginLoss`` (Ascend/GPU)
+    reproduce the examples of MindSpore 2.10's documentation, and their gradients are the
+    derivatives of the documented formulas (finite differences)."""
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        x = ms.Tensor(np.array([[1, 2, 3], [1, 2, 3]], np.float32))
+        y, rstd = ms.ops.rms_norm(x, ms.Tensor(np.ones([3], np.float32)))
+        np.testing.assert_allclose(y.asnumpy(), [[0.46290997, 0.92581993, 1.3887299]] * 2,
+                                   rtol=1e-6)
+        np.testing.assert_allclose(rstd.asnumpy(), [[0.46290997]] * 2, rtol=1e-6)
+        y2, _ = ms.ops.RmsNorm(epsilon=1e-6)(x, ms.Tensor(np.ones([3], np.float32)))
+        np.testing.assert_allclose(y2.asnumpy(), y.asnumpy())
+        logits = ms.Tensor(np.array([[0.3, 0.7], [0.5, 0.5]], np.float32))
+        labels = ms.Tensor(np.array([[-1, 1], [1, -1]], np.float32))
+        loss = ms.nn.SoftMarginLoss()
+        np.testing.assert_allclose(float(loss(logits, labels).asnumpy()), 0.6764238,
+                                   rtol=1e-6)
+        g = ms.grad(loss)(logits, labels).asnumpy()
+        lv, yv = logits.asnumpy().astype(np.float64), labels.asnumpy()
+        np.testing.assert_allclose(g, -yv / (1 + np.exp(yv * lv)) / lv.size, rtol=1e-5)
+        assert ms.nn.SoftMarginLoss("none")(logits, labels).shape == (2, 2)
+    finally:
+        ms.set_context(mode=old)
+
+
+def test_tensor_uniform_fills_in_place_from_the_seeded_stream():
+    """``Tensor.uniform_`` has no kernel in MindSpore 2.10's CPU build: in place, in range,
+    the dtype kept, reproducible under ``set_seed``."""
+    ms.set_seed(11)
+    t = ms.Tensor(np.zeros((50,), np.float32))
+    assert t.uniform_(-2, 3) is t
+    values = t.asnumpy()
+    assert t.dtype == ms.float32 and values.min() >= -2 and values.max() < 3
+    assert len(np.unique(values)) == 50
+    ms.set_seed(11)
+    np.testing.assert_array_equal(ms.Tensor(np.zeros((50,), np.float32)).uniform_(-2, 3)
+                                  .asnumpy(), values)
+    with pytest.raises(ValueError):
+        t.uniform_(3, 2)

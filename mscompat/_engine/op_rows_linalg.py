@@ -12,8 +12,11 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .op_table import OpDef, _fmod, binary
 
@@ -101,6 +104,13 @@ def _inv(x):
     return 1 / x
 
 
+def _erfc(input):
+    if not jnp.issubdtype(input.dtype, jnp.floating):
+        raise TypeError(f"For 'Erfc', the 'input' must be a float Tensor, but got "
+                        f"{input.dtype}.")
+    return jax.scipy.special.erfc(input)
+
+
 def _svd(input, full_matrices=False, compute_uv=True):
     """``ops.svd``: ``(s, u, v)`` with ``input = u @ diag(s) @ v^T`` (``v``, not ``v^T``),
     or ``s`` alone. The signs of singular vectors are LAPACK's (see docs/divergences.md)."""
@@ -110,8 +120,152 @@ def _svd(input, full_matrices=False, compute_uv=True):
     return s, u, jnp.swapaxes(jnp.conj(vh), -1, -2)
 
 
+def _pinv(x, *, atol=None, rtol=None, hermitian=False):
+    """``ops.pinv(x, *, atol=None, rtol=None, hermitian=False)``: the Moore-Penrose
+    pseudo-inverse; singular values below ``max(atol, rtol * largest)`` count as zero."""
+    if atol is None and rtol is None:
+        return jnp.linalg.pinv(x, hermitian=hermitian)
+    u, s, vh = jnp.linalg.svd(x, full_matrices=False, hermitian=hermitian)
+    big = jnp.max(s, axis=-1, keepdims=True)
+    cut = jnp.maximum(jnp.asarray(atol or 0.0, s.dtype), (rtol or 0.0) * big)
+    inv = jnp.where(s > cut, 1 / jnp.where(s > cut, s, 1), 0)
+    return jnp.swapaxes(vh, -1, -2) @ (inv[..., None] * jnp.swapaxes(u, -1, -2))
+
+
+def _cdist(x1, x2, p=2.0):
+    """``ops.cdist(x1, x2, p=2.0)``: the p-norm distance of every row pair, batched."""
+    diff = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
+    if p == 0:
+        return jnp.sum((diff != 0).astype(x1.dtype), axis=-1)
+    if p == float("inf"):
+        return jnp.max(diff, axis=-1)
+    if p == 2.0:  # a zero distance keeps a finite gradient
+        sq = jnp.sum(diff * diff, axis=-1)
+        safe = jnp.where(sq > 0, sq, 1)
+        return jnp.where(sq > 0, jnp.sqrt(safe), 0)
+    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+
+
+def _diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """``ops.diag_embed``: the last axis of ``input`` on the ``offset`` diagonal of two new
+    axes placed at ``dim1`` and ``dim2``."""
+    k = input.shape[-1]
+    n = k + abs(offset)
+    rows = jnp.arange(k) + max(-offset, 0)
+    out = jnp.zeros(input.shape[:-1] + (n, n), input.dtype)
+    out = out.at[..., rows, rows + offset].set(input)
+    nd = out.ndim
+    d1, d2 = dim1 % nd, dim2 % nd
+    others = iter(range(nd - 2))
+    order = [nd - 2 if i == d1 else nd - 1 if i == d2 else next(others) for i in range(nd)]
+    return jnp.transpose(out, order)
+
+
+def _rms_norm(x, gamma, epsilon=1e-6):
+    """``ops.rms_norm(x, gamma, epsilon=1e-6)``: ``(x * rstd * gamma, rstd)`` with ``rstd``
+    the reciprocal root mean square over ``gamma``'s trailing axes (Ascend-only in
+    MindSpore 2.10; built from its documentation)."""
+    axes = tuple(range(x.ndim - gamma.ndim, x.ndim))
+    rstd = jax.lax.rsqrt(jnp.mean(x * x, axis=axes, keepdims=True) + epsilon)
+    return x * rstd * gamma, rstd
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
+def _segment_prod(data, ids, n):
+    return jax.ops.segment_prod(data, ids, n + 1)[:n]
+
+
+def _segment_prod_fwd(data, ids, n):
+    return _segment_prod(data, ids, n), (data, ids)
+
+
+def _segment_prod_bwd(n, res, dout):
+    """d x_i = dout[s] * (product of the other rows of segment s), zeros included (defined
+    for repeated ids, where JAX's scatter-multiply has no gradient)."""
+    data, ids = res
+    zero = data == 0
+    nonzero_prod = jax.ops.segment_prod(jnp.where(zero, 1, data), ids, n + 1)
+    zeros = jax.ops.segment_sum(zero.astype(jnp.int32), ids, n + 1)
+    dout = jnp.concatenate([dout, jnp.zeros((1,) + dout.shape[1:], dout.dtype)])
+    own_zeros = zeros[ids] - zero.astype(jnp.int32)
+    others = jnp.where(own_zeros > 0, 0, nonzero_prod[ids] / jnp.where(zero, 1, data))
+    return (dout[ids] * others, None)
+
+
+_segment_prod.defvjp(_segment_prod_fwd, _segment_prod_bwd)
+
+
+def _segment(kind: str):
+    """``ops.unsorted_segment_<kind>(input_x, segment_ids, num_segments)``: rows with a
+    negative id are dropped; an empty segment holds 0 (sum), 1 (prod), or the dtype's
+    lowest/highest value (max/min) as MindSpore's kernels."""
+    def impl(input_x, segment_ids, num_segments):
+        n = int(num_segments)
+        if not isinstance(segment_ids, jax.core.Tracer) and segment_ids.size and int(
+                segment_ids.max()) >= n:
+            raise RuntimeError(f"For 'UnsortedSegment{kind.capitalize()}', segment_ids value "
+                               f"should be [0, {n})")
+        ids = segment_ids.reshape(-1) if segment_ids.ndim > 1 else segment_ids
+        data = input_x.reshape((-1,) + input_x.shape[segment_ids.ndim:])
+        ids = jnp.where(ids < 0, n, ids)  # out of range: dropped
+        if kind == "sum":
+            return jax.ops.segment_sum(data, ids, n + 1)[:n]
+        if kind == "prod":
+            return _segment_prod(data, ids, n)
+        fn = jax.ops.segment_max if kind == "max" else jax.ops.segment_min
+        out = fn(data, ids, n + 1)[:n]
+        info = (jnp.finfo if jnp.issubdtype(input_x.dtype, jnp.floating) else jnp.iinfo)(
+            input_x.dtype)
+        count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, n + 1)[:n]
+        empty = (count == 0).reshape((n,) + (1,) * (out.ndim - 1))
+        return jnp.where(empty, info.min if kind == "max" else info.max, out)
+    impl.__name__ = f"unsorted_segment_{kind}"
+    return impl
+
+
+def _mirror_pad(x, paddings, *, mode="REFLECT"):
+    """``ops.MirrorPad(mode)(x, paddings)``: ``REFLECT`` (edge not repeated) or
+    ``SYMMETRIC`` (edge repeated)."""
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"For 'MirrorPad', the 'mode' must be 'REFLECT' or 'SYMMETRIC', but "
+                         f"got {mode}.")
+    pads = [tuple(int(v) for v in row) for row in np.asarray(paddings).tolist()]
+    return jnp.pad(x, pads, mode="reflect" if mode == "REFLECT" else "symmetric")
+
+
+def _lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
+         norm_region="ACROSS_CHANNELS"):
+    """``ops.lrn``: ``x / (bias + alpha * sum of x^2 over channels c-r..c+r) ** beta``
+    (NCHW)."""
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got "
+                         f"{norm_region}.")
+    r = int(depth_radius)
+    sq = jnp.pad(x * x, [(0, 0), (r, r)] + [(0, 0)] * (x.ndim - 2))
+    window = sum(sq[:, i:i + x.shape[1]] for i in range(2 * r + 1))
+    return x / (bias + alpha * window) ** beta
+
+
 ROWS: list[OpDef] = [
     OpDef("Mod", binary(_mod)),
+    OpDef(None, None, functional=("pinv",), functional_impl=_pinv),
+    OpDef(None, None, functional=("mv",), functional_impl=lambda mat, vec: mat @ vec),
+    OpDef(None, None, functional=("cdist",), functional_impl=_cdist),
+    OpDef(None, None, functional=("diag_embed",), functional_impl=_diag_embed),
+    OpDef("RmsNorm", lambda x, gamma, *, epsilon=1e-6: _rms_norm(x, gamma, epsilon),
+          attrs=(("epsilon", 1e-6),), functional=("rms_norm",), functional_impl=_rms_norm),
+    OpDef("Rint", jnp.rint),
+    OpDef("Erfc", _erfc, functional=("erfc",), methods=("erfc",)),
+    OpDef(None, None, functional=("reduce_max",), functional_impl=lambda x, axis=(): jnp.max(
+        x, axis=None if axis == () else axis)),
+    *(OpDef(f"UnsortedSegment{k.capitalize()}", _segment(k),
+            functional=(f"unsorted_segment_{k}",)) for k in ("sum", "max", "min", "prod")),
+    OpDef("MirrorPad", _mirror_pad, attrs=(("mode", "REFLECT"),)),
+    OpDef("LRN", lambda x, *, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
+          norm_region="ACROSS_CHANNELS": _lrn(x, depth_radius, bias, alpha, beta, norm_region),
+          attrs=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0), ("beta", 0.5),
+                 ("norm_region", "ACROSS_CHANNELS")), functional=("lrn",),
+          functional_impl=_lrn),
     OpDef("LpNorm", _lp_norm, attrs=(("axis", None), ("p", 2), ("keep_dims", False),
                                      ("epsilon", 1e-12))),
     OpDef("MatrixInverse", _matrix_inverse, attrs=(("adjoint", False),),

@@ -313,6 +313,15 @@ def _grad_to(k, f):
     return impl
 
 
+def _soft_margin_loss(input, target, reduction="mean"):
+    """``ops.soft_margin_loss``: ``log(1 + exp(-target * input))``, reduced (MindSpore runs
+    it on Ascend/GPU only; built from its documentation)."""
+    if input.shape != target.shape:
+        raise ValueError(f"For 'SoftMarginLoss', the shape of 'logits' {tuple(input.shape)} "
+                         f"must be the same as 'labels' {tuple(target.shape)}.")
+    return _reduce_loss(jax.nn.softplus(-target * input), reduction)
+
+
 def _reduce_loss(loss, reduction):
     if reduction == "mean":
         return jnp.mean(loss)
@@ -539,6 +548,7 @@ ROWS: list[OpDef] = [
     # losses
     OpDef(None, None, functional=("mse_loss",), functional_impl=_mse_loss),
     OpDef(None, None, functional=("l1_loss",), functional_impl=_l1_loss),
+    OpDef(None, None, functional=("soft_margin_loss",), functional_impl=_soft_margin_loss),
     OpDef("SmoothL1Loss", _smooth_l1_prim, attrs=(("beta", 1.0), ("reduction", "none")),
           functional=("smooth_l1_loss",), functional_impl=_smooth_l1_loss),
     OpDef("BinaryCrossEntropy", _grad_to(2, _bce_prim), attrs=(("reduction", "mean"),),

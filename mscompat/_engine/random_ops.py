@@ -64,6 +64,14 @@ def set_seed(seed: int) -> None:
     initializers.reseed(seed)
 
 
+def seed_stream(seed: int) -> None:
+    """Seed the ops' key stream only (``mindspore.manual_seed``)."""
+    if seed < 0:
+        raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got "
+                         f"{seed}.")
+    _STREAM.set_data(Tensor._wrap(_key_data(seed)))
+
+
 def get_seed():
     """``mindspore.get_seed``: the seed last set, or None."""
     return _SEED["global"]

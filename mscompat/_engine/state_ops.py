@@ -181,8 +181,15 @@ def scatter_write(name: str, input_x, indices, updates) -> Tensor:
     _check_scatter(name, input_x, indices, updates, nd)
     current = input_x._value if isinstance(input_x, Parameter) else input_x._data
     new = call(_COMBINE[kind, nd], (current, unwrap(indices), unwrap(updates)))
-    input_x._data = new._data
-    return Tensor._wrap(new._data)
+    return _written(input_x, new)
+
+
+def _written(target: Tensor, new: Tensor) -> Tensor:
+    """Write ``new`` into ``target``; the result is ``target`` itself for a plain Tensor
+    (MindSpore's in-place ops return their input) and a Tensor of the new value for a
+    Parameter."""
+    target._data = new._data
+    return target if not isinstance(target, Parameter) else Tensor._wrap(new._data)
 
 
 def _scatter_primitive(name: str, use_locking_default: bool) -> type:
@@ -223,6 +230,67 @@ ScatterNdUpdate = PRIMITIVES["ScatterNdUpdate"]
 def scatter_nd_update(input_x, indices, updates) -> Tensor:
     """``ops.scatter_nd_update(input_x, indices, updates)``."""
     return scatter_write("ScatterNdUpdate", input_x, indices, updates)
+
+
+@mixed_precision.keep(0)
+def _index_add(x, indices, y, axis):
+    index = (slice(None),) * axis + (indices,)
+    return x.at[index].add(y.astype(x.dtype))
+
+
+@jaxconfig.entry
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
+    """``ops.index_add(x, indices, y, axis, use_lock=True, check_index_bound=True)``: ``y``
+    added into ``x`` (a Parameter, or a Tensor written in place) at ``indices`` along
+    ``axis``; returns the new value.
+
+    Example:
+        >>> import mscompat as ms, numpy as np
+        >>> x = ms.Parameter(ms.Tensor(np.zeros((2, 3), np.float32)), name='x')
+        >>> idx = ms.Tensor(np.array([0, 2, 0], np.int32))
+        >>> print(ms.ops.index_add(x, idx, ms.Tensor(np.ones((2, 3), np.float32)), 1))
+        [[2. 0. 1.]
+         [2. 0. 1.]]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'IndexAdd', the 'input_x' must be a Parameter, but got "
+                        f"{type(x).__name__}.")
+    if not isinstance(indices, Tensor) or _dtype_kind(indices) not in "iu":
+        raise TypeError("For 'IndexAdd', the 'indices' must be an Int32 or Int64 Tensor.")
+    axis = int(axis) % x.ndim
+    n = x.shape[axis]
+    data = indices._data
+    if check_index_bound and not isinstance(data, (jax.core.Tracer, lazy.Lazy)):
+        arr = np.asarray(data)
+        if arr.size and (arr.min() < 0 or arr.max() >= n):
+            raise RuntimeError(f"For 'IndexAdd', the indices are out of range [0, {n}).")
+    want = x.shape[:axis] + (indices.shape[0],) + x.shape[axis + 1:]
+    if tuple(y.shape) != tuple(want):
+        raise ValueError(f"For 'IndexAdd', the shape of 'y' must be {want}, but got "
+                         f"{tuple(y.shape)}.")
+    current = x._value if isinstance(x, Parameter) else x._data
+    new = call(_index_add, (current, unwrap(indices), unwrap(y), axis))
+    return _written(x, new)
+
+
+class IndexAdd(Primitive):
+    """MindSpore's ``ops.IndexAdd(axis, use_lock=True, check_index_bound=True)(x, indices,
+    y)``."""
+
+    def __init__(self, axis: int, use_lock: bool = True, check_index_bound: bool = True):
+        super().__init__()
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"For 'IndexAdd', the 'axis' must be an int, but got "
+                            f"{type(axis).__name__}.")
+        self.axis, self.use_lock, self.check_index_bound = axis, use_lock, check_index_bound
+        self.attrs.update(axis=axis, use_lock=use_lock, check_index_bound=check_index_bound)
+
+    def __call__(self, x, indices, y):
+        return index_add(x, indices, y, self.axis, self.use_lock, self.check_index_bound)
+
+
+PRIMITIVES["IndexAdd"] = IndexAdd
+FUNCTIONALS["index_add"] = index_add
 
 
 def _batch_stats(x):

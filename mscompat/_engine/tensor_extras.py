@@ -62,7 +62,29 @@ def _set_data(self, data) -> Tensor:
     return self
 
 
+def _uniform_(self, from_=0, to=1, *, generator=None) -> Tensor:
+    """``Tensor.uniform_(from_=0, to=1, *, generator=None)``: filled in place with values
+    drawn uniformly from [from_, to) (mscompat's seeded stream; MindSpore 2.10's CPU build
+    has no kernel for it)."""
+    if generator is not None:
+        raise NotImplementedError("mindspore.Tensor.uniform_(generator=...) is not "
+                                  "implemented in mscompat")
+    from . import random_ops
+    lo, hi = (float(v.asnumpy()) if isinstance(v, Tensor) else float(v) for v in (from_, to))
+    if lo > hi:
+        raise ValueError(f"For 'uniform_', 'from_' must be at most 'to', but got {lo} > {hi}.")
+    drawn = random_ops.uniform(tuple(self.shape), lo, hi, dtype=self.dtype)
+    self._data = drawn._data
+    return self
+
+
+def _flush_from_cache(self) -> None:
+    """``Tensor.flush_from_cache()``: MindSpore's host-cache write-back of an embedding
+    table; mscompat keeps no such cache, so there is nothing to flush."""
+
+
 _METHODS = {
+    "uniform_": _uniform_, "flush_from_cache": _flush_from_cache,
     "value": _value, "type": _type, "stride": _stride, "fill": _fill, "fill_": _fill_,
     "zero_": _zero_, "copy_": _copy_, "contiguous": _value,
     "is_contiguous": lambda self: True,

@@ -16,6 +16,7 @@ from .basic import (  # noqa: F401
     OneHot,
     Pad,
     Range,
+    ReduceLogSumExp,
     Tril,
     Triu,
     ZeroPad2d,
@@ -46,7 +47,9 @@ from .normalization import (  # noqa: F401
 from .padding import *  # noqa: F401,F403
 from .padding import PADDINGS  # noqa: F401
 from .pooling import (  # noqa: F401
+    AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,

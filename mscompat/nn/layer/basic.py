@@ -302,6 +302,34 @@ def _norm(x, *, axis, keep_dims):
     return jnp.sqrt(jnp.sum(jnp.square(x), axis=axis, keepdims=keep_dims))
 
 
+class ReduceLogSumExp(Cell):
+    """``nn.ReduceLogSumExp(axis, keep_dims=False)``: ``log(sum(exp(x)))`` over ``axis``,
+    computed stably.
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.nn.ReduceLogSumExp(1)(ms.Tensor([[0.0, 0.0]])))
+        [0.6931472]
+    """
+
+    def __init__(self, axis, keep_dims: bool = False) -> None:
+        super().__init__()
+        if not isinstance(axis, (int, list, tuple)) or isinstance(axis, bool):
+            raise TypeError(f"For 'ReduceLogSumExp', the 'axis' must be int, list or tuple, "
+                            f"but got {type(axis).__name__}.")
+        self.axis, self.keep_dims = axis, keep_dims
+
+    def construct(self, x):
+        axis = tuple(self.axis) if isinstance(self.axis, (list, tuple)) else self.axis
+        axis = None if axis == () else axis
+        return call(_logsumexp, (x._data,), {"axis": axis, "keepdims": self.keep_dims})
+
+
+def _logsumexp(x, *, axis, keepdims):
+    import jax
+    return jax.nn.logsumexp(x, axis=axis, keepdims=keepdims)
+
+
 class Norm(Cell):
     """``nn.Norm(axis=(), keep_dims=False)``: the L2 norm (over every axis for ``()``)."""
 

@@ -8,7 +8,9 @@ Example:
 """
 from __future__ import annotations
 
-from ..._engine import nn_kernels
+import jax.numpy as jnp
+
+from ..._engine import dtypes, nn_kernels
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
 
@@ -210,6 +212,60 @@ class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
         size = self.output_size if isinstance(self.output_size, int) else \
             tuple(self.output_size)
         return call(_adaptive_max, (x._data,), {"output_size": size})
+
+
+def _adaptive_1d(x, *, output_size, kind):
+    n, c, width = x.shape
+    stride = width // output_size
+    kernel = width - (output_size - 1) * stride
+    windows = jnp.stack([x[..., i * stride:i * stride + kernel] for i in range(output_size)],
+                        axis=-2)
+    return windows.mean(-1) if kind == "avg" else windows.max(-1)
+
+
+class AdaptiveAvgPool1d(Cell):
+    """``nn.AdaptiveAvgPool1d(output_size)`` on (N, C, L): windows of ``L - (out - 1) *
+    (L // out)`` elements every ``L // out`` (``L`` must be divisible by ``output_size``,
+    as MindSpore checks).
+
+    Example:
+        >>> import mscompat as ms, numpy as np
+        >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 8))
+        >>> print(ms.nn.AdaptiveAvgPool1d(2)(x))
+        [[[1.5 5.5]]]
+    """
+
+    _kind = "avg"
+
+    def __init__(self, output_size: int) -> None:
+        super().__init__()
+        if isinstance(output_size, bool) or not isinstance(output_size, int):
+            raise TypeError(f"For '{type(self).__name__}', the 'output_size' must be int, but "
+                            f"got {type(output_size).__name__}.")
+        if output_size < 1:
+            raise ValueError(f"For '{type(self).__name__}', the 'output_size' must be >= 1, "
+                             f"but got {output_size}.")
+        self.output_size = output_size
+
+    def construct(self, input):
+        name = type(self).__name__
+        if input.ndim != 3:
+            raise ValueError(f"For {name}, the input must be a 3-D Tensor, but got "
+                             f"{input.ndim}-D.")
+        if input.shape[-1] % self.output_size:
+            raise ValueError(f"For {name}, the input's last dimension must be divisible by "
+                             f"output size {self.output_size}, but got {input.shape[-1]}.")
+        if input.dtype not in (dtypes.ALL["float16"], dtypes.ALL["float32"]):
+            raise TypeError(f"For {name}, the input dtype must be float16 or float32, but got "
+                            f"{input.dtype}.")
+        return call(_adaptive_1d, (input._data,), {"output_size": self.output_size,
+                                                   "kind": self._kind})
+
+
+class AdaptiveMaxPool1d(AdaptiveAvgPool1d):
+    """``nn.AdaptiveMaxPool1d(output_size)``: as ``AdaptiveAvgPool1d`` with the maximum."""
+
+    _kind = "max"
 
 
 def _pool3d(x, *, kind, unbatched, **kw):

@@ -109,6 +109,7 @@ _ROWS = {
     "CosineEmbeddingLoss": ((("margin", 0.0), ("reduction", "mean")), _cosine_embedding, (),
                             ("margin", "reduction")),
     "RMSELoss": ((), _rmse, (), ()),
+    "SoftMarginLoss": ((("reduction", "mean"),), m._soft_margin_loss, (), ("reduction",)),
     "DiceLoss": ((("smooth", 1e-5),), _dice, (), ("smooth",)),
     "MultiClassDiceLoss": ((("weights", None), ("ignore_indiex", None),
                             ("activation", "softmax")), _multi_class_dice, ("weights",),

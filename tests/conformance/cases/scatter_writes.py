@@ -135,3 +135,21 @@ def errors(ms):
             out.append(type(e).__name__)
         out.append(p.value() * 1)
     return tuple(out)
+
+
+@case()
+def index_add_values_writes_and_grads(ms):
+    idx = ms.Tensor(np.array([2, 0, 2, 1], np.int32))
+    y = ms.Tensor(np.linspace(-1, 1, 8, dtype=np.float32).reshape(2, 4))
+    p = _param(ms, np.ones((2, 3), np.float32))
+    r = ms.ops.IndexAdd(axis=1)(p, idx, y)
+    t = ms.Tensor(np.zeros((3, 2), np.float32))
+    same = ms.ops.index_add(t, ms.Tensor(np.array([1, 1], np.int32)),
+                            ms.Tensor(np.ones((3, 2), np.float32)), -1)
+
+    def f(x, y):
+        z = x * 2
+        return ms.ops.index_add(z, idx, y, 1) * ms.Tensor(np.arange(6, dtype=np.float32)
+                                                          .reshape(2, 3))
+    g = ms.grad(f, grad_position=(0, 1))(ms.Tensor(np.ones((2, 3), np.float32)), y)
+    return r, p.value() * 1, same, t, g
