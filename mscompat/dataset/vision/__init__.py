@@ -26,6 +26,27 @@ from ..._data.vision import (  # noqa: F401
     ToPIL,
     ToTensor,
 )
+from ..._data.vision_adjust import (  # noqa: F401
+    AdjustBrightness,
+    AdjustContrast,
+    AdjustGamma,
+    AdjustSaturation,
+    Crop,
+    Erase,
+    HorizontalFlip,
+    NormalizePad,
+    Posterize,
+    RandomAdjustSharpness,
+    RandomAutoContrast,
+    RandomEqualize,
+    RandomInvert,
+    RandomSelectSubpolicy,
+    RandomSolarize,
+    ResizedCrop,
+    Solarize,
+    ToType,
+    VerticalFlip,
+)
 from ..._data.vision_color import (  # noqa: F401
     AdjustSharpness,
     Grayscale,

@@ -1,0 +1,321 @@
+"""Deterministic adjustments of ``mindspore.dataset.vision`` and their random forms,
+pixel for pixel as MindSpore's OpenCV kernels: ``AdjustBrightness``/``AdjustContrast``/
+``AdjustSaturation`` (``addWeighted`` against black, the rounded mean grey, the grey
+image), ``AdjustGamma`` (UInt8: MindSpore's table ``floor(min((i / 255) ** gamma *
+255.999 * gain, 255))``; floats: ``min((gain * x) ** gamma, 1)``), ``Solarize`` (``255 - p``
+inside the threshold range, floats too), ``Posterize``, ``Crop``, ``ResizedCrop``,
+``Erase``, the flips, ``ToType``, ``NormalizePad``; ``RandomSolarize``/``RandomInvert``/
+``RandomEqualize``/``RandomAutoContrast``/``RandomAdjustSharpness`` (applied with
+probability ``prob``, drawn from NumPy's generator) and ``RandomSelectSubpolicy``.
+
+Example:
+    >>> import numpy as np
+    >>> from mscompat.dataset import vision
+    >>> img = np.full((2, 2, 3), 100, np.uint8)
+    >>> vision.AdjustBrightness(1.5)(img)[0, 0].tolist(), vision.Solarize(50)(img)[0, 0].tolist()
+    ([150, 150, 150], [155, 155, 155])
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _Op
+from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
+
+
+def _factor(name: str, value) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'float'>, "
+                        f"<class 'int'>], but got {type(value)}.")
+    if value < 0:
+        raise ValueError(f"Input {name} is not within the required interval of "
+                         f"[0, 16777216].")
+    return float(value)
+
+
+def _grey(img: np.ndarray) -> np.ndarray:
+    if np.issubdtype(img.dtype, np.integer):
+        return _cv_gray(img)
+    f = img.astype(np.float32)
+    return f[..., 0] * np.float32(0.299) + f[..., 1] * np.float32(0.587) + \
+        f[..., 2] * np.float32(0.114)
+
+
+class AdjustBrightness(_Op):
+    """``vision.AdjustBrightness(brightness_factor)``: ``img * factor`` (saturated)."""
+
+    def __init__(self, brightness_factor: float) -> None:
+        self.brightness_factor = _factor("brightness_factor", brightness_factor)
+
+    def __call__(self, img):
+        img = _check_hwc_rgb(img, "AdjustBrightness")
+        return _blend(img, np.zeros_like(img), self.brightness_factor)
+
+
+class AdjustContrast(_Op):
+    """``vision.AdjustContrast(contrast_factor)``: blended with the mean grey level (rounded
+    for integer images, as OpenCV fills a UInt8 image with it)."""
+
+    def __init__(self, contrast_factor: float) -> None:
+        self.contrast_factor = _factor("contrast_factor", contrast_factor)
+
+    def __call__(self, img):
+        img = _check_hwc_rgb(img, "AdjustContrast")
+        mean = _grey(img).astype(np.float64).mean()
+        if np.issubdtype(img.dtype, np.integer):
+            mean = np.rint(mean)
+        return _blend(img, np.full_like(img, mean), self.contrast_factor)
+
+
+class AdjustSaturation(_Op):
+    """``vision.AdjustSaturation(saturation_factor)``: blended with the grey image."""
+
+    def __init__(self, saturation_factor: float) -> None:
+        self.saturation_factor = _factor("saturation_factor", saturation_factor)
+
+    def __call__(self, img):
+        img = _check_hwc_rgb(img, "AdjustSaturation")
+        grey = np.repeat(_grey(img)[..., None], 3, axis=-1).astype(img.dtype)
+        return _blend(img, grey, self.saturation_factor)
+
+
+class AdjustGamma(_Op):
+    """``vision.AdjustGamma(gamma, gain=1)``: MindSpore's look-up table for UInt8; for
+    float images ``(gain * img) ** gamma`` capped at 1, as its kernel computes them."""
+
+    def __init__(self, gamma: float, gain: float = 1) -> None:
+        self.gamma = _factor("gamma", gamma)
+        if isinstance(gain, bool) or not isinstance(gain, numbers.Real):
+            raise TypeError(f"Argument gain with value {gain} is not of type [<class "
+                            f"'float'>, <class 'int'>], but got {type(gain)}.")
+        self.gain = float(gain)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        if img.dtype == np.uint8:
+            f = np.power(np.arange(256, dtype=np.float32) / np.float32(255.0),
+                         np.float32(self.gamma))
+            lut = np.floor(np.minimum(f * np.float32(255.999) * np.float32(self.gain),
+                                      np.float32(255)))
+            return np.clip(lut, 0, 255).astype(np.uint8)[img]
+        out = np.power(np.float32(self.gain) * img.astype(np.float32), np.float32(self.gamma))
+        return np.minimum(out, np.float32(1.0)).astype(img.dtype)
+
+
+def _threshold_range(name: str, threshold) -> tuple[float, float]:
+    lo, hi = (threshold, threshold) if isinstance(threshold, numbers.Real) else tuple(threshold)
+    if lo > hi:
+        raise ValueError(f"{name}: threshold must be in order of (min, max), but got "
+                         f"{threshold}.")
+    return float(lo), float(hi)
+
+
+class Solarize(_Op):
+    """``vision.Solarize(threshold)``: pixels ``>= threshold`` (one value, or a range whose
+    ends are equal) or inside ``[min, max]`` become ``255 - p`` (float images included, as
+    MindSpore's kernel)."""
+
+    def __init__(self, threshold) -> None:
+        self.threshold = threshold
+        self._range = _threshold_range("Solarize", threshold)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        lo, hi = self._range
+        inside = (img >= lo) if lo == hi else (img >= lo) & (img <= hi)
+        return np.where(inside, (255 - img.astype(np.float64)).astype(img.dtype), img)
+
+
+class RandomSolarize(_Op):
+    """``vision.RandomSolarize(threshold=(0, 255))``: ``Solarize`` on a sub-range drawn
+    uniformly (two integers, sorted) from ``threshold``."""
+
+    def __init__(self, threshold=(0, 255)) -> None:
+        self.threshold = _threshold_range("RandomSolarize", threshold)
+
+    def __call__(self, img):
+        lo, hi = sorted(int(v) for v in np.random.randint(int(self.threshold[0]),
+                                                           int(self.threshold[1]) + 1, 2))
+        return Solarize((lo, hi))(img)
+
+
+class Posterize(_Op):
+    """``vision.Posterize(bits)``: each pixel keeps its ``bits`` high bits."""
+
+    def __init__(self, bits: int) -> None:
+        if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 8:
+            raise ValueError(f"Input bits is not within the required interval of [0, 8], but "
+                             f"got {bits}.")
+        self.bits = bits
+
+    def __call__(self, img):
+        return np.asarray(img) & np.uint8((0xFF << (8 - self.bits)) & 0xFF)
+
+
+class Crop(_Op):
+    """``vision.Crop(coordinates, size)``: the ``size`` window whose top-left corner is
+    ``coordinates`` (top, left)."""
+
+    def __init__(self, coordinates, size) -> None:
+        self.coordinates = tuple(int(v) for v in coordinates)
+        self.size = (size, size) if isinstance(size, int) else tuple(int(v) for v in size)
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        top, left = self.coordinates
+        h, w = self.size
+        if top + h > img.shape[0] or left + w > img.shape[1]:
+            raise RuntimeError(f"Crop: the crop window ({top}, {left}, {h}, {w}) exceeds the "
+                               f"image of shape {img.shape}.")
+        return img[top:top + h, left:left + w].copy()
+
+
+class ResizedCrop(_Op):
+    """``vision.ResizedCrop(top, left, height, width, size, interpolation=Inter.BILINEAR)``:
+    the crop, resized to ``size``."""
+
+    def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR) -> None:
+        self.crop = Crop((top, left), (height, width))
+        self.resize = Resize(size, interpolation)
+
+    def __call__(self, img):
+        return self.resize(self.crop(img))
+
+
+class Erase(_Op):
+    """``vision.Erase(top, left, height, width, value=0.0, inplace=False)``: the window
+    filled with ``value`` (one number or one per channel)."""
+
+    def __init__(self, top, left, height, width, value=0.0, inplace=False) -> None:
+        self.box = (int(top), int(left), int(height), int(width))
+        self.value, self.inplace = value, inplace
+
+    def __call__(self, img):
+        img = np.asarray(img)
+        out = img if self.inplace and img.flags.writeable else img.copy()
+        top, left, h, w = self.box
+        out[top:top + h, left:left + w] = np.asarray(self.value).astype(img.dtype)
+        return out
+
+
+class HorizontalFlip(_Op):
+    """``vision.HorizontalFlip()``."""
+
+    def __call__(self, img):
+        return np.asarray(img)[:, ::-1].copy()
+
+
+class VerticalFlip(_Op):
+    """``vision.VerticalFlip()``."""
+
+    def __call__(self, img):
+        return np.asarray(img)[::-1].copy()
+
+
+class ToType(_Op):
+    """``vision.ToType(data_type)``: ``astype`` (a NumPy or MindSpore dtype)."""
+
+    def __init__(self, data_type) -> None:
+        self.data_type = data_type
+
+    def __call__(self, img):
+        from .._engine import dtypes
+        return np.asarray(img).astype(np.dtype(dtypes.to_np(self.data_type)))
+
+
+class NormalizePad(_Op):
+    """``vision.NormalizePad(mean, std, dtype='float32', is_hwc=True)``: ``Normalize`` and a
+    fourth channel of zeros. For HWC images MindSpore 2.10's CPU kernel writes the three
+    normalised channels contiguously into the four-channel buffer (the zeros end up at the
+    end of the image, not in every pixel); mscompat gives the same array."""
+
+    def __init__(self, mean, std, dtype="float32", is_hwc=True) -> None:
+        self.normalize = Normalize(mean, std, is_hwc)
+        self.dtype, self.is_hwc = np.dtype(dtype), is_hwc
+
+    def __call__(self, img):
+        out = self.normalize(img).astype(self.dtype)
+        if self.is_hwc:
+            flat = np.zeros(out.size // out.shape[-1] * (out.shape[-1] + 1), self.dtype)
+            flat[:out.size] = out.reshape(-1)
+            return flat.reshape(out.shape[:-1] + (out.shape[-1] + 1,))
+        return np.pad(out, [(0, 1)] + [(0, 0)] * (out.ndim - 1))
+
+
+def _check_prob(prob) -> float:
+    if isinstance(prob, bool) or not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
+        raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], but "
+                         f"got {prob}.")
+    return float(prob)
+
+
+class _WithProb(_Op):
+    def __call__(self, img):
+        return self.op(img) if np.random.rand() < self.prob else np.asarray(img)
+
+
+class RandomInvert(_WithProb):
+    """``vision.RandomInvert(prob=0.5)``."""
+
+    def __init__(self, prob=0.5) -> None:
+        self.prob, self.op = _check_prob(prob), Invert()
+
+
+class RandomEqualize(_WithProb):
+    """``vision.RandomEqualize(prob=0.5)``."""
+
+    def __init__(self, prob=0.5) -> None:
+        self.prob, self.op = _check_prob(prob), Equalize()
+
+
+class RandomAutoContrast(_WithProb):
+    """``vision.RandomAutoContrast(cutoff=0.0, ignore=None, prob=0.5)``."""
+
+    def __init__(self, cutoff=0.0, ignore=None, prob=0.5) -> None:
+        self.prob, self.op = _check_prob(prob), AutoContrast(cutoff, ignore)
+
+
+class RandomAdjustSharpness(_WithProb):
+    """``vision.RandomAdjustSharpness(degree, prob=0.5)``."""
+
+    def __init__(self, degree, prob=0.5) -> None:
+        self.prob, self.op = _check_prob(prob), AdjustSharpness(degree)
+
+
+class RandomSelectSubpolicy(_Op):
+    """``vision.RandomSelectSubpolicy(policy)``: one sub-policy (a list of ``(op, prob)``)
+    drawn uniformly per image; each of its ops applied with its probability, in order."""
+
+    def __init__(self, policy) -> None:
+        if not isinstance(policy, list):
+            raise TypeError(f"Argument policy with value {policy} is not of type [<class "
+                            f"'list'>], but got {type(policy)}.")
+        if not policy:
+            raise ValueError("policy can not be empty.")
+        for i, sub in enumerate(policy):
+            if not isinstance(sub, list):
+                raise TypeError(f"Argument policy[[{i}]] with value {sub} is not of type "
+                                f"[<class 'list'>], but got {type(sub)}.")
+            if not sub:
+                raise ValueError(f"policy[{i}] can not be empty.")
+            for j, item in enumerate(sub):
+                if not (isinstance(item, tuple) and len(item) == 2):
+                    raise ValueError(f"Value policy[{i}][{j}] needs to be a 2-tuple.")
+                if not callable(item[0]):
+                    raise TypeError(f"op of (op, prob) in policy[{i}][{j}] is neither a "
+                                    f"transforms op (TensorOperation) nor a callable pyfunc.")
+                prob = item[1]
+                if isinstance(prob, bool) or not isinstance(prob, numbers.Real) or not \
+                        0 <= prob <= 1:
+                    raise ValueError(f"Input prob of (op, prob) policy[{i}][{j}] is not "
+                                     f"within the required interval of [0, 1].")
+        self.policy = policy
+
+    def __call__(self, img):
+        sub = self.policy[np.random.randint(len(self.policy))]
+        for op, prob in sub:
+            if np.random.rand() < prob:
+                img = op(img)
+        return np.asarray(img)

@@ -1,0 +1,76 @@
+"""``dataset.vision`` adjustments on fixed images, pixel for pixel (UInt8 and Float32), and
+their random forms where the outcome is fixed (``prob`` 0 or 1, a one-element policy, a
+degenerate threshold range)."""
+import numpy as np
+
+from ._registry import case
+
+IMG = np.random.RandomState(0).randint(0, 256, (5, 6, 3)).astype(np.uint8)
+IMGF = (IMG / 255.0).astype(np.float32)
+
+
+def _t(ms, a):
+    return ms.Tensor(np.asarray(a))
+
+
+@case(modes=("PYNATIVE",))
+def colour_adjustments(ms):
+    v = ms.dataset.vision
+    ops = (v.AdjustBrightness(1.3), v.AdjustBrightness(0.4), v.AdjustContrast(0.6),
+           v.AdjustContrast(1.7), v.AdjustSaturation(0.4), v.AdjustSaturation(2.2),
+           v.AdjustGamma(0.5, 1.2), v.AdjustGamma(2.0), v.AdjustGamma(1.0, 0.7))
+    return [_t(ms, op(IMG)) for op in ops] + [_t(ms, op(IMGF)) for op in ops]
+
+
+@case(modes=("PYNATIVE",))
+def solarize_and_posterize(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(IMG)) for op in (
+        v.Solarize(100), v.Solarize((50, 150)), v.Solarize(0), v.Posterize(3), v.Posterize(8),
+        v.Posterize(1), v.RandomSolarize((80, 80)))] + [_t(ms, v.Solarize(0.5)(IMGF))]
+
+
+@case(modes=("PYNATIVE",))
+def crops_flips_erase(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(IMG)) for op in (
+        v.Crop((1, 2), (2, 3)), v.Crop((0, 0), 4), v.HorizontalFlip(), v.VerticalFlip(),
+        v.Erase(1, 1, 2, 3, (10, 20, 30)), v.Erase(0, 2, 5, 1, 7),
+        v.ResizedCrop(1, 1, 3, 4, (6, 8), v.Inter.NEAREST))] + [
+        _t(ms, v.Erase(1, 0, 1, 2, 0.5)(IMGF))]
+
+
+@case(modes=("PYNATIVE",))
+def types_and_normalize_pad(ms):
+    v = ms.dataset.vision
+    return (_t(ms, v.ToType(np.float32)(IMG)), _t(ms, v.ToType(ms.int32)(IMG)),
+            _t(ms, v.NormalizePad([100.0, 110.0, 120.0], [50.0, 60.0, 70.0])(IMG)),
+            _t(ms, v.NormalizePad([0.5, 0.4, 0.3], [0.2, 0.2, 0.2], "float16")(IMGF)),
+            _t(ms, v.NormalizePad([100.0, 110.0, 120.0], [50.0, 60.0, 70.0], is_hwc=False)(
+                np.ascontiguousarray(np.transpose(IMG, (2, 0, 1))))))
+
+
+@case(modes=("PYNATIVE",))
+def random_forms_with_fixed_outcome(ms):
+    v = ms.dataset.vision
+    return [_t(ms, op(IMG)) for op in (
+        v.RandomInvert(1.0), v.RandomInvert(0.0), v.RandomEqualize(1.0),
+        v.RandomAutoContrast(prob=1.0), v.RandomAutoContrast(cutoff=10.0, prob=1.0),
+        v.RandomAdjustSharpness(2.0, prob=1.0), v.RandomAdjustSharpness(2.0, prob=0.0),
+        v.RandomSelectSubpolicy([[(v.Invert(), 1.0), (v.Posterize(4), 1.0)]]),
+        v.RandomSelectSubpolicy([[(v.Invert(), 0.0)], [(v.Invert(), 0.0)]]))]
+
+
+@case(modes=("PYNATIVE",))
+def adjust_errors(ms):
+    v = ms.dataset.vision
+    out = []
+    for make in (lambda: v.AdjustBrightness(-1), lambda: v.AdjustGamma(-0.5),
+                 lambda: v.Posterize(9), lambda: v.RandomInvert(1.5),
+                 lambda: v.RandomSelectSubpolicy([])):
+        try:
+            make()
+            out.append("no error")
+        except Exception as e:  # noqa: BLE001 - the class is what is recorded
+            out.append(type(e).__name__)
+    return tuple(out)
