@@ -55,7 +55,7 @@ class Map(Dataset):
 
 class Batch(Dataset):
     def __init__(self, parent, batch_size, drop_remainder, per_batch_map, input_columns,
-                 output_columns) -> None:
+                 output_columns, pad_info=None) -> None:
         if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
             raise ValueError(f"batch_size must be a positive int, but got {batch_size}.")
         super().__init__([parent])
@@ -65,9 +65,14 @@ class Batch(Dataset):
         self.inputs = _names(input_columns)
         if output_columns is not None:
             self._columns = _names(output_columns)
+        self.pad_info = _check_pad_info(pad_info, parent.get_col_names())
 
     def _stack(self, rows):
         cols = list(zip(*rows))
+        if self.pad_info is not None:
+            names = self.children[0].get_col_names()
+            cols = [_pad_column(c, *self.pad_info[n]) if n in self.pad_info else c
+                    for n, c in zip(names, cols)]
         if self.per_batch_map is not None:
             names = self.children[0].get_col_names()
             index = [names.index(c) for c in (self.inputs or names)]
@@ -85,6 +90,37 @@ class Batch(Dataset):
         if n is None:
             return None
         return n // self._batch_size if self.drop_remainder else ceil_div(n, self._batch_size)
+
+
+def _check_pad_info(pad_info, names) -> dict | None:
+    if pad_info is None:
+        return None
+    if not isinstance(pad_info, dict):
+        raise TypeError(f"Argument pad_info with value {pad_info} is not of type [<class "
+                        f"'dict'>], but got {type(pad_info)}.")
+    out = {}
+    for name, spec in pad_info.items():
+        if name not in names:
+            raise ValueError(f"pad_info: column {name!r} is not one of {names}.")
+        shape, value = (None, 0) if spec is None else spec
+        out[name] = (None if shape is None else list(shape), 0 if value is None else value)
+    return out
+
+
+def _pad_column(values, shape, value):
+    """``padded_batch``: each element padded with ``value`` (or cut) to ``shape``; a None
+    shape or dimension takes the largest in the batch."""
+    arrays = [np.asarray(v) for v in values]
+    ndim = arrays[0].ndim
+    biggest = [max(a.shape[d] for a in arrays) for d in range(ndim)]
+    target = biggest if shape is None else [biggest[d] if s is None else int(s)
+                                            for d, s in enumerate(shape)]
+    out = []
+    for a in arrays:
+        a = a[tuple(slice(0, t) for t in target)]
+        out.append(np.pad(a, [(0, t - n) for t, n in zip(target, a.shape)],
+                          constant_values=np.asarray(value).astype(a.dtype)))
+    return out
 
 
 class _BatchInfo:

@@ -192,6 +192,16 @@ class Dataset:
         return Batch(self, batch_size, drop_remainder, per_batch_map, input_columns,
                      output_columns)
 
+    def padded_batch(self, batch_size, drop_remainder: bool = False,
+                     num_parallel_workers=None, pad_info=None) -> Dataset:
+        """``Dataset.padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None,
+        pad_info=None)``: ``pad_info`` maps a column to ``(shape, pad_value)`` (``None``
+        shape or dimensions: the largest in the batch; ``None`` for ``(None, 0)``); other
+        columns batch as ``batch``."""
+        from .operations import Batch
+        return Batch(self, batch_size, drop_remainder, None, None, None,
+                     {} if pad_info is None else pad_info)
+
     def shuffle(self, buffer_size: int) -> Dataset:
         from .operations import Shuffle
         return Shuffle(self, buffer_size)

@@ -17,10 +17,13 @@ Example:
 """
 from __future__ import annotations
 
+import enum
 import numbers
+import os
 
 import numpy as np
 
+from .._engine.optional import require
 from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _Op
 from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
 
@@ -319,3 +322,67 @@ class RandomSelectSubpolicy(_Op):
             if np.random.rand() < prob:
                 img = op(img)
         return np.asarray(img)
+
+
+class ImageReadMode(enum.IntEnum):
+    """``vision.ImageReadMode``: how ``read_image`` decodes."""
+
+    UNCHANGED = 0
+    GRAYSCALE = 1
+    COLOR = 2
+
+
+def read_image(filename, mode=ImageReadMode.UNCHANGED) -> np.ndarray:
+    """``vision.read_image(filename, mode=ImageReadMode.UNCHANGED)``: the image file as an
+    HWC UInt8 array (``GRAYSCALE``: one channel, the decoder's grey; ``COLOR``: three).
+
+    Example:
+        >>> import os, tempfile, numpy as np
+        >>> from PIL import Image
+        >>> from mscompat.dataset import vision
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.png')
+        >>> Image.fromarray(np.full((2, 3, 3), 7, np.uint8)).save(path)
+        >>> vision.read_image(path).shape
+        (2, 3, 3)
+    """
+    if not isinstance(filename, (str, os.PathLike)):
+        raise TypeError(f"Argument filename with value {filename} is not of type [<class "
+                        f"'str'>], but got {type(filename)}.")
+    mode = ImageReadMode(mode)
+    if not os.path.isfile(filename):
+        raise RuntimeError(f"read_image: the file {os.fspath(filename)} does not exist or is "
+                           f"not a file.")
+    Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
+    try:
+        image = Image.open(filename)
+        image.load()
+    except Exception as e:
+        raise RuntimeError(f"read_image: {os.fspath(filename)} is not a decodable image "
+                           f"({e}).") from e
+    if mode == ImageReadMode.UNCHANGED:
+        out = np.asarray(image)
+    else:
+        rgb = np.asarray(image.convert("RGB"))
+        out = _decoded_grey(rgb) if mode == ImageReadMode.GRAYSCALE else rgb
+    return out[..., None] if out.ndim == 2 else out
+
+
+def _decoded_grey(rgb: np.ndarray) -> np.ndarray:
+    """The grey of a decoder reading a colour file as grey (OpenCV's ``imread``): the same
+    fixed-point weights as ``cvtColor`` but truncated, not rounded."""
+    i = rgb.astype(np.int64)
+    return ((i[..., 0] * 4899 + i[..., 1] * 9617 + i[..., 2] * 1868) >> 14).astype(np.uint8)
+
+
+class RandomResize(_Op):
+    """``vision.RandomResize(size)``: ``Resize(size)`` with an interpolation drawn per image
+    from LINEAR, NEAREST, CUBIC and AREA (NumPy's generator)."""
+
+    _MODES = (Inter.LINEAR, Inter.NEAREST, Inter.CUBIC, Inter.AREA)
+
+    def __init__(self, size) -> None:
+        self.size = size
+        Resize(size)  # MindSpore's checks of size
+
+    def __call__(self, img):
+        return Resize(self.size, self._MODES[np.random.randint(len(self._MODES))])(img)

@@ -74,3 +74,52 @@ def adjust_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class is what is recorded
             out.append(type(e).__name__)
     return tuple(out)
+
+
+@case(modes=("PYNATIVE",))
+def read_image_modes(ms):
+    import os
+    import tempfile
+
+    from PIL import Image
+    v = ms.dataset.vision
+    folder = tempfile.mkdtemp()
+    rgb, grey = os.path.join(folder, "rgb.png"), os.path.join(folder, "grey.png")
+    Image.fromarray(IMG).save(rgb)
+    Image.fromarray(IMG[..., 1]).save(grey)
+    out = [_t(ms, v.read_image(rgb)), _t(ms, v.read_image(rgb, v.ImageReadMode.GRAYSCALE)),
+           _t(ms, v.read_image(rgb, v.ImageReadMode.COLOR)), _t(ms, v.read_image(grey)),
+           _t(ms, v.read_image(grey, v.ImageReadMode.COLOR)),
+           [int(m) for m in v.ImageReadMode]]
+    for bad in (os.path.join(folder, "missing.png"), 3):
+        try:
+            v.read_image(bad)
+            out.append("no error")
+        except Exception as e:  # noqa: BLE001 - the class is what is recorded
+            out.append(type(e).__name__)
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def random_resize_shapes(ms):
+    v = ms.dataset.vision
+    return [list(v.RandomResize(size)(IMG).shape) for size in (3, (2, 4), 8, (7, 5))]
+
+
+@case(modes=("PYNATIVE",))
+def padded_batch(ms):
+    ds = ms.dataset
+
+    def gen():
+        for i in range(5):
+            yield (np.arange(i + 1, dtype=np.int32),
+                   np.full((2, i % 3 + 1), i, np.float32), np.array([i], np.int64))
+    out = []
+    for batch, pad_info in ((2, {"a": ([4], -1), "b": (None, 9)}),
+                            (3, {"a": None, "b": ([2, None], 0.5)}),
+                            (2, {"a": ([None], 7), "b": ([3, 2], None)})):
+        d = ds.GeneratorDataset(gen, ["a", "b", "c"], shuffle=False).padded_batch(
+            batch, pad_info=pad_info)
+        rows = [[ms.Tensor(x) for x in r] for r in d.create_tuple_iterator(output_numpy=True)]
+        out.append((rows, d.get_dataset_size()))
+    return out
