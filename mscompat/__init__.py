@@ -19,6 +19,7 @@ from . import context as context
 from . import dataset as dataset
 from . import device_context as device_context
 from . import dtype as dtype
+from . import experimental as experimental
 from . import log as log
 from . import mindrecord as mindrecord
 from . import mint as mint
@@ -103,7 +104,8 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "amp", "common", "communication", "device_context", "context", "dataset", "dtype", "log",
+    "amp", "common", "communication", "device_context", "context", "dataset", "dtype",
+    "experimental", "log",
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",

@@ -41,7 +41,7 @@ STUB_SUBMODULES = (
     "scipy", "mint.optim",
     "dataset.audio",
     "hal",
-    "boost", "rewrite", "experimental", "runtime", "utils",
+    "boost", "rewrite", "runtime", "utils",
     "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
 )
 
