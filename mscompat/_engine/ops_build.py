@@ -376,7 +376,14 @@ def _install_operators() -> None:
 build()
 
 # The Parameter-writing ops and the hook primitives join the tables (they import this module).
-from . import composite_ops, hooks, random_ops, state_ops, tensor_extras  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    composite_ops,
+    hooks,
+    optimizer_ops,
+    random_ops,
+    state_ops,
+    tensor_extras,
+)
 
 FUNCTIONALS.update(random_ops.FUNCTIONS)
 FUNCTIONALS.update(composite_ops.FUNCTIONS)

@@ -16,6 +16,10 @@ from mscompat._engine.hooks import InsertGradientOf as InsertGradientOf
 from mscompat._engine.ops_build import Primitive as Primitive
 from mscompat._engine.ops_build import PrimitiveWithCheck as PrimitiveWithCheck
 from mscompat._engine.ops_build import PrimitiveWithInfer as PrimitiveWithInfer
+from mscompat._engine.optimizer_ops import Adam as Adam
+from mscompat._engine.optimizer_ops import AdamWeightDecay as AdamWeightDecay
+from mscompat._engine.optimizer_ops import ApplyMomentum as ApplyMomentum
+from mscompat._engine.optimizer_ops import SGD as SGD
 from mscompat._engine.random_ops import Dropout as Dropout
 from mscompat._engine.random_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from mscompat._engine.random_ops import Randperm as Randperm

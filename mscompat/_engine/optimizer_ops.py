@@ -1,0 +1,179 @@
+"""The optimizer primitives that update Parameters in place: ``ops.Adam``,
+``ops.AdamWeightDecay``, ``ops.SGD`` and ``ops.ApplyMomentum``, with the rules of
+MindSpore 2.10's kernels (settled with the oracle, ``tests/conformance/cases/
+optimizer_ops.py``):
+
+* Adam: ``m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); var -= lr sqrt(1 - b2^t) / (1 -
+  b1^t) * m / (sqrt(v) + eps)`` (nesterov: ``b1 m + (1 - b1) g`` in the numerator), with
+  ``beta1_power``/``beta2_power`` given by the caller;
+* AdamWeightDecay: the same moments, ``var -= lr (m / (sqrt(v) + eps) + decay var)``, no
+  bias correction;
+* SGD: ``g += weight_decay w``; the first step (``stat`` 1) takes ``accum = g``, later
+  ``accum = momentum accum + (1 - dampening) g``; ``w -= lr accum`` (nesterov: ``lr (g +
+  momentum accum)``); ``stat`` becomes 0;
+* ApplyMomentum: ``accum = momentum accum + g; var -= lr accum`` (MindSpore's CPU kernel
+  applies this plain rule for ``use_nesterov=True`` too).
+
+Each returns the updated values (MindSpore's CPU Adam kernels return zero placeholders;
+docs/divergences.md).
+
+Example:
+    >>> import mscompat as ms, numpy as np
+    >>> w = ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name='w')
+    >>> acc = ms.Parameter(ms.Tensor(np.array([0.0], np.float32)), name='acc')
+    >>> _ = ms.ops.ApplyMomentum()(w, acc, 0.1, ms.Tensor(np.array([2.0], np.float32)), 0.9)
+    >>> print(w.asnumpy(), acc.asnumpy())
+    [0.8] [2.]
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from . import jaxconfig
+from .ops_build import PRIMITIVES, Primitive, call
+from .parameter import Parameter
+from .tensor import Tensor, unwrap
+
+
+def _check_params(name: str, **params) -> None:
+    """The written inputs: Parameters (a plain Tensor is written in place, as MindSpore)."""
+    for arg, p in params.items():
+        if not isinstance(p, Tensor):
+            raise TypeError(f"For '{name}', the '{arg}' must be a Parameter, but got "
+                            f"{type(p).__name__}.")
+
+
+def _now(t: Tensor):
+    return t._value if isinstance(t, Parameter) else t._data
+
+
+def _scalar(x, dtype):
+    return jnp.asarray(unwrap(x) if isinstance(x, Tensor) else x, dtype).reshape(())
+
+
+def _adam(var, m, v, b1p, b2p, lr, b1, b2, eps, g, *, nesterov):
+    d = var.dtype
+    b1p, b2p, lr, b1, b2, eps = (_scalar(x, d) for x in (b1p, b2p, lr, b1, b2, eps))
+    m = m + (g - m) * (1 - b1)
+    v = v + (g * g - v) * (1 - b2)
+    num = m * b1 + g * (1 - b1) if nesterov else m
+    var = var - lr * jnp.sqrt(1 - b2p) / (1 - b1p) * num / (jnp.sqrt(v) + eps)
+    return var, m, v
+
+
+def _adam_weight_decay(var, m, v, lr, b1, b2, eps, decay, g):
+    d = var.dtype
+    lr, b1, b2, eps, decay = (_scalar(x, d) for x in (lr, b1, b2, eps, decay))
+    g = g.astype(d)
+    m = m * b1 + g * (1 - b1)
+    v = v * b2 + g * g * (1 - b2)
+    return var - lr * (m / (jnp.sqrt(v) + eps) + decay * var), m, v
+
+
+def _sgd(w, g, lr, accum, momentum, stat, *, dampening, weight_decay, nesterov):
+    d = w.dtype
+    lr, momentum = _scalar(lr, d), _scalar(momentum, d)
+    if weight_decay:
+        g = g + w * weight_decay
+    accum = jnp.where(stat > 0, g, accum * momentum + g * (1 - dampening))
+    step = g + momentum * accum if nesterov else accum
+    return w - lr * step, accum, jnp.zeros_like(stat)
+
+
+def _momentum(var, accum, lr, g, momentum, *, gradient_scale):
+    d = var.dtype
+    lr, momentum = _scalar(lr, d), _scalar(momentum, d)
+    accum = accum * momentum + g * gradient_scale
+    return var - lr * accum, accum
+
+
+def _write(targets, values) -> tuple:
+    for t, value in zip(targets, values):
+        t._data = value._data.astype(_now(t).dtype)
+    return tuple(Tensor._wrap(_now(t)) for t in targets)
+
+
+class Adam(Primitive):
+    """MindSpore's ``ops.Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power,
+    beta2_power, lr, beta1, beta2, epsilon, gradient)``."""
+
+    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
+        super().__init__()
+        self.use_locking, self.use_nesterov = use_locking, use_nesterov
+        self.attrs.update(use_locking=use_locking, use_nesterov=use_nesterov)
+
+    @jaxconfig.entry
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                 gradient):
+        _check_params("Adam", var=var, m=m, v=v)
+        args = (_now(var), _now(m), _now(v), *(unwrap(a) for a in (
+            beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient)))
+        out = call(_adam, args, {"nesterov": self.use_nesterov})
+        return _write((var, m, v), out)
+
+
+class AdamWeightDecay(Primitive):
+    """MindSpore's ``ops.AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2,
+    epsilon, decay, gradient)``."""
+
+    def __init__(self, use_locking: bool = False) -> None:
+        super().__init__()
+        self.use_locking = use_locking
+        self.attrs["use_locking"] = use_locking
+
+    @jaxconfig.entry
+    def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
+        _check_params("AdamWeightDecay", var=var, m=m, v=v)
+        args = (_now(var), _now(m), _now(v), *(unwrap(a) for a in (
+            lr, beta1, beta2, epsilon, decay, gradient)))
+        return _write((var, m, v), call(_adam_weight_decay, args))
+
+
+class SGD(Primitive):
+    """MindSpore's ``ops.SGD(dampening=0.0, weight_decay=0.0, nesterov=False)(parameters,
+    gradient, learning_rate, accum, momentum, stat)``: returns the updated parameters."""
+
+    def __init__(self, dampening: float = 0.0, weight_decay: float = 0.0,
+                 nesterov: bool = False) -> None:
+        super().__init__()
+        if nesterov and dampening != 0:
+            raise ValueError(f"For 'SGD', the 'dampening' must be 0 when 'nesterov' is True, "
+                             f"but got 'dampening' is {dampening} and 'nesterov' is True.")
+        self.dampening, self.weight_decay, self.nesterov = dampening, weight_decay, nesterov
+        self.attrs.update(dampening=dampening, weight_decay=weight_decay, nesterov=nesterov)
+
+    @jaxconfig.entry
+    def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
+        _check_params("SGD", parameters=parameters, accum=accum, stat=stat)
+        args = (_now(parameters), unwrap(gradient), unwrap(learning_rate), _now(accum),
+                unwrap(momentum), _now(stat))
+        out = call(_sgd, args, {"dampening": float(self.dampening),
+                                "weight_decay": float(self.weight_decay),
+                                "nesterov": self.nesterov})
+        return _write((parameters, accum, stat), out)[0]
+
+
+class ApplyMomentum(Primitive):
+    """MindSpore's ``ops.ApplyMomentum(use_nesterov=False, use_locking=False,
+    gradient_scale=1.0)(variable, accumulation, learning_rate, gradient, momentum)``:
+    returns the updated variable."""
+
+    def __init__(self, use_nesterov: bool = False, use_locking: bool = False,
+                 gradient_scale: float = 1.0) -> None:
+        super().__init__()
+        self.use_nesterov, self.use_locking = use_nesterov, use_locking
+        self.gradient_scale = gradient_scale
+        self.attrs.update(use_nesterov=use_nesterov, use_locking=use_locking,
+                          gradient_scale=gradient_scale)
+
+    @jaxconfig.entry
+    def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        _check_params("ApplyMomentum", variable=variable, accumulation=accumulation)
+        args = (_now(variable), _now(accumulation), unwrap(learning_rate),
+                unwrap(gradient), unwrap(momentum))
+        out = call(_momentum, args, {"gradient_scale": float(self.gradient_scale)})
+        return _write((variable, accumulation), out)[0]
+
+
+for _cls in (Adam, AdamWeightDecay, SGD, ApplyMomentum):
+    PRIMITIVES[_cls.__name__] = _cls
