@@ -367,3 +367,8 @@ def _has_bprop(cls: type) -> bool:
         has = any("bprop" in k.__dict__ for k in cls.__mro__ if k is not Cell)
         _BPROP_CACHE[cls] = has
     return has
+
+
+from . import state_dict as _state_dict  # noqa: E402
+
+_state_dict.install(Cell)

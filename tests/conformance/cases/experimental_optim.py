@@ -136,3 +136,25 @@ def optimizer_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class is what is recorded
             out.append(type(e).__name__)
     return out
+
+
+@case(modes=("PYNATIVE",))
+def cell_state_dict_round_trip(ms):
+    net = ms.nn.SequentialCell(_net(ms), ms.nn.BatchNorm1d(2))
+    sd = net.state_dict()
+    keys = list(sd)
+    other = ms.nn.SequentialCell(ms.nn.Dense(3, 2), ms.nn.BatchNorm1d(2))
+    result = other.load_state_dict(sd)
+    values = [other.state_dict()[k].value() * 1 for k in keys]
+    partial = other.load_state_dict({"0.weight": ms.Tensor(np.ones((2, 3), np.float32)),
+                                     "extra": ms.Tensor(1.0)}, strict=False)
+    errors = []
+    for bad in ({"0.weight": ms.Tensor(np.ones((2, 3), np.float32))},
+                {"0.weight": ms.Tensor(np.ones((3, 3), np.float32))}):
+        try:
+            other.load_state_dict(bad)
+            errors.append("no error")
+        except Exception as e:  # noqa: BLE001 - the class is what is recorded
+            errors.append(type(e).__name__)
+    return (keys, str(result), values, list(partial.missing_keys),
+            list(partial.unexpected_keys), other.state_dict()["0.weight"].value() * 1, errors)
