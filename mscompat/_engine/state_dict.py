@@ -23,6 +23,7 @@ import numpy as np
 
 from .tensor import Tensor
 
+
 class _IncompatibleKeys(namedtuple("_IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
     def __repr__(self) -> str:
         if not self.missing_keys and not self.unexpected_keys:
