@@ -378,6 +378,7 @@ build()
 # The Parameter-writing ops and the hook primitives join the tables (they import this module).
 from . import (  # noqa: E402,F401
     composite_ops,
+    custom_op,
     hooks,
     optimizer_ops,
     random_ops,

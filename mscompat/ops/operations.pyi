@@ -11,6 +11,7 @@ from mscompat._engine.composite_ops import MultitypeFuncGraph as MultitypeFuncGr
 from mscompat._engine.composite_ops import Partial as Partial
 from mscompat._engine.composite_ops import Print as Print
 from mscompat._engine.composite_ops import ScalarToArray as ScalarToArray
+from mscompat._engine.custom_op import Custom as Custom
 from mscompat._engine.hooks import HookBackward as HookBackward
 from mscompat._engine.hooks import InsertGradientOf as InsertGradientOf
 from mscompat._engine.ops_build import Primitive as Primitive
