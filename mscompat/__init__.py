@@ -84,6 +84,8 @@ from ._train.loss_scale import LossScaleManager as LossScaleManager
 from ._train.summary import Profiler as Profiler
 from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
+from .context import get_ps_context as get_ps_context
+from .context import set_ps_context as set_ps_context
 from .train import Callback as Callback
 from .train import CheckpointConfig as CheckpointConfig
 from .train import DatasetHelper as DatasetHelper
@@ -122,7 +124,7 @@ __all__ = [
     "load_checkpoint", "load_param_into_net", "save_checkpoint",
     "get_auto_parallel_context", "reset_auto_parallel_context", "set_auto_parallel_context",
     "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check",
-    "set_recursion_limit",
+    "set_recursion_limit", "get_ps_context", "set_ps_context",
     *dtype.__all__,
 ]
 __getattr__ = _module_getattr("mindspore")

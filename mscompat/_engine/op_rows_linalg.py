@@ -246,8 +246,21 @@ def _lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
     return x / (bias + alpha * window) ** beta
 
 
+def _complex(real, imag):
+    """``ops.Complex()(real, imag)``: Complex64 from Float32 parts, Complex128 from
+    Float64."""
+    if real.dtype != imag.dtype or real.dtype not in (jnp.float32, jnp.float64):
+        raise TypeError(f"For 'Complex', 'real' and 'imag' must be both float32 or both "
+                        f"float64, but got {real.dtype} and {imag.dtype}.")
+    return jax.lax.complex(real, imag)
+
+
 ROWS: list[OpDef] = [
     OpDef("Mod", binary(_mod)),
+    OpDef("Complex", _complex),
+    OpDef("Real", jnp.real, functional=("real",), methods=("real",)),
+    OpDef("Imag", jnp.imag, functional=("imag",), methods=("imag",)),
+    OpDef("Conj", jnp.conj, functional=("conj",), methods=("conj",)),
     OpDef(None, None, functional=("pinv",), functional_impl=_pinv),
     OpDef(None, None, functional=("mv",), functional_impl=lambda mat, vec: mat @ vec),
     OpDef(None, None, functional=("cdist",), functional_impl=_cdist),

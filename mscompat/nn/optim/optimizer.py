@@ -16,6 +16,11 @@ from ..._engine.parameter import Parameter, ParameterTuple
 from ..._engine.tensor import Tensor
 
 
+def _device_target() -> str:
+    from ..._engine.context import get_context
+    return get_context("device_target")
+
+
 def _decay_filter(p: Parameter) -> bool:
     return "beta" not in p.name and "gamma" not in p.name
 
@@ -196,6 +201,23 @@ class Optimizer(Cell):
         """MindSpore broadcasts sharded weights after the parallel optimizer; mscompat keeps
         every weight whole, so this returns ``optim_result``."""
         return optim_result
+
+    def flatten_gradients(self, gradients):
+        """``Optimizer.flatten_gradients``: the gradients as given (mscompat never flattens
+        Parameters into one buffer)."""
+        return gradients
+
+    @property
+    def target(self) -> str:
+        """Where the update runs (``'CPU'``, ``'GPU'``, ``'Ascend'``); XLA places it with the
+        Parameters, so the value is informational."""
+        return self.__dict__.get("_target") or _device_target()
+
+    @target.setter
+    def target(self, value: str) -> None:
+        if not isinstance(value, str) or value not in ("CPU", "GPU", "Ascend"):
+            raise ValueError(f"The value must be 'CPU', 'GPU' or 'Ascend', but got {value}.")
+        self.__dict__["_target"] = value
 
     def get_lr_parameter(self, param):
         """The learning rate used for ``param`` (one per group): here the optimizer's."""

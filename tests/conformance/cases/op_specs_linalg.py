@@ -20,6 +20,13 @@ CBOXES = np.array([[0.0, 0.0, 1.0, 1.0], [0.1, 0.25, 0.8, 0.9], [-0.2, 0.3, 0.6,
 CIDX = np.array([1, 0, 1], np.int32)
 P3 = np.random.RandomState(82).permutation(12).reshape(3, 4).astype(np.float32)
 
+
+
+def _parts(t):
+    """A complex result as (real, imag) and its dtype name (goldens hold real numbers)."""
+    return t.real(), t.imag(), str(t.dtype)
+
+
 SPECS = [
     S("Mod", "ops.Mod", (X * 3, YP * np.array([1, -1, 1], np.float32)), init={}),
     S("Mod_int", "ops.Mod", (XN, YN), init={}, grad=False),
@@ -91,6 +98,14 @@ SPECS = [
     S("LRN_defaults", "ops.LRN", (r(1, 3, 2, 2, seed=88),), init={}),
     S("index_add", "ops.index_add", (X, np.array([2, 0, 2, 1], np.int32), r(2, 4, seed=89),
                                      1), grad=False),
+    S("Complex", "ops.Complex", (X, YP), init={}, grad=False, post=_parts),
+    S("Real", "ops.Real", (np.array([1 + 2j, -3.5 - 1j], np.complex64),), init={}, grad=False),
+    S("Imag", "ops.Imag", (np.array([1 + 2j, -3.5 - 1j], np.complex64),), init={},
+      grad=False),
+    S("conj", "ops.conj", (np.array([1 + 2j, -3.5 - 1j], np.complex64),), grad=False,
+      post=_parts),
+    S("real_of_float", "ops.real", (X,), grad=False),
+    S("imag_of_float", "ops.imag", (X,), grad=False),
     S("LayerNorm_last_axis", "ops.LayerNorm", (X4, r(4, seed=45), r(4, seed=46)),
       init={"begin_norm_axis": -1, "begin_params_axis": -1}),
     S("LayerNorm_two_axes", "ops.LayerNorm", (X4, r(3, 4, seed=47), r(3, 4, seed=48)),
