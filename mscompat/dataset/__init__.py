@@ -7,6 +7,7 @@ Example:
     >>> [b["x"].shape for b in data.create_dict_iterator()]
     [(4,), (2,)]
 """
+from .._data.celeba import CelebADataset as CelebADataset
 from .._data.mind_dataset import MindDataset as MindDataset
 from .._data.operations import Batch as BatchDataset
 from .._data.operations import Concat as ConcatDataset
@@ -61,6 +62,7 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
            "Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
+           "CelebADataset",
            "vision", "text", "transforms", "config", "engine",
            "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
