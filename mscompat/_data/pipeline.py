@@ -155,6 +155,12 @@ class Dataset:
             stack.extend(node.children)
         return {}
 
+    def num_classes(self):
+        """The number of classes of an ``ImageFolderDataset`` source (its class indexing),
+        None for sources without classes."""
+        index = self.get_class_indexing()
+        return len(index) if index else None
+
     def output_shapes(self) -> list:
         row = next(iter(self._rows(0)))
         return [list(v.shape) for v in row]

@@ -1,5 +1,6 @@
 """``dataset.CelebADataset`` on a small CelebA folder written by the case: every usage,
-raw and decoded images, attributes (-1 read as 0), sharding, and the argument errors."""
+raw and decoded images, attributes (-1 read as 0), sharding, and the argument errors; and
+``Dataset.num_classes``."""
 import os
 import tempfile
 
@@ -49,3 +50,19 @@ def celeba_reading(ms):
         except Exception as e:  # noqa: BLE001 - the class is what is recorded
             out.append(type(e).__name__)
     return out
+
+
+@case(modes=("PYNATIVE",))
+def num_classes(ms):
+    from PIL import Image
+    ds = ms.dataset
+    root = tempfile.mkdtemp()
+    for cls in ("cat", "dog", "eel"):
+        os.makedirs(os.path.join(root, cls))
+        Image.fromarray(np.zeros((2, 2, 3), np.uint8)).save(os.path.join(root, cls, "a.png"))
+    folder = ds.ImageFolderDataset(root)
+    return (folder.num_classes(), ds.ImageFolderDataset(root).batch(2).num_classes(),
+            ds.ImageFolderDataset(root, class_indexing={"cat": 0, "dog": 7, "eel": 1})
+            .num_classes(),
+            ds.GeneratorDataset([(np.int32(1),)], ["a"]).num_classes(),
+            ds.NumpySlicesDataset([1, 2], ["a"]).num_classes())
