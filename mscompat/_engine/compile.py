@@ -49,7 +49,7 @@ def compiling() -> bool:
 
 
 _MAX_PROGRAMS = 32  # compiled programs kept per callable (one per shape signature)
-_DONATION_LOCK = threading.RLock()
+_DONATION_LOCK = scope.DONATION_LOCK
 _NO_LOCK = contextlib.nullcontext()
 
 

@@ -11,6 +11,7 @@ Scopes live in a ``ContextVar``: calls are re-entrant and every thread has its o
 from __future__ import annotations
 
 import contextvars
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -76,6 +77,9 @@ class bind:
         _CURRENT.reset(self.token)
 
 
+DONATION_LOCK = threading.RLock()
+
+
 def read(param) -> Any:
     scope = _CURRENT.get()
     if scope is not None:
@@ -89,7 +93,12 @@ def read(param) -> Any:
     rec = recording()
     if rec is not None:
         return rec.param_leaf(param)
-    return param._stored
+    # An eager read takes the donation lock: a compiled call on another thread donates the
+    # stored buffers it does not see referenced (``compile._owned``) and replaces them
+    # under this lock, so a read lands wholly before or after it, and the array read is
+    # then referenced, hence copied rather than donated by any later call.
+    with DONATION_LOCK:
+        return param._stored
 
 
 def write(param, value) -> None:
