@@ -228,3 +228,24 @@ def test_tensor_uniform_fills_in_place_from_the_seeded_stream():
                                   .asnumpy(), values)
     with pytest.raises(ValueError):
         t.uniform_(3, 2)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
+def test_numpy_rot90_gradient_is_the_inverse_rotation(mode):
+    """MindSpore 2.10's gradient through ``numpy.rot90`` fails in its bprop; rot90 is a
+    permutation, so the gradient of ``sum(rot90(x, k, axes) * w)`` is ``rot90(w, -k,
+    axes)``."""
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+        for k, axes in ((1, (0, 1)), (2, (1, 2)), (-1, (2, 0))):
+            w = np.random.RandomState(k + 5).uniform(-1, 1, np.rot90(x, k, axes).shape)
+            w = w.astype(np.float32)
+
+            def f(a, k=k, axes=axes, w=w):
+                return (ms.numpy.rot90(a, k, axes) * ms.Tensor(w)).sum()
+            got = ms.grad(f)(ms.Tensor(x)).asnumpy()
+            np.testing.assert_array_equal(got, np.rot90(w, -k, axes))
+    finally:
+        ms.set_context(mode=old)

@@ -165,6 +165,23 @@ def _bincount(x, weights=None, minlength=0, length=None):
         jnp.float32)
 
 
+def _rot90(a, k=1, axes=(0, 1)):
+    """``numpy.rot90(a, k=1, axes=(0, 1))`` with MindSpore's argument errors. MindSpore
+    2.10's gradient through it fails (a negative stride in its bprop); mscompat gives the
+    derivative (docs/divergences.md)."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"integer argument expected, but got {type(k)}")
+    axes = tuple(int(v) for v in axes)
+    if len(axes) != 2:
+        raise ValueError("len(axes) must be 2.")
+    for axis in axes:
+        if not -a.ndim <= axis < a.ndim:
+            raise ValueError(f"axis {axis} is out of bounds for array of dimension {a.ndim}")
+    if axes[0] % a.ndim == axes[1] % a.ndim:
+        raise ValueError("Axes must be different.")
+    return jnp.rot90(a, int(k), axes)
+
+
 TABLE: dict[str, tuple[Callable, bool]] = {
     "arange": (jnp.arange, False), "zeros": (_zeros, False), "ones": (_ones, False),
     "empty": (_zeros, False), "full": (_full, False), "eye": (_eye, False),
@@ -179,7 +196,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "reshape": (jnp.reshape, False), "ravel": (jnp.ravel, False),
     "transpose": (jnp.transpose, False), "swapaxes": (jnp.swapaxes, False),
     "moveaxis": (jnp.moveaxis, False), "broadcast_to": (jnp.broadcast_to, False),
-    "flip": (jnp.flip, False), "split": (_split, False), "append": (jnp.append, False),
+    "flip": (jnp.flip, False), "rot90": (_rot90, False), "split": (_split, False),
+    "append": (jnp.append, False),
     "pad": (jnp.pad, False), "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*a, **k)), False),
     "diag": (jnp.diag, False), "outer": (jnp.outer, False),
     "sum": (jnp.sum, True), "mean": (_mean, False), "std": (jnp.std, False),

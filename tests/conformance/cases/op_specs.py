@@ -578,6 +578,13 @@ NUMPY_SPECS = [
     # flip(x) without axis is a MindSpore 2.10 error; its gradient has the negative-stride
     # StridedSlice defect (docs/divergences.md)
     S("np_flip", "numpy.flip", (F, 1), grad=False),
+    # MindSpore 2.10's gradient through rot90 fails (RuntimeError in its bprop): forward only
+    S("np_rot90", "numpy.rot90", (F,), grad=False),
+    S("np_rot90_k_axes", "numpy.rot90", (r(2, 3, 4, seed=12), 2, (1, 2)), grad=False),
+    S("np_rot90_negative_k", "numpy.rot90", (r(2, 3, 4, seed=13), -1, (2, 0)), grad=False),
+    S("np_rot90_int", "numpy.rot90", (ints(2, 3), 3), grad=False),
+    S("np_rot90_same_axes", "numpy.rot90", (F, 1, (0, 0)), grad=False),
+    S("np_rot90_1d", "numpy.rot90", (r(3, seed=14),), grad=False),
     S("np_square_int", "numpy.square", (XI,), grad=False),
     S("np_log", "numpy.log", (np.abs(F) + 0.1,)),
     S("np_norm", "numpy.norm", (F,)),
