@@ -31,7 +31,7 @@ import jax.numpy as jnp
 
 from . import jaxconfig
 from .ops_build import PRIMITIVES, Primitive, call
-from .parameter import Parameter
+from .state_ops import stored
 from .tensor import Tensor, unwrap
 
 
@@ -42,9 +42,6 @@ def _check_params(name: str, **params) -> None:
             raise TypeError(f"For '{name}', the '{arg}' must be a Parameter, but got "
                             f"{type(p).__name__}.")
 
-
-def _now(t: Tensor):
-    return t._value if isinstance(t, Parameter) else t._data
 
 
 def _scalar(x, dtype):
@@ -89,8 +86,8 @@ def _momentum(var, accum, lr, g, momentum, *, gradient_scale):
 
 def _write(targets, values) -> tuple:
     for t, value in zip(targets, values):
-        t._data = value._data.astype(_now(t).dtype)
-    return tuple(Tensor._wrap(_now(t)) for t in targets)
+        t._data = value._data.astype(stored(t).dtype)
+    return tuple(Tensor._wrap(stored(t)) for t in targets)
 
 
 class Adam(Primitive):
@@ -106,7 +103,7 @@ class Adam(Primitive):
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
                  gradient):
         _check_params("Adam", var=var, m=m, v=v)
-        args = (_now(var), _now(m), _now(v), *(unwrap(a) for a in (
+        args = (stored(var), stored(m), stored(v), *(unwrap(a) for a in (
             beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient)))
         out = call(_adam, args, {"nesterov": self.use_nesterov})
         return _write((var, m, v), out)
@@ -124,7 +121,7 @@ class AdamWeightDecay(Primitive):
     @jaxconfig.entry
     def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
         _check_params("AdamWeightDecay", var=var, m=m, v=v)
-        args = (_now(var), _now(m), _now(v), *(unwrap(a) for a in (
+        args = (stored(var), stored(m), stored(v), *(unwrap(a) for a in (
             lr, beta1, beta2, epsilon, decay, gradient)))
         return _write((var, m, v), call(_adam_weight_decay, args))
 
@@ -145,8 +142,8 @@ class SGD(Primitive):
     @jaxconfig.entry
     def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
         _check_params("SGD", parameters=parameters, accum=accum, stat=stat)
-        args = (_now(parameters), unwrap(gradient), unwrap(learning_rate), _now(accum),
-                unwrap(momentum), _now(stat))
+        args = (stored(parameters), unwrap(gradient), unwrap(learning_rate), stored(accum),
+                unwrap(momentum), stored(stat))
         out = call(_sgd, args, {"dampening": float(self.dampening),
                                 "weight_decay": float(self.weight_decay),
                                 "nesterov": self.nesterov})
@@ -169,7 +166,7 @@ class ApplyMomentum(Primitive):
     @jaxconfig.entry
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
         _check_params("ApplyMomentum", variable=variable, accumulation=accumulation)
-        args = (_now(variable), _now(accumulation), unwrap(learning_rate),
+        args = (stored(variable), stored(accumulation), unwrap(learning_rate),
                 unwrap(gradient), unwrap(momentum))
         out = call(_momentum, args, {"gradient_scale": float(self.gradient_scale)})
         return _write((variable, accumulation), out)[0]

@@ -76,7 +76,7 @@ def load_state_dict(self, state_dict: Mapping, strict: bool = True):
     unexpected key raises RuntimeError, as a wrong shape or type always does."""
     if not isinstance(state_dict, Mapping):
         raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-    mine = state_dict_of(self)
+    mine = self.state_dict()
     missing = [k for k in mine if k not in state_dict]
     unexpected = [k for k in state_dict if k not in mine]
     errors = []
@@ -105,10 +105,6 @@ def load_state_dict(self, state_dict: Mapping, strict: bool = True):
         if key in state_dict and state_dict[key] is not target:
             target.assign_value(Tensor(np.asarray(state_dict[key].asnumpy()), target.dtype))
     return _IncompatibleKeys(missing, unexpected)
-
-
-def state_dict_of(cell) -> OrderedDict:
-    return state_dict(cell)
 
 
 def install(cell_class) -> None:

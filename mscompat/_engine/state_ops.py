@@ -179,9 +179,14 @@ def scatter_write(name: str, input_x, indices, updates) -> Tensor:
     kind, indexing, _, _ = SCATTER_WRITES[name]
     nd = indexing == "nd"
     _check_scatter(name, input_x, indices, updates, nd)
-    current = input_x._value if isinstance(input_x, Parameter) else input_x._data
-    new = call(_COMBINE[kind, nd], (current, unwrap(indices), unwrap(updates)))
+    new = call(_COMBINE[kind, nd], (stored(input_x), unwrap(indices), unwrap(updates)))
     return _written(input_x, new)
+
+
+def stored(target: Tensor):
+    """The value an in-place op starts from: a Parameter's value as stored (never cast by a
+    Cell's type), a plain Tensor's data."""
+    return target._value if isinstance(target, Parameter) else target._data
 
 
 def _written(target: Tensor, new: Tensor) -> Tensor:
@@ -268,8 +273,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True) -> Ten
     if tuple(y.shape) != tuple(want):
         raise ValueError(f"For 'IndexAdd', the shape of 'y' must be {want}, but got "
                          f"{tuple(y.shape)}.")
-    current = x._value if isinstance(x, Parameter) else x._data
-    new = call(_index_add, (current, unwrap(indices), unwrap(y), axis))
+    new = call(_index_add, (stored(x), unwrap(indices), unwrap(y), axis))
     return _written(x, new)
 
 
