@@ -16,7 +16,6 @@ from . import amp as amp
 from . import common as common
 from . import communication as communication
 from . import context as context
-from . import dataset as dataset
 from . import device_context as device_context
 from . import dtype as dtype
 from . import experimental as experimental
@@ -106,7 +105,7 @@ from .train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "2.10.0"
 __all__ = [
-    "amp", "common", "communication", "device_context", "context", "dataset", "dtype",
+    "amp", "common", "communication", "device_context", "context", "dataset", "dtype",  # noqa: F405  (dataset: __getattr__)
     "experimental", "log",
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
@@ -127,7 +126,23 @@ __all__ = [
     "set_recursion_limit", "get_ps_context", "set_ps_context",
     *dtype.__all__,
 ]
-__getattr__ = _module_getattr("mindspore")
+_missing = _module_getattr("mindspore")
+# Submodules imported on first use: ``dataset`` loads grain (about half a second), which a
+# script that never reads data should not pay for.
+_LAZY_SUBMODULES = ("dataset",)
+
+
+def __getattr__(name: str):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")
+    return _missing(name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+
+
 _install_stubs(__name__)
 
 

@@ -38,6 +38,7 @@ from .._data.sources import MnistDataset as MnistDataset
 from .._data.sources import NumpySlicesDataset as NumpySlicesDataset
 from .._data.sources import PaddedDataset as PaddedDataset
 from .._data.tfrecord import TFRecordDataset as TFRecordDataset
+from .._engine.unsupported import install_stubs as _install_stubs
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import config as config
 from . import engine as engine
@@ -68,3 +69,6 @@ __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "Ren
            "SubsetRandomSampler", "SubsetSampler", "TFRecordDataset", "DatasetCache", "zip",
            "set_seed", "Shuffle", "PaddedDataset", "Schema"]
 __getattr__ = _module_getattr("mindspore.dataset")
+# ``mindspore.dataset`` is imported on first use (``mscompat.__getattr__``): its stand-in
+# submodules (``dataset.audio``) are put in place now that it exists.
+_install_stubs("mscompat")
