@@ -17,9 +17,11 @@ differently from MindSpore 2.10:
   nesting and array nesting), and so must the sequence of words (``shape``, ``dtype``,
   ``Float32``, ``value``, ...); whitespace, line breaks and commas are ignored.
 
-Each example runs three ways: as written (``python examples/...py``), and through
-tests/_run_example.py forced into GRAPH_MODE and into PYNATIVE_MODE (the runner replaces the
-``mode=`` passed to ``set_context``); all three must print the documented values.
+Each example runs in both modes and must print the documented values in each: as written
+(``python examples/...py``), and through tests/_run_example.py forced into the mode the script
+does not choose itself (the runner replaces the ``mode=`` passed to ``set_context``). A script
+that never calls ``set_context`` runs as written in PYNATIVE_MODE (the default), one that asks
+only for GRAPH_MODE in GRAPH_MODE; a script that names both modes also runs forced into each.
 """
 import os
 import re
@@ -154,10 +156,31 @@ def test_example_as_written(rel):
     check(rel, run([os.path.join("examples", rel)]))
 
 
-@pytest.mark.parametrize("mode", ["GRAPH", "PYNATIVE"])
-@pytest.mark.parametrize("rel", SCRIPTS)
+def modes_as_written(rel: str) -> set[str]:
+    """The modes a script runs in as written: its own ``set_context`` choice, else the
+    default PYNATIVE_MODE; both when it names both (forced runs then cover each mode)."""
+    with open(os.path.join(EXAMPLES, rel), encoding="utf-8") as f:
+        text = f.read()
+    named = {m for m in ("GRAPH", "PYNATIVE") if f"{m}_MODE" in text}
+    if not named:
+        return {"PYNATIVE"}
+    return named if len(named) == 1 else set()
+
+
+FORCED = [(rel, mode) for rel in SCRIPTS for mode in ("GRAPH", "PYNATIVE")
+          if mode not in modes_as_written(rel)]
+
+
+@pytest.mark.parametrize("rel, mode", FORCED)
 def test_example_in_mode(rel, mode):
     check(rel, run([RUNNER, mode, os.path.join("examples", rel)]))
+
+
+def test_every_script_runs_in_both_modes():
+    for rel in SCRIPTS:
+        forced = {m for r, m in FORCED if r == rel}
+        assert forced | modes_as_written(rel) == {"GRAPH", "PYNATIVE"}, rel
+    assert len(FORCED) == 26  # 12 default PYNATIVE + 12 GRAPH-only: one each; 1 naming both: two
 
 
 @pytest.mark.parametrize("mode, value", [("GRAPH", 0), ("PYNATIVE", 1)])

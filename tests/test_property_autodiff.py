@@ -19,6 +19,8 @@ in [-1.2, 1.2], of shape () or (3,).
 """
 from __future__ import annotations
 
+import os
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -29,7 +31,8 @@ from hypothesis import strategies as st
 import mscompat as ms
 from mscompat._engine import lazy
 
-SETTINGS = settings(max_examples=25, deadline=None,
+# a smaller budget in CI (the README's test command there), the full one locally
+SETTINGS = settings(max_examples=12 if os.environ.get("CI") else 25, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 EXACT = dict(rtol=1e-9, atol=1e-11)  # mscompat vs JAX: the same float64 computation
