@@ -188,9 +188,9 @@ def test_randperm_and_scalar_to_array():
 
 @pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
 def test_ops_without_a_cpu_kernel_follow_their_documentation(mode):
-    """``ops.rms_norm``/``RmsNorm`` (Ascend only) and ``nn.SoftMarginLoss`` (Ascend/GPU)
-    reproduce the examples of MindSpore 2.10's documentation, and their gradients are the
-    derivatives of the documented formulas (finite differences)."""
+    """``ops.rms_norm``/``RmsNorm`` (Ascend only), ``nn.SoftMarginLoss`` (Ascend/GPU) and
+    ``ops.FloatStatus`` (GPU) reproduce the examples of MindSpore 2.10's documentation, and
+    their gradients are the derivatives of the documented formulas (finite differences)."""
     old = ms.get_context("mode")
     ms.set_context(mode=mode)
     try:
@@ -210,6 +210,14 @@ def test_ops_without_a_cpu_kernel_follow_their_documentation(mode):
         lv, yv = logits.asnumpy().astype(np.float64), labels.asnumpy()
         np.testing.assert_allclose(g, -yv / (1 + np.exp(yv * lv)) / lv.size, rtol=1e-5)
         assert ms.nn.SoftMarginLoss("none")(logits, labels).shape == (2, 2)
+        # ops.FloatStatus (GPU only): its documented example, and 0 for finite values
+        status = ms.ops.FloatStatus()
+        x = ms.Tensor(np.array([np.nan, 1, -np.inf]), ms.float32)
+        for t, want in ((x, 1.0), (ms.Tensor(np.array([[1.0, -2.0]], np.float16)), 0.0),
+                        (ms.Tensor(np.array([np.inf]), ms.float64), 1.0)):
+            out = ms.jit(status)(t) if mode == ms.GRAPH_MODE else status(t)
+            assert out.dtype == ms.float32 and out.shape == (1,)
+            assert out.asnumpy().tolist() == [want]
     finally:
         ms.set_context(mode=old)
 

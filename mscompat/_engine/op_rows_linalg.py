@@ -255,7 +255,20 @@ def _complex(real, imag):
     return jax.lax.complex(real, imag)
 
 
+def _float_status(x):
+    """``ops.FloatStatus``: ``[1.]`` when ``x`` holds a NaN or an infinity, else ``[0.]``
+    (Float32, shape ``(1,)``). MindSpore runs it on GPU only (its CPU build has no kernel):
+    this follows the documentation; the type check is MindSpore's (recorded)."""
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        from .dtypes import to_mstype
+        raise TypeError("For primitive[FloatStatus], the input argument[x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{to_mstype(x.dtype)}].")
+    return jnp.any(~jnp.isfinite(x)).astype(jnp.float32).reshape(1)
+
+
 ROWS: list[OpDef] = [
+    OpDef("FloatStatus", _float_status),
     OpDef("Mod", binary(_mod)),
     OpDef("Complex", _complex),
     OpDef("Real", jnp.real, functional=("real",), methods=("real",)),

@@ -5,8 +5,11 @@ Example:
     >>> print(ms.ops.MatMul()(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0], [4.0]])))
     [[11.]]
 """
+from .._engine.op_info import CustomRegOp as CustomRegOp
+from .._engine.op_info import DataType as DataType
 from .._engine.ops_build import FUNCTIONALS as FUNCTIONALS
 from .._engine.ops_build import PRIMITIVES as PRIMITIVES
+from .._engine.tensor import Tensor as Tensor
 from .._engine.unsupported import module_getattr
 from . import composite as composite
 from . import functional as functional
@@ -27,5 +30,6 @@ from .operations import *  # noqa: F403
 
 __all__ = sorted({*operations.__all__, *functional.__all__, "GradOperation", "get_grad",
                   "grad", "jacfwd", "jacrev", "jvp", "value_and_grad", "vjp", "vmap",
-                  "composite", "functional", "operations"})
+                  "composite", "functional", "operations", "CustomRegOp", "DataType",
+                  "Tensor"})
 __getattr__ = module_getattr("mindspore.ops")

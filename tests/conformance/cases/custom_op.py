@@ -62,3 +62,52 @@ def pyfunc_without_bprop_has_no_gradient(ms):
         return "no error"
     except Exception as e:  # noqa: BLE001 - the class is what is recorded
         return type(e).__name__
+
+
+# -- registration information: ops.CustomRegOp and ops.DataType ----------------------------
+
+@case(modes=("PYNATIVE",))
+def reg_info_built_in_order(ms):
+    dt = ms.ops.DataType
+    info = (ms.ops.CustomRegOp("my").input(0, "x", "dynamic").input(1, "z", None)
+            .output(0, "y").attr("scale", "required", "float", value="1.0")
+            .attr("n", "optional", "int", value=2).attr("bare")
+            .dtype_format(dt.F16_Default, dt.F16_Default, dt.F16_Default)
+            .dtype_format(dt.F32_NCHW, dt.I32_Default, dt.BOOL_None)
+            .fusion_type("OPAQUE").target("GPU").get_op_info())
+    return (info, ms.ops.CustomRegOp().get_op_info(),
+            ms.ops.CustomRegOp().input().output(name="o").input(0, "x", extra=1)
+            .target("TPU").get_op_info())
+
+
+@case(modes=("PYNATIVE",))
+def reg_info_data_types(ms):
+    dt = ms.ops.DataType  # every name it defines, with its value
+    return {n: list(getattr(dt, n)) for n in dir(dt) if not n.startswith("_")}
+
+
+def _reg_error(name, build):
+    def fn(ms):
+        return build(ms.ops.CustomRegOp, ms.ops.DataType)
+    fn.__name__ = f"reg_info_error_{name}"
+    return fn
+
+
+for _name, _build in {
+    "index_not_int": lambda R, D: R().input("0"),
+    "name_not_str": lambda R, D: R().input(0, 1),
+    "output_param_type_not_str": lambda R, D: R().output(0, "y", 3),
+    "target_not_str": lambda R, D: R().target(1),
+    "attr_name_not_str": lambda R, D: R().attr(1),
+    "op_name_not_str": lambda R, D: R(1),
+    "dtype_format_count": lambda R, D: R().input(0, "x").dtype_format(D.F32_Default,
+                                                                      D.F32_Default),
+    "dtype_format_without_io": lambda R, D: R().dtype_format(("float32",)),
+}.items():
+    case(modes=("PYNATIVE",))(_reg_error(_name, _build))
+
+
+@case()
+def float_status_refuses_integers(ms):
+    # MindSpore's CPU build has no FloatStatus kernel, but checks the input type first
+    return ms.ops.FloatStatus()(ms.Tensor(np.array([1, 2], np.int32))).asnumpy()
