@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import auto_parallel as auto_parallel
+from . import nn as nn
 
 _ALGO_KEYS = ("fully_use_devices", "elementwise_op_strategy_follow", "enable_algo_approxi",
               "algo_approxi_epsilon", "tensor_slice_align_enable", "tensor_slice_align_size")
@@ -43,5 +44,5 @@ def reset_algo_parameters() -> None:
 
 
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
-           "auto_parallel"]
+           "auto_parallel", "nn"]
 __getattr__ = _module_getattr("mindspore.parallel")

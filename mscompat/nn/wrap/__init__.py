@@ -12,5 +12,10 @@ from .loss_scale import (  # noqa: F401
     FixedLossScaleUpdateCell,
     TrainOneStepWithLossScaleCell,
 )
+from .micro_batch import (  # noqa: F401
+    GradAccumulationCell,
+    MicroBatchInterleaved,
+    PipelineCell,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")
