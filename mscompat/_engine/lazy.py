@@ -271,32 +271,46 @@ class _KwCall:
         return self.fn(*args[:self.n_pos], **kw, **static)
 
 
+_PLAIN = frozenset((int, bool, str, complex))  # constants JAX keeps as one leaf
+
+
 def apply(fn: Callable, args: tuple, static: dict):
     """Record ``fn(*args, **static)`` (Lazy arguments) and return its Lazy output(s)."""
-    array_kw = tuple(k for k, v in static.items() if _is_arraylike(v))
-    if array_kw:  # Tensor-valued keyword arguments are graph inputs like the positional ones
-        args = tuple(args) + tuple(static[k] for k in array_kw)
-        fn, static = _KwCall(fn, len(args) - len(array_kw), array_kw), {
-            k: v for k, v in static.items() if k not in array_kw}
-    if any(type(a) is float for a in args) and all(
-            jnp.issubdtype(a.dtype, jnp.inexact) for a in args if _is_arraylike(a)):
+    if static:
+        array_kw = tuple(k for k, v in static.items() if _is_arraylike(v))
+        if array_kw:  # Tensor-valued keyword arguments are graph inputs like positional ones
+            args = tuple(args) + tuple(static[k] for k in array_kw)
+            fn, static = _KwCall(fn, len(args) - len(array_kw), array_kw), {
+                k: v for k, v in static.items() if k not in array_kw}
+        key_static = tuple(sorted(static.items()))
+        try:
+            hash(key_static)
+        except TypeError:
+            raise NotRecordable from None
+    else:
+        key_static = ()
+    floats = other = False
+    for a in args:
+        t = type(a)
+        if t is float:
+            floats = True
+        elif not (t is Lazy or t in _PLAIN or _is_arraylike(a)):
+            other = True  # a container, None, or an object: see how JAX flattens it
+    if floats and all(jnp.issubdtype(a.dtype, jnp.inexact) for a in args
+                      if _is_arraylike(a)):
         # A Python float next to floating Tensors is a graph input (a weak-typed scalar,
         # which promotes exactly as the float does), not a constant: a training loop that
         # passes a new learning rate or scale on every call reuses one compiled program.
         args = tuple(_float_leaf(a) if type(a) is float else a for a in args)
-    flat, tree = jax.tree_util.tree_flatten(tuple(args))
-    if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
-        fn, args = _TreeCall(fn, tree), tuple(flat)
-    key_static = tuple(sorted(static.items()))
-    try:
-        hash(key_static)
-    except TypeError:
-        raise NotRecordable from None
-    in_avals = tuple(_akey(a) if _is_arraylike(a) else ("const", _const_key(a))
-                     for a in args)
+    if other:
+        flat, tree = jax.tree_util.tree_flatten(tuple(args))
+        if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
+            fn, args = _TreeCall(fn, tree), tuple(flat)
+    in_avals = tuple(a.akey if type(a) is Lazy else _akey(a) if _is_arraylike(a)
+                     else ("const", _const_key(a)) for a in args)
     skey = (fn, key_static, in_avals)
-    out_shape = _SHAPES.get(skey)
-    if out_shape is None:
+    shaped = _SHAPES.get(skey)
+    if shaped is None:
         token = _REC.set(None)
         try:
             out_shape = jax.eval_shape(
@@ -309,13 +323,17 @@ def apply(fn: Callable, args: tuple, static: dict):
             raise NotRecordable from None
         finally:
             _REC.reset(token)
-        _SHAPES[skey] = out_shape
+        leaves, treedef = jax.tree_util.tree_flatten(out_shape)
+        shaped = _SHAPES[skey] = (leaves, treedef, treedef.num_leaves == 1 and
+                                  treedef == jax.tree_util.tree_structure(0))
         while len(_SHAPES) > _MAX_CACHE:
             _SHAPES.pop(next(iter(_SHAPES)))
+    leaves, treedef, single = shaped
     node = Node(fn, key_static, tuple(args))
-    leaves, treedef = jax.tree_util.tree_flatten(out_shape)
-    outs = [Lazy(node, i, leaf) for i, leaf in enumerate(leaves)]
-    return jax.tree_util.tree_unflatten(treedef, outs)
+    if single:  # one array out (most ops)
+        return Lazy(node, 0, leaves[0])
+    return jax.tree_util.tree_unflatten(
+        treedef, [Lazy(node, i, leaf) for i, leaf in enumerate(leaves)])
 
 
 def _isolated(fn, args, static):
@@ -355,7 +373,7 @@ def _const_key(a):
 
 def has_lazy(args) -> bool:
     for a in args:
-        if isinstance(a, Lazy) or (isinstance(a, (tuple, list)) and has_lazy(a)):
+        if type(a) is Lazy or (isinstance(a, (tuple, list)) and has_lazy(a)):
             return True
     return False
 
@@ -365,7 +383,13 @@ def should_record(args) -> bool:
     (inside an eager JAX transform, Lazy inputs are computed instead)."""
     if _REC.get() is None or not has_lazy(args):
         return False
-    return not any(isinstance(a, jax.core.Tracer) for a in jax.tree_util.tree_leaves(args))
+    for a in args:
+        if type(a) is Lazy:
+            continue
+        if isinstance(a, jax.core.Tracer) or (isinstance(a, (tuple, list, dict)) and any(
+                isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(a))):
+            return False
+    return True
 
 
 def concrete_tree(tree):

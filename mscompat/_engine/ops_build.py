@@ -45,9 +45,11 @@ def _call(impl: Callable, args, kwargs: dict):
     if lazy.has_lazy(args):
         if lazy.should_record(args):
             try:
-                return wrap_tree(lazy.apply(impl, tuple(args), kwargs))
+                out = lazy.apply(impl, tuple(args), kwargs)
             except lazy.NotRecordable:
                 pass
+            else:
+                return Tensor._wrap(out) if type(out) is lazy.Lazy else wrap_tree(out)
         # Fail closed: a recorded value never turns into a constant while recording.
         lazy.abandon_if_recording()
         args = lazy.concrete_tree(list(args))
