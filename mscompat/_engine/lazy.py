@@ -384,10 +384,11 @@ def should_record(args) -> bool:
     if _REC.get() is None or not has_lazy(args):
         return False
     for a in args:
-        if type(a) is Lazy:
+        t = type(a)
+        if t is Lazy or t in _PLAIN or t is float or t is np.ndarray:
             continue
-        if isinstance(a, jax.core.Tracer) or (isinstance(a, (tuple, list, dict)) and any(
-                isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(a))):
+        if isinstance(a, jax.core.Tracer) or any(
+                isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(a)):
             return False
     return True
 
