@@ -108,7 +108,13 @@ class Parameter(Tensor):
 
     @property
     def is_init(self) -> bool:
-        return True
+        """False, as in MindSpore 2.10 for every Parameter (also after ``init_data``)."""
+        return False
+
+    def requires_grad_(self, requires_grad: bool = True) -> None:
+        """Set ``requires_grad`` (to the truth value given, as MindSpore does); returns
+        None. ``Cell.trainable_params`` then leaves the Parameter out or takes it in."""
+        self.requires_grad = bool(requires_grad)
 
     def __str__(self) -> str:
         return repr(self)

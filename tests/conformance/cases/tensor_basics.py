@@ -270,3 +270,17 @@ def tensor_default_dtypes(ms):
               [np.complex64(1)], [np.array([1], np.int32)], [T(np.array([1], np.int32))],
               [np.bool_(True)], [np.array([1], np.float16)], np.array(2.0), [1, np.int8(2)]]
     return [str(T(v).dtype) for v in inputs]
+
+
+@case()
+def parameter_requires_grad_and_is_init(ms):
+    net = ms.nn.Dense(2, 1)
+    marks = [net.weight.is_init, net.weight.requires_grad_(False), net.weight.requires_grad]
+    names = [p.name for p in net.trainable_params()]
+    p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+    for v in (None, 1, "x", 0):
+        marks.append((p.requires_grad_(v), p.requires_grad))
+    marks.append(p.requires_grad_() is None and p.requires_grad)
+    q = ms.Parameter(ms.common.initializer.initializer("normal", [2, 3]), name="q")
+    q.init_data()
+    return marks, names, q.is_init, p.clone().is_init
