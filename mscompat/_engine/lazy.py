@@ -272,6 +272,7 @@ class _KwCall:
 
 
 _PLAIN = frozenset((int, bool, str, complex))  # constants JAX keeps as one leaf
+_NO_TRACER = _PLAIN | {float, np.ndarray}  # argument types that never hold a tracer
 
 
 def apply(fn: Callable, args: tuple, static: dict):
@@ -324,7 +325,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         finally:
             _REC.reset(token)
         leaves, treedef = jax.tree_util.tree_flatten(out_shape)
-        shaped = _SHAPES[skey] = (leaves, treedef, treedef.num_leaves == 1 and
+        shaped = _SHAPES[skey] = (leaves, treedef,
                                   treedef == jax.tree_util.tree_structure(0))
         while len(_SHAPES) > _MAX_CACHE:
             _SHAPES.pop(next(iter(_SHAPES)))
@@ -384,8 +385,7 @@ def should_record(args) -> bool:
     if _REC.get() is None or not has_lazy(args):
         return False
     for a in args:
-        t = type(a)
-        if t is Lazy or t in _PLAIN or t is float or t is np.ndarray:
+        if type(a) is Lazy or type(a) in _NO_TRACER:
             continue
         if isinstance(a, jax.core.Tracer) or any(
                 isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(a)):

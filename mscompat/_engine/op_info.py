@@ -50,11 +50,15 @@ for _prefix, _suffixes in _NAMES.items():
                 (_DTYPES[_prefix], _FORMATS.get(_suffix, _suffix), *_kind))
 
 
+def _require(value, kind: type, kind_name: str):
+    if not isinstance(value, kind):
+        raise TypeError(f"{value} value must be {kind_name}")
+    return value
+
+
 def _checked(values: dict, kind: type, kind_name: str) -> dict:
-    for v in values.values():
-        if v is not None and not isinstance(v, kind):
-            raise TypeError(f"{v} value must be {kind_name}")
-    return {k: v for k, v in values.items() if v is not None}
+    """The entries that are not None, each checked to be a ``kind``."""
+    return {k: _require(v, kind, kind_name) for k, v in values.items() if v is not None}
 
 
 class CustomRegOp:
@@ -105,18 +109,17 @@ class CustomRegOp:
             if not isinstance(pair, tuple) or len(pair) not in (2, 3):
                 raise ValueError("dtype and format value must be tuple of two or three "
                                  "elements")
-            _checked(dict(enumerate(pair)), str, "str")
+            for item in pair:
+                _require(item, str, "str")
         self.dtype_format_.append(tuple(args))
         return self
 
     def fusion_type(self, fusion_type: str) -> CustomRegOp:
-        _checked({"f": fusion_type}, str, "str")
-        self.fusion_type_ = fusion_type
+        self.fusion_type_ = _require(fusion_type, str, "str")
         return self
 
     def target(self, target: str) -> CustomRegOp:
-        _checked({"t": target}, str, "str")
-        self.target_ = target
+        self.target_ = target if target is None else _require(target, str, "str")
         return self
 
     def get_op_info(self) -> dict:

@@ -43,7 +43,6 @@ def _check_params(name: str, **params) -> None:
                             f"{type(p).__name__}.")
 
 
-
 def _scalar(x, dtype):
     return jnp.asarray(unwrap(x) if isinstance(x, Tensor) else x, dtype).reshape(())
 

@@ -40,14 +40,13 @@ class _MicroBatchSum(Cell):
                              f"got {count}.")
         self.network = network
         setattr(self, arg, count)
-        self._count = count
 
     @classmethod
     def _owner(cls) -> str:
         return cls.__name__
 
     def construct(self, *inputs):
-        n = self._count
+        n = getattr(self, self._count_arg)
         for x in inputs:
             if not isinstance(x, Tensor):
                 raise TypeError(f"For primitive[Shape], the input argument must be Tensor, "
