@@ -103,6 +103,7 @@ for _name, _build in {
     "dtype_format_count": lambda R, D: R().input(0, "x").dtype_format(D.F32_Default,
                                                                       D.F32_Default),
     "dtype_format_without_io": lambda R, D: R().dtype_format(("float32",)),
+    "fusion_type_none": lambda R, D: R().fusion_type(None),
 }.items():
     case(modes=("PYNATIVE",))(_reg_error(_name, _build))
 
@@ -111,3 +112,8 @@ for _name, _build in {
 def float_status_refuses_integers(ms):
     # MindSpore's CPU build has no FloatStatus kernel, but checks the input type first
     return ms.ops.FloatStatus()(ms.Tensor(np.array([1, 2], np.int32))).asnumpy()
+
+
+@case(modes=("PYNATIVE",))
+def reg_info_target_none(ms):
+    return ms.ops.CustomRegOp().target(None).get_op_info()
