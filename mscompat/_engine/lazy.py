@@ -414,7 +414,8 @@ class Graph:
         stop = stop or {}
         key: list = []
 
-        def ref(x):
+        def simple(x):
+            """``x``'s key when it needs no walk below it (else None: a recorded op)."""
             if not isinstance(x, Lazy):
                 if isinstance(x, (jax.Array, np.ndarray)):
                     k = ids.get(id(x))
@@ -438,17 +439,41 @@ class Graph:
                 self.params.append(x.node.fn.param)
                 self.param_refs.append(x.node.fn)
             else:
+                return None
+            ids[id(x)] = k
+            return k
+
+        def ref(root):
+            # A post-order walk of the inputs with an explicit stack: a recorded chain may be
+            # far deeper than Python's recursion limit (a loop of thousands of ops).
+            k = simple(root)
+            if k is not None:
+                return k
+            stack = [(root, [])]  # (a Lazy whose op is not keyed yet, its input keys so far)
+            while stack:
+                x, ins = stack[-1]
                 node = x.node
                 nk = ids.get(id(node))
+                if nk is None and len(ins) < len(node.inputs):
+                    i = node.inputs[len(ins)]
+                    k = simple(i)
+                    if k is None:
+                        stack.append((i, []))
+                    else:
+                        ins.append(k)
+                    continue
+                stack.pop()
                 if nk is None:
-                    ins = tuple(ref(i) for i in node.inputs)
                     nk = ("node", len(self.order))
                     ids[id(node)] = nk
                     self.order.append(node)
-                    key.append((node.fn, node.static, ins))
+                    key.append((node.fn, node.static, tuple(ins)))
                 k = (nk, x.index)
-            ids[id(x)] = k
-            return k
+                ids[id(x)] = k
+                if not stack:
+                    return k
+                stack[-1][1].append(k)
+            raise AssertionError("unreachable")
 
         self.out_refs = tuple(ref(o) for o in outputs)
         self.key = (tuple(key), self.out_refs)

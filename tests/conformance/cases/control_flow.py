@@ -151,3 +151,16 @@ def value_and_grad_with_branch(ms):
         return (x + y).sum()
     vg = ms.value_and_grad(f, grad_position=(0, 1))
     return vg(_t(ms, [3.0, 1.0]), _t(ms, [1.0, 1.0])), vg(_t(ms, [0.0, 1.0]), _t(ms, [1.0, 1.0]))
+
+
+@case(modes=("PYNATIVE",))
+def grad_through_a_3000_op_python_loop(ms):
+    # A chain far deeper than Python's recursion limit. (MindSpore's GRAPH_MODE refuses a
+    # loop this long: "Exceed function call depth limit 1000"; see docs/divergences.md.)
+    def f(x):
+        for _ in range(3000):
+            x = x * 1.001 + 0.5
+        return x.sum()
+
+    v, g = ms.value_and_grad(f)(_t(ms, [1.0, 2.0]))
+    return v.asnumpy(), g.asnumpy()
