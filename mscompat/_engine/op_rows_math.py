@@ -562,3 +562,9 @@ ROWS: list[OpDef] = [
     OpDef("KLDivLoss", _grad_to(1, _kl_div_prim), attrs=(("reduction", "mean"),),
           functional=("kl_div",), functional_impl=_grad_to(1, _kl_div)),
 ]
+
+
+# MindSpore's ``ops.operations._inner_ops`` primitives (``ops_build.INNER_PRIMITIVES``).
+INNER_ROWS: list[OpDef] = [
+    _u("SiLU", jax.nn.silu),
+]

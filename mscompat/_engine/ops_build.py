@@ -392,6 +392,10 @@ FUNCTIONALS.update(random_ops.FUNCTIONS)
 FUNCTIONALS.update(composite_ops.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
 PRIMITIVES.update(composite_ops.PRIMITIVES)
+# Primitives of MindSpore's private ``ops.operations._inner_ops`` that model code imports
+# (not public under ``ops``).
+INNER_PRIMITIVES: dict[str, type] = {
+    op.name: _make_primitive(op) for op in op_rows_math.INNER_ROWS}
 FUNCTIONALS["pows"] = PRIMITIVES["Pow"]()  # ops.pows is a Pow instance in MindSpore
 # and so are these (MindSpore's older names)
 for _name, _prim in (("tensor_add", "Add"), ("tensor_sub", "Sub"), ("tensor_mul", "Mul"),

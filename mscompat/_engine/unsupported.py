@@ -16,6 +16,7 @@ Example:
 """
 from __future__ import annotations
 
+import importlib.machinery
 import sys
 import types
 
@@ -42,7 +43,7 @@ STUB_SUBMODULES = (
     "dataset.audio",
     "hal",
     "boost", "rewrite", "runtime", "utils",
-    "ops.primitive", "ops.function", "common.api", "common.initializer_utils",
+    "ops.primitive", "common.api", "common.initializer_utils",
 )
 
 
@@ -59,9 +60,33 @@ def install_stubs(package: str) -> None:
             continue  # listed after its parent: the parent's stub comes first
         if isinstance(parent.__dict__.get(leaf), types.ModuleType):
             continue
-        mod = types.ModuleType(full, f"Stand-in for ``mindspore.{path}`` (not built yet).")
-        mod.__getattr__ = module_getattr(f"mindspore.{path}")
-        mod.__path__ = []  # a package, so deeper stubs can hang under it
-        mod.__mscompat_stub__ = True  # the porting report counts it as missing
-        sys.modules[full] = mod
+        new_module(full, f"Stand-in for ``mindspore.{path}`` (not built yet).",
+                   {"__mscompat_stub__": True})  # the porting report counts it as missing
+
+
+def new_module(full: str, doc: str, attrs: dict | None = None) -> types.ModuleType:
+    """A module made at import time (a stub, or a MindSpore submodule that is a view of a
+    table): importable by its dotted name, also through the ``mindspore`` alias, set on its
+    parent, and naming ``mindspore.<path>.<name>`` for a name it lacks.
+
+    Example:
+        >>> from mscompat._engine.unsupported import new_module
+        >>> m = new_module("example_pkg.demo", "An example.", {"x": 1})
+        >>> import sys
+        >>> sys.modules["example_pkg.demo"].x
+        1
+        >>> m.y
+        Traceback (most recent call last):
+        mscompat._engine.unsupported.MissingAPIError: 'mindspore.demo.y' is not implemented by mscompat yet.
+    """
+    mod = types.ModuleType(full, doc)
+    mod.__spec__ = importlib.machinery.ModuleSpec(full, None, is_package=True)
+    mod.__path__ = []  # a package, so deeper modules can hang under it
+    mod.__getattr__ = module_getattr("mindspore" + full[full.index("."):])
+    mod.__dict__.update(attrs or {})
+    sys.modules[full] = mod
+    parent_name, _, leaf = full.rpartition(".")
+    parent = sys.modules.get(parent_name)
+    if parent is not None:
         setattr(parent, leaf, mod)
+    return mod

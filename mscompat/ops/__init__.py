@@ -12,6 +12,7 @@ from .._engine.ops_build import PRIMITIVES as PRIMITIVES
 from .._engine.tensor import Tensor as Tensor
 from .._engine.unsupported import module_getattr
 from . import composite as composite
+from . import function as function
 from . import functional as functional
 from . import operations as operations
 from .composite import GradOperation as GradOperation
@@ -30,6 +31,6 @@ from .operations import *  # noqa: F403
 
 __all__ = sorted({*operations.__all__, *functional.__all__, "GradOperation", "get_grad",
                   "grad", "jacfwd", "jacrev", "jvp", "value_and_grad", "vjp", "vmap",
-                  "composite", "functional", "operations", "CustomRegOp", "DataType",
+                  "composite", "function", "functional", "operations", "CustomRegOp", "DataType",
                   "Tensor"})
 __getattr__ = module_getattr("mindspore.ops")

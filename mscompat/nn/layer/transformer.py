@@ -103,6 +103,83 @@ def _attention_output(probs, v, w_o, b_o, *, average, batched, batch_first):
     return out, weights
 
 
+def multi_head_attention_forward(query, key, value, embed_dim_to_check: int, num_heads: int,
+                                 in_proj_weight, in_proj_bias, bias_k, bias_v,
+                                 add_zero_attn: bool, dropout_p: float, out_proj_weight,
+                                 out_proj_bias, training: bool = True, key_padding_mask=None,
+                                 attn_mask=None, use_separate_proj_weight: bool = False,
+                                 q_proj_weight=None, k_proj_weight=None, v_proj_weight=None,
+                                 static_k=None, static_v=None,
+                                 average_attn_weights: bool = True, is_causal: bool = False,
+                                 k_is_v: bool = False, q_is_k: bool = False, dtype=_F32):
+    """``ops.function.nn_func.multi_head_attention_forward``: sequence-first attention
+    ``(L, N, E)`` (or unbatched ``(L, E)``) with the given projection weights; returns
+    ``(output, weights)`` as ``nn.MultiheadAttention`` computes them. ``is_causal=True``
+    replaces the masks with MindSpore's ``ones((L, S)).tril()`` *added* to the scores.
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> from mscompat.ops.function.nn_func import multi_head_attention_forward
+        >>> q = ms.Tensor(np.ones((3, 2, 4), np.float32))
+        >>> w = ms.Tensor(np.eye(4, dtype=np.float32).repeat(3, 0).reshape(12, 4) * 0.1)
+        >>> out, weights = multi_head_attention_forward(
+        ...     q, q, q, 4, 2, w, None, None, None, False, 0.0,
+        ...     ms.Tensor(np.eye(4, dtype=np.float32)), None)
+        >>> print(out.shape, weights.shape)
+        (3, 2, 4) (2, 3, 3)
+    """
+    unsupported = [name for name, v in (("bias_k", bias_k), ("bias_v", bias_v),
+                                        ("static_k", static_k), ("static_v", static_v),
+                                        ("add_zero_attn", add_zero_attn or None))
+                   if v is not None]
+    if unsupported:
+        raise NotImplementedError(
+            f"ops.function.nn_func.multi_head_attention_forward({unsupported[0]}=...) is not "
+            "supported by mscompat yet.")
+    if query.ndim not in (2, 3) or key.ndim != query.ndim or value.ndim != query.ndim:
+        raise ValueError("The `query`, `key` and `value` should all be 2D (unbatched) or 3D "
+                         f"(batched), but got {query.ndim}D, {key.ndim}D and {value.ndim}D.")
+    embed_dim = query.shape[-1]
+    if embed_dim != embed_dim_to_check:
+        raise ValueError(f"The `embed_dim` should be {embed_dim_to_check}, but got {embed_dim}.")
+    if embed_dim % num_heads:
+        raise ValueError(f"The `embed_dim` {embed_dim} can not be divisible by `num_heads` "
+                         f"{num_heads}.")
+    bias = None if in_proj_bias is None else in_proj_bias._data
+    if use_separate_proj_weight:
+        for name, w in (("q_proj_weight", q_proj_weight), ("k_proj_weight", k_proj_weight),
+                        ("v_proj_weight", v_proj_weight)):
+            if w is None:
+                raise ValueError(f"`use_separate_proj_weight` is ``True`` but `{name}` got "
+                                 "``None``.")
+        weights = (q_proj_weight._data, k_proj_weight._data, v_proj_weight._data, bias)
+    else:
+        if in_proj_weight is None:
+            raise ValueError("`use_separate_proj_weight` is ``False`` but `in_proj_weight` "
+                             "got ``None``.")
+        if key.shape != value.shape:
+            raise ValueError(f"The shape of `key` {key.shape} does not match `value` "
+                             f"{value.shape}.")
+        weights = (in_proj_weight._data, None, None, bias)
+    for name, m in (("key_padding_mask", key_padding_mask), ("attn_mask", attn_mask)):
+        if m is not None and not (m.dtype.is_float or str(m.dtype) in ("Bool", "UInt8")):
+            raise ValueError(f"The `{name}` only supports bool and floating dtypes.")
+    mask = None if attn_mask is None else attn_mask._data
+    kpm = None if key_padding_mask is None else key_padding_mask._data
+    if is_causal:  # MindSpore adds the boolean lower triangle to the scores
+        mask = jnp.tril(jnp.ones((query.shape[0], key.shape[0]), query._data.dtype))
+        kpm = None
+    layout = {"batched": query.ndim == 3, "batch_first": False}
+    probs, values = call(_attention_weights, (query._data, key._data, value._data, *weights,
+                                              mask, kpm), {"num_heads": num_heads, **layout})
+    if training and dropout_p > 0:
+        probs = ops.dropout(probs, p=dropout_p)
+    out_b = None if out_proj_bias is None else out_proj_bias._data
+    return call(_attention_output, (probs._data, values._data, out_proj_weight._data, out_b),
+                {"average": average_attn_weights, **layout})
+
+
 class MultiheadAttention(Cell):
     """``nn.MultiheadAttention(embed_dim, num_heads, dropout=0.0, has_bias=True,
     add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None, batch_first=False,
