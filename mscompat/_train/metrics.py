@@ -341,17 +341,29 @@ class ConfusionMatrix(Metric):
 
 
 _BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
-            "precision": Precision, "recall": Recall, "f1": F1,
+            "precision": Precision, "recall": Recall, "F1": F1, "topk": TopKCategoricalAccuracy,
             "top_1_accuracy": Top1CategoricalAccuracy,
             "top_5_accuracy": Top5CategoricalAccuracy}
 
 
 def get_metric_fn(name: str, *args, **kwargs) -> Metric:
     """``mindspore.train.get_metric_fn('acc')``."""
+    _register_more()
     if name not in _BY_NAME:
         raise KeyError(f"The metric name '{name}' is not supported, please check it.")
     return _BY_NAME[name](*args, **kwargs)
 
 
 def names() -> list[str]:
+    _register_more()
     return sorted(_BY_NAME)
+
+
+def _register_more() -> None:
+    """The metrics of ``more_metrics`` (it imports this module) join the name table."""
+    if "dice" not in _BY_NAME:
+        from . import more_metrics as m
+        _BY_NAME.update({"dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
+                         "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
+                         "confusion_matrix": ConfusionMatrix,
+                         "confusion_matrix_metric": m.ConfusionMatrixMetric})

@@ -18,6 +18,14 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     TopKCategoricalAccuracy,
     rearrange_inputs,
 )
+from .._train.more_metrics import (  # noqa: E402,F401
+    BleuScore,
+    ConfusionMatrixMetric,
+    CosineSimilarity,
+    Dice,
+    Perplexity,
+    auc,
+)
 from . import dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401

@@ -39,6 +39,14 @@ from .._train.metrics import (  # noqa: F401
     names,
 )
 from .._train.model import Model  # noqa: F401
+from .._train.more_metrics import (  # noqa: F401
+    BleuScore,
+    ConfusionMatrixMetric,
+    CosineSimilarity,
+    Dice,
+    Perplexity,
+    auc,
+)
 from .._train.summary import SummaryRecord  # noqa: F401
 from . import callback as callback
 from . import metrics as metrics

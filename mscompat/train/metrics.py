@@ -21,9 +21,16 @@ from .._train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
 from .._train.metrics import get_metric_fn as get_metric_fn
 from .._train.metrics import names as names
 from .._train.metrics import rearrange_inputs as rearrange_inputs
+from .._train.more_metrics import BleuScore as BleuScore
+from .._train.more_metrics import ConfusionMatrixMetric as ConfusionMatrixMetric
+from .._train.more_metrics import CosineSimilarity as CosineSimilarity
+from .._train.more_metrics import Dice as Dice
+from .._train.more_metrics import Perplexity as Perplexity
+from .._train.more_metrics import auc as auc
 
 __all__ = ["F1", "MAE", "MSE", "ConfusionMatrix", "Accuracy", "Loss", "Metric", "Precision",
            "Recall",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
-           "get_metric_fn", "names", "rearrange_inputs"]
+           "get_metric_fn", "names", "rearrange_inputs", "BleuScore", "ConfusionMatrixMetric",
+           "CosineSimilarity", "Dice", "Perplexity", "auc"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

@@ -1,0 +1,152 @@
+"""``mindspore.train`` metrics that are plain NumPy (``Dice``, ``CosineSimilarity``,
+``Perplexity``, ``BleuScore``, ``ConfusionMatrixMetric``, ``auc``, ``get_metric_fn``): each
+row builds a metric, feeds it ``update`` calls and records ``eval`` (or the error class of
+the first call that fails). Metrics do not depend on the mode: recorded in PYNATIVE."""
+import numpy as np
+
+from ._registry import case
+
+
+def _bin(*shape, seed):
+    return (np.random.default_rng(seed).uniform(size=shape) > 0.5).astype(np.float32)
+
+
+def _u(*shape, seed, lo=0.0, hi=1.0):
+    return np.random.default_rng(seed).uniform(lo, hi, shape).astype(np.float32)
+
+
+def _probs(*shape, seed):
+    x = _u(*shape, seed=seed, lo=0.05)
+    return (x / x.sum(-1, keepdims=True)).astype(np.float32)
+
+
+# name -> (metric path, constructor kwargs, list of update argument tuples)
+ONE_HOT = np.eye(3, dtype=np.float32)[np.array([[0, 1, 2, 1], [2, 2, 0, 1]])].transpose(0, 2, 1)
+PRED_HOT = np.eye(3, dtype=np.float32)[np.array([[0, 2, 2, 1], [2, 1, 0, 0]])].transpose(0, 2, 1)
+SEG_Y, SEG_P = _bin(2, 3, 4, 4, seed=5), _bin(2, 3, 4, 4, seed=6)
+CANDIDATES = [["the", "cat", "sat", "on", "the", "mat"], ["a", "dog", "ran", "far"]]
+REFERENCES = [[["the", "cat", "is", "on", "the", "mat"], ["there", "is", "a", "cat", "on",
+                                                          "the", "mat"]],
+              [["a", "dog", "ran", "very", "far"], ["the", "dog", "ran", "far"]]]
+
+ROWS = {
+    "dice_two_updates": ("Dice", {}, [(_u(2, 5, seed=1), _bin(2, 5, seed=2)),
+                                      (_u(3, 5, seed=3), _bin(3, 5, seed=4))]),
+    "dice_smooth": ("Dice", {"smooth": 0.5}, [(_u(4, 3, seed=7), _bin(4, 3, seed=8))]),
+    "dice_int_smooth": ("Dice", {"smooth": 1}, []),
+    "dice_shape_mismatch": ("Dice", {}, [(_u(2, 3, seed=9), _bin(2, 4, seed=10))]),
+    "dice_eval_first": ("Dice", {}, []),
+    "cosine_none": ("CosineSimilarity", {}, [(_u(4, 3, seed=11, lo=-1),)]),
+    "cosine_dot_sum": ("CosineSimilarity", {"similarity": "dot", "reduction": "sum"},
+                       [(_u(3, 5, seed=12, lo=-1),)]),
+    "cosine_mean_keep_diagonal": ("CosineSimilarity",
+                                  {"reduction": "mean", "zero_diagonal": False},
+                                  [(_u(3, 2, seed=13),), (_u(4, 2, seed=14),)]),
+    "cosine_bad_reduction": ("CosineSimilarity", {"reduction": "max"}, []),
+    "perplexity": ("Perplexity", {}, [(_probs(4, 5, seed=15),
+                                       np.array([0, 4, 2, 2], np.int32))]),
+    "perplexity_ignore_label": ("Perplexity", {"ignore_label": 2},
+                                [(_probs(2, 3, 4, seed=16),
+                                  np.array([[2, 1, 0], [3, 2, 2]], np.int32)),
+                                 (_probs(3, 4, seed=17), np.array([1, 1, 0], np.int32))]),
+    "perplexity_bad_shape": ("Perplexity", {}, [(_probs(4, 5, seed=18),
+                                                 np.array([0, 1], np.int32))]),
+    "perplexity_bad_ignore": ("Perplexity", {"ignore_label": 1.0}, []),
+    "bleu_4": ("BleuScore", {}, [(CANDIDATES, REFERENCES)]),
+    "bleu_4_partial_match": ("BleuScore", {}, [([["the", "cat", "is", "on", "a", "mat", "today"],
+                                                  ["a", "dog", "ran", "very", "far", "away"]],
+                                                 REFERENCES)]),
+    "bleu_2_smooth": ("BleuScore", {"n_gram": 2, "smooth": True},
+                      [(CANDIDATES[:1], REFERENCES[:1]), (CANDIDATES[1:], REFERENCES[1:])]),
+    "bleu_no_4gram_match": ("BleuScore", {}, [([["a", "b", "c", "d"]],
+                                               [[["a", "b", "x", "d"]]])]),
+    "bleu_short_candidate": ("BleuScore", {"n_gram": 1}, [([["the", "mat"]],
+                                                           [[["the", "cat", "mat"]]])]),
+    "bleu_bad_n": ("BleuScore", {"n_gram": 5}, []),
+    "bleu_length_mismatch": ("BleuScore", {}, [(CANDIDATES, REFERENCES[:1])]),
+    "cmm_doc_example": ("ConfusionMatrixMetric", {"metric_name": "tpr"},
+                        [(np.array([[[0], [1]], [[1], [0]]]), np.array([[[0], [1]], [[0], [1]]]))]),
+    "cmm_bad_metric_name": ("ConfusionMatrixMetric", {"metric_name": "nope"},
+                            [(PRED_HOT, ONE_HOT)]),
+    "cmm_bad_decrease": ("ConfusionMatrixMetric", {"decrease": "median"}, []),
+    "cmm_not_binary": ("ConfusionMatrixMetric", {}, [(PRED_HOT, ONE_HOT * 0.5)]),
+    "cmm_one_dim": ("ConfusionMatrixMetric", {}, [(np.array([1, 0]), np.array([1, 0]))]),
+    "cmm_eval_first_per_sample": ("ConfusionMatrixMetric", {"calculation_method": True}, []),
+    "cmm_per_sample_2d_quirk": ("ConfusionMatrixMetric", {"calculation_method": True},
+                                [(np.array([[1, 0], [0, 1]]), np.array([[1, 0], [1, 0]]))]),
+}
+_NAMES = ("sensitivity", "specificity", "precision", "negative predictive value",
+          "miss rate", "fall out", "false discovery rate", "false omission rate",
+          "prevalence threshold", "threat score", "accuracy", "balanced accuracy", "f1 score",
+          "matthews correlation coefficient", "fowlkes mallows index", "informedness",
+          "markedness", "CSI", "Hit_Rate")
+for _n in _NAMES:
+    ROWS[f"cmm_counts_{_n.replace(' ', '_').lower()}"] = (
+        "ConfusionMatrixMetric", {"metric_name": _n}, [(PRED_HOT, ONE_HOT), (SEG_P, SEG_Y)])
+    ROWS[f"cmm_per_sample_{_n.replace(' ', '_').lower()}"] = (
+        "ConfusionMatrixMetric", {"metric_name": _n, "calculation_method": True},
+        [(SEG_P, SEG_Y), (PRED_HOT, ONE_HOT)])
+for _d in ("mean", "sum", "none", "mean_batch", "sum_batch", "mean_channel", "sum_channel"):
+    for _skip in (True, False):
+        ROWS[f"cmm_decrease_{_d}_skip_{_skip}"] = (
+            "ConfusionMatrixMetric", {"metric_name": "f1 score", "calculation_method": True,
+                                      "decrease": _d, "skip_channel": _skip},
+            [(SEG_P, SEG_Y)])
+ROWS["cmm_counts_skip_channel_false"] = ("ConfusionMatrixMetric",
+                                         {"metric_name": "ppv", "skip_channel": False},
+                                         [(SEG_P, SEG_Y)])
+
+
+def _run(ms, path, kwargs, updates):
+    try:
+        metric = getattr(ms.train, path)(**kwargs)
+        metric.clear()
+        for args in updates:
+            metric.update(*[ms.Tensor(a) if isinstance(a, np.ndarray) else a for a in args])
+        out = metric.eval()
+    except Exception as e:  # noqa: BLE001 - the class is the result
+        return "error", type(e).__name__
+    return np.asarray(out, np.float64)
+
+
+def _make(name, row):
+    def fn(ms):
+        return _run(ms, *row)
+    fn.__name__ = name
+    case(modes=("PYNATIVE",), rtol=1e-6, atol=1e-9)(fn)
+
+
+for _name, _row in ROWS.items():
+    _make(_name, _row)
+
+
+@case(modes=("PYNATIVE",))
+def auc_values_and_errors(ms):
+    auc = ms.train.auc
+    out = [auc(np.array([0.0, 0.2, 0.7, 1.0]), np.array([0.0, 0.5, 0.8, 1.0])),
+           auc(np.array([1.0, 0.6, 0.1]), np.array([1.0, 0.4, 0.3])),
+           auc(np.array([0.5, 0.0, 1.0, 0.2]), np.array([0.6, 0.0, 1.0, 0.3]), reorder=True),
+           auc(np.array([[0.0], [1.0]]), np.array([1.0, 3.0]))]
+    errors = []
+    for args in (([0.0, 1.0], [1.0, 2.0]), (np.array([0.0, 1.0, 0.5]), np.ones(3)),
+                 (np.array([0.0]), np.array([1.0])), (np.ones(3), np.ones(2)),
+                 (np.ones((2, 2)), np.ones((2, 2)))):
+        try:
+            auc(*args)
+            errors.append("no error")
+        except Exception as e:  # noqa: BLE001
+            errors.append(type(e).__name__)
+    return [float(v) for v in out], errors
+
+
+@case(modes=("PYNATIVE",))
+def metric_names_and_get_metric_fn(ms):
+    made = [type(ms.train.get_metric_fn(n)).__name__ for n in
+            ("dice", "cosine_similarity", "perplexity", "bleu_score", "confusion_matrix_metric",
+             "F1", "acc")] + [type(ms.train.get_metric_fn("topk", 2)).__name__]
+    try:
+        ms.train.get_metric_fn("f1")
+        err = "no error"
+    except Exception as e:  # noqa: BLE001
+        err = type(e).__name__
+    return made, err, ms.train.get_metric_fn("confusion_matrix", 3).__class__.__name__
