@@ -10,7 +10,7 @@ Example:
     >>> dice.update(ms.Tensor(np.array([[0.2, 0.5], [0.3, 0.9]])),
     ...             ms.Tensor(np.array([[0, 1], [1, 1]])))
     >>> print(round(dice.eval(), 6))
-    0.825397
+    0.405727
 """
 from __future__ import annotations
 
