@@ -85,34 +85,89 @@ def rearrange_inputs(func):
     return wrapper
 
 
-def _labels(y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return y.argmax(axis=-1) if y.ndim == y_pred.ndim and y.ndim > 1 else y.reshape(-1)
+_EVAL_TYPES = ("classification", "multilabel")
 
 
-class Accuracy(Metric):
-    """``Accuracy(eval_type='classification')``: correct / total over the updates."""
+def _is_one_hot(data: np.ndarray) -> bool:
+    """0/1 values summing to one over axis 1 (MindSpore then takes the argmax as labels)."""
+    if data.ndim > 1 and np.equal(data ** 2, data).all():
+        return bool(np.equal(np.ones((data.shape[0],) + data.shape[2:]),
+                             data.sum(axis=1)).all())
+    return False
+
+
+class _Evaluation(Metric):
+    """Metrics with ``eval_type`` 'classification' (scores (N, C, ...) and labels (N, ...) or
+    one-hot) or 'multilabel' (0/1 arrays of one shape): the checks MindSpore makes."""
+
+    _name = ""
 
     def __init__(self, eval_type: str = "classification") -> None:
         super().__init__()
-        if eval_type not in ("classification", "multilabel"):
-            raise ValueError("The eval_type must be 'classification' or 'multilabel'.")
-        self.eval_type = eval_type
+        if eval_type not in _EVAL_TYPES:
+            raise TypeError(f"The argument 'eval_type' must be in {set(_EVAL_TYPES)}, but got "
+                            f"{eval_type}")
+        self._type = eval_type
         self.clear()
 
-    def clear(self) -> None:
-        self._correct_num, self._total_num = 0, 0
-
-    def update(self, *inputs) -> None:
+    def _inputs(self, inputs: tuple) -> tuple[np.ndarray, np.ndarray]:
+        """The checked (y_pred, y) of an ``update``; records the class count (axis 1)."""
         if len(inputs) != 2:
-            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, "
-                             f"true value), but got {len(inputs)}.")
-        y_pred, y = _np(inputs[0]), _np(inputs[1])
-        if self.eval_type == "multilabel":
-            correct = (np.round(y_pred) == y).all(axis=-1)
+            raise ValueError(f"For '{self._name}.update', it needs 2 inputs (predicted value, true "
+                             f"value), but got {len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if self._type == "classification" and y_pred.ndim == y.ndim and _is_one_hot(y):
+            y = y.argmax(axis=1)
+        if self._type == "classification":
+            if y_pred.ndim != y.ndim + 1:
+                raise ValueError("In classification case, the dimension of y_pred (predicted "
+                                 "value) should equal to the dimension of y (true value) add 1, "
+                                 f"but got y_pred dimension: {y_pred.ndim} and y dimension: "
+                                 f"{y.ndim}.")
+            if y.shape != (y_pred.shape[0],) + y_pred.shape[2:]:
+                raise ValueError("In classification case, y_pred (predicted value) shape and y "
+                                 f"(true value) shape can not match, but got y_pred shape "
+                                 f"{y_pred.shape} and y shape {y.shape}")
         else:
-            correct = y_pred.argmax(axis=-1).reshape(-1) == _labels(y_pred, y)
-        self._correct_num += int(correct.sum())
-        self._total_num += correct.size
+            if y_pred.ndim != y.ndim or y_pred.shape != y.shape:
+                raise ValueError(f"In {self._type} case, the shape of y_pred (predicted value) "
+                                 f"should equal to the shape of y (true value), but got y_pred "
+                                 f"shape: {y_pred.shape} and y shape: {y.shape}.")
+            if not (np.equal(y_pred ** 2, y_pred).all() and np.equal(y ** 2, y).all()):
+                raise ValueError("In multilabel case, all elements in y_pred (predicted value) "
+                                 "and y (true value) should be 0 or 1.Please check whether your "
+                                 "inputs y_pred and y are correct.")
+        if self._class_num == 0:
+            self._class_num = y_pred.shape[1]
+        elif y_pred.shape[1] != self._class_num:
+            raise ValueError(f"For '{self._name}.update', class number not match, last input "
+                             f"predicted data contain {self._class_num} classes, but current "
+                             f"predicted data contain {y_pred.shape[1]} classes, please check "
+                             "your predicted value(inputs[0]).")
+        return y_pred, y
+
+
+class Accuracy(_Evaluation):
+    """``Accuracy(eval_type='classification')``: correct / total over the updates (per
+    position for (N, C, ...) scores; per row of all C labels for 'multilabel')."""
+
+    _name = "Accuracy"
+
+    def clear(self) -> None:
+        self._correct_num, self._total_num, self._class_num = 0, 0, 0
+
+    @rearrange_inputs
+    def update(self, *inputs) -> None:
+        y_pred, y = self._inputs(inputs)
+        if self._type == "classification":
+            result = (y_pred.argmax(axis=1) == y).astype(int).reshape(-1)
+        else:
+            last = y_pred.ndim - 1
+            y_pred = y_pred.swapaxes(1, last).reshape(-1, self._class_num)
+            y = y.swapaxes(1, last).reshape(-1, self._class_num)
+            result = np.equal(y_pred, y).all(axis=1).astype(int)
+        self._correct_num += result.sum()
+        self._total_num += result.shape[0]
 
     def eval(self) -> float:
         if self._total_num == 0:
@@ -182,30 +237,44 @@ class MSE(_ErrorMetric):
 
 
 class TopKCategoricalAccuracy(Metric):
-    """``TopKCategoricalAccuracy(k)``."""
+    """``TopKCategoricalAccuracy(k)``: how often the label is among the ``k`` highest scores
+    (MindSpore counts every matching position of a label, so (N, C, L) scores can score
+    above 1)."""
 
     def __init__(self, k: int) -> None:
         super().__init__()
+        if not isinstance(k, int):
+            raise TypeError("For 'TopKCategoricalAccuracy', the type of the argument 'k' should "
+                            f"be int, but got 'k' type: {type(k)}.")
         if k < 1:
-            raise ValueError(f"For 'TopKCategoricalAccuracy', 'k' must be >= 1, but got {k}.")
+            raise ValueError("For 'TopKCategoricalAccuracy', the argument 'k' must be at least 1, "
+                             f"but got 'k' value: {k}.")
         self.k = k
         self.clear()
 
     def clear(self) -> None:
-        self._correct, self._samples = 0, 0
+        self._correct_num, self._samples_num = 0, 0
 
+    @rearrange_inputs
     def update(self, *inputs) -> None:
-        y_pred, y = _np(inputs[0]), _np(inputs[1])
-        labels = _labels(y_pred, y)
-        top = np.argsort(-y_pred, axis=-1, kind="stable")[:, :self.k]
-        self._correct += int((top == labels[:, None]).any(axis=1).sum())
-        self._samples += labels.shape[0]
+        if len(inputs) != 2:
+            raise ValueError("For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted "
+                             f"value, true value), but got 'inputs' size: {len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if y_pred.ndim == y.ndim and _is_one_hot(y):
+            y = y.argmax(axis=1)
+        top = np.argsort(-y_pred, axis=1)[:, :self.k]
+        labels = y.reshape(-1, 1).repeat(self.k, axis=1)
+        self._correct_num += np.equal(top, labels).sum(axis=1).sum()
+        self._samples_num += labels.shape[0]
 
     def eval(self) -> float:
-        if self._samples == 0:
-            raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because "
-                               "the number of samples is 0.")
-        return self._correct / self._samples
+        if self._samples_num == 0:
+            raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because the "
+                               "number of samples is 0, please check whether your inputs "
+                               "(predicted value, true value) are empty, or has called update "
+                               "method before calling eval method.")
+        return _Float64(self._correct_num / self._samples_num)
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
@@ -216,58 +285,6 @@ class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
 class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
     def __init__(self) -> None:
         super().__init__(5)
-
-
-class _Counts(Metric):
-    """Precision / Recall: per class, from argmax predictions."""
-
-    def __init__(self, eval_type: str = "classification") -> None:
-        super().__init__()
-        self.eval_type = eval_type
-        self.clear()
-
-    def clear(self) -> None:
-        self._tp = self._pred = self._true = None
-
-    def update(self, *inputs) -> None:
-        y_pred, y = _np(inputs[0]), _np(inputs[1])
-        classes = y_pred.shape[-1]
-        pred = np.eye(classes)[y_pred.argmax(-1).reshape(-1)]
-        true = np.eye(classes)[_labels(y_pred, y).astype(int)]
-        tp, p, t = (pred * true).sum(0), pred.sum(0), true.sum(0)
-        if self._tp is None:
-            self._tp, self._pred, self._true = tp, p, t
-        else:
-            self._tp, self._pred, self._true = self._tp + tp, self._pred + p, self._true + t
-
-    def _ratio(self, denom, average: bool):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = np.where(denom > 0, self._tp / np.maximum(denom, 1e-30), 0.0)
-        return r.mean() if average else r
-
-
-class Precision(_Counts):
-    """``Precision(eval_type='classification')``: per class, or averaged."""
-
-    def eval(self, average: bool = False):
-        return self._ratio(self._pred, average)
-
-
-class Recall(_Counts):
-    """``Recall(eval_type='classification')``."""
-
-    def eval(self, average: bool = False):
-        return self._ratio(self._true, average)
-
-
-class F1(_Counts):
-    """``F1()``: 2 * precision * recall / (precision + recall), per class."""
-
-    def eval(self, average: bool = False):
-        p, r = self._ratio(self._pred, False), self._ratio(self._true, False)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            f = np.where(p + r > 0, 2 * p * r / np.maximum(p + r, 1e-30), 0.0)
-        return f.mean() if average else f
 
 
 class ConfusionMatrix(Metric):
@@ -341,7 +358,7 @@ class ConfusionMatrix(Metric):
 
 
 _BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
-            "precision": Precision, "recall": Recall, "F1": F1, "topk": TopKCategoricalAccuracy,
+            "topk": TopKCategoricalAccuracy,
             "top_1_accuracy": Top1CategoricalAccuracy,
             "top_5_accuracy": Top5CategoricalAccuracy}
 
@@ -360,10 +377,13 @@ def names() -> list[str]:
 
 
 def _register_more() -> None:
-    """The metrics of ``more_metrics`` (it imports this module) join the name table."""
+    """The metrics of ``more_metrics`` and ``pr_metrics`` (they import this module) join
+    the name table."""
     if "dice" not in _BY_NAME:
         from . import more_metrics as m
-        _BY_NAME.update({"dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
+        from . import pr_metrics as pr
+        _BY_NAME.update({"precision": pr.Precision, "recall": pr.Recall, "F1": pr.F1,
+                         "dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
                          "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
                          "confusion_matrix": ConfusionMatrix,
                          "confusion_matrix_metric": m.ConfusionMatrixMetric})

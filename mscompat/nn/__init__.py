@@ -4,15 +4,12 @@ from .._engine.collective_ops import DistributedGradReducer  # noqa: F401
 from .._engine.jvp_vjp import Jvp, Vjp  # noqa: F401
 from .._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
 from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSpore)
-    F1,
     MAE,
     MSE,
     Accuracy,
     ConfusionMatrix,
     Loss,
     Metric,
-    Precision,
-    Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
@@ -26,6 +23,7 @@ from .._train.more_metrics import (  # noqa: E402,F401
     Perplexity,
     auc,
 )
+from .._train.pr_metrics import F1, Fbeta, Precision, Recall  # noqa: E402,F401
 from . import dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401

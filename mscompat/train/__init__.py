@@ -23,15 +23,12 @@ from .._train.loss_scale import (  # noqa: F401
     LossScaleManager,
 )
 from .._train.metrics import (  # noqa: F401
-    F1,
     MAE,
     MSE,
     Accuracy,
     ConfusionMatrix,
     Loss,
     Metric,
-    Precision,
-    Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
@@ -47,6 +44,7 @@ from .._train.more_metrics import (  # noqa: F401
     Perplexity,
     auc,
 )
+from .._train.pr_metrics import F1, Fbeta, Precision, Recall  # noqa: F401
 from .._train.summary import SummaryRecord  # noqa: F401
 from . import callback as callback
 from . import metrics as metrics

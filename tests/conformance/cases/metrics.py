@@ -92,6 +92,39 @@ for _d in ("mean", "sum", "none", "mean_batch", "sum_batch", "mean_channel", "su
             "ConfusionMatrixMetric", {"metric_name": "f1 score", "calculation_method": True,
                                       "decrease": _d, "skip_channel": _skip},
             [(SEG_P, SEG_Y)])
+# classification metrics: scores (N, C) with integer, one-hot and (N, C, L) labels
+SCORES, LABELS = _u(7, 4, seed=40), np.array([0, 2, 1, 2, 0, 0, 1], np.int32)
+SCORES3, LABELS3 = _u(3, 4, 5, seed=41), np.random.default_rng(42).integers(0, 4, (3, 5))
+MULTI_P, MULTI_Y = _bin(6, 4, seed=43), _bin(6, 4, seed=44)
+_CLASSIFY = {"int_labels": [(SCORES, LABELS)],
+             "one_hot_labels": [(SCORES, np.eye(4, dtype=np.float32)[LABELS])],
+             "two_updates": [(SCORES, LABELS), (SCORES[:3] * 0.5, LABELS[::-1][:3])],
+             "spatial": [(SCORES3, LABELS3)],
+             "label_out_of_range": [(SCORES[:, :2], LABELS)],
+             "class_count_changes": [(SCORES, LABELS), (SCORES[:, :3], LABELS)]}
+for _cls, _kw in (("Precision", {}), ("Recall", {}), ("F1", {}), ("Fbeta", {"beta": 0.5}),
+                  ("Fbeta", {"beta": 2.0}), ("Accuracy", {}),
+                  ("Top1CategoricalAccuracy", {}), ("TopKCategoricalAccuracy", {"k": 2})):
+    for _what, _updates in _CLASSIFY.items():
+        _tag = _cls.lower() + "".join(f"_{k}{v}" for k, v in _kw.items())
+        ROWS[f"{_tag}_{_what}"] = (_cls, _kw, _updates)
+for _cls in ("Precision", "Recall", "Accuracy"):
+    ROWS[f"{_cls.lower()}_multilabel"] = (_cls, {"eval_type": "multilabel"},
+                                          [(MULTI_P, MULTI_Y), (MULTI_P[:2], MULTI_Y[2:4])])
+    ROWS[f"{_cls.lower()}_multilabel_not_binary"] = (_cls, {"eval_type": "multilabel"},
+                                                     [(MULTI_P * 0.7, MULTI_Y)])
+    ROWS[f"{_cls.lower()}_bad_eval_type"] = (_cls, {"eval_type": "binary"}, [])
+ROWS["fbeta_zero_beta"] = ("Fbeta", {"beta": 0}, [])
+ROWS["mae"] = ("MAE", {}, [(_u(4, 3, seed=45), _u(4, 3, seed=46)), (_u(2, 3, seed=47),
+                                                                   _u(2, 3, seed=48))])
+ROWS["mse"] = ("MSE", {}, [(_u(4, 3, seed=49), _u(4, 3, seed=50))])
+ROWS["mse_eval_first"] = ("MSE", {}, [])
+ROWS["loss"] = ("Loss", {}, [(np.array(0.5, np.float32),), (np.array([1.0, 2.0], np.float32),)])
+ROWS["loss_eval_first"] = ("Loss", {}, [])
+ROWS["confusion_matrix_scores"] = ("ConfusionMatrix", {"num_classes": 4}, [(SCORES, LABELS)])
+ROWS["confusion_matrix_target_norm"] = ("ConfusionMatrix",
+                                        {"num_classes": 4, "normalize": "target"},
+                                        [(SCORES, LABELS), (SCORES3, LABELS3)])
 ROWS["cmm_counts_skip_channel_false"] = ("ConfusionMatrixMetric",
                                          {"metric_name": "ppv", "skip_channel": False},
                                          [(SEG_P, SEG_Y)])
