@@ -386,4 +386,4 @@ def _register_more() -> None:
                          "dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
                          "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
                          "confusion_matrix": ConfusionMatrix,
-                         "confusion_matrix_metric": m.ConfusionMatrixMetric})
+                         "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC})

@@ -430,3 +430,92 @@ def _column_or_1d(a: np.ndarray) -> np.ndarray:
         return a.ravel()
     raise ValueError(f"For 'auc', the input should be a 1D array or a column vector, but got "
                      f"shape {a.shape}.")
+
+
+# -- ROC ------------------------------------------------------------------------------------
+
+def _curve_inputs(y_pred: np.ndarray, y: np.ndarray, class_num, pos_label):
+    """(scores, labels, class_num, pos_label) as MindSpore's ROC prepares them. For (N, C)
+    scores it reshapes their memory to (C, N) (its ``transpose(0, 1)`` is the identity)."""
+    if y_pred.ndim not in (y.ndim, y.ndim + 1):
+        raise ValueError("For 'ROC', predicted value (input[0]) and true value (input[1]) must "
+                         "have same dimensions, or the dimension of predicted value equal the "
+                         "dimension of true value add 1, but got predicted value ndim: "
+                         f"{y_pred.ndim}, true value ndim: {y.ndim}.")
+    if y_pred.ndim == y.ndim:
+        if class_num is not None and class_num != 1:
+            raise ValueError("For 'ROC', when predicted value (input[0]) and true value (input[1]) "
+                             "have the same shape, the 'class_num' must be 1, but got "
+                             f"{class_num}.")
+        return y_pred.ravel(), y.ravel(), 1, 1 if pos_label is None else pos_label
+    if pos_label is not None:
+        raise ValueError("For 'ROC', when the dimension of predicted value (input[0]) equals the "
+                         "dimension of true value (input[1]) add 1, the 'pos_label' must be None, "
+                         f"but got {pos_label}.")
+    if class_num != y_pred.shape[1]:
+        raise ValueError("For 'ROC', the 'class_num' must equal the number of classes from "
+                         f"predicted value (input[0]), but got 'class_num' {class_num}, the "
+                         f"number of classes from predicted value {y_pred.shape[1]}.")
+    return y_pred.reshape(class_num, -1), y.ravel(), class_num, pos_label
+
+
+def _binary_curve(scores: np.ndarray, target: np.ndarray, pos_label):
+    """(false positives, true positives, thresholds) at each distinct score, highest first."""
+    if scores.ndim > target.ndim:
+        scores = scores[:, 0]
+    order = np.argsort(-scores)
+    scores, target = scores[order], target[order]
+    steps = np.where(scores[1:] - scores[:-1])[0]
+    last = np.pad(steps, (0, 1), constant_values=target.shape[0] - 1)
+    hits = (target == pos_label).astype(np.int64)
+    tps = np.cumsum(hits, axis=0)[last]
+    return 1 + last - tps, tps, scores[last]
+
+
+class ROC(Metric):
+    """``ROC(class_num=None, pos_label=None)``: ``eval()`` gives (fpr, tpr, thresholds) of
+    the last ``update``; lists of them, one per class, for (N, C) scores."""
+
+    def __init__(self, class_num: int | None = None, pos_label: int | None = None) -> None:
+        super().__init__()
+        self.class_num = class_num if class_num is None else \
+            check.check_value_type("class_num", class_num, [int])
+        self.pos_label = pos_label if pos_label is None else \
+            check.check_value_type("pos_label", pos_label, [int])
+        self.clear()
+
+    def clear(self) -> None:
+        self.y_pred = self.y = 0
+        self.sample_weights = None
+        self._is_update = False
+
+    @rearrange_inputs
+    def update(self, *inputs) -> None:
+        _two_inputs("ROC", inputs)
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        self.y_pred, self.y, self.class_num, self.pos_label = _curve_inputs(
+            y_pred, y, self.class_num, self.pos_label)
+        self._is_update = True
+
+    def _roc_eval(self, y_pred, y, class_num, pos_label):
+        if class_num == 1:
+            fps, tps, thresholds = _binary_curve(y_pred, y, pos_label)
+            tps = np.squeeze(np.hstack([np.zeros(1, dtype=tps.dtype), tps]))
+            fps = np.squeeze(np.hstack([np.zeros(1, dtype=fps.dtype), fps]))
+            thresholds = np.hstack([thresholds[0][None] + 1, thresholds])
+            if fps[-1] <= 0:
+                raise ValueError("For 'ROC.eval', there is no negative samples in true value, "
+                                 "false positive value is meaningless.")
+            if tps[-1] <= 0:
+                raise ValueError("For 'ROC.eval', there is no positive samples in true value, "
+                                 "true positive value is meaningless.")
+            return fps / fps[-1], tps / tps[-1], thresholds
+        curves = [self._roc_eval(*_curve_inputs(y_pred[:, c], y, 1, c)[:2], 1, c)
+                  for c in range(class_num)]
+        return tuple(list(part) for part in zip(*curves))
+
+    def eval(self):
+        if self._is_update is False:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        return self._roc_eval(np.squeeze(self.y_pred), np.squeeze(self.y), self.class_num,
+                              self.pos_label)

@@ -16,6 +16,7 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     rearrange_inputs,
 )
 from .._train.more_metrics import (  # noqa: E402,F401
+    ROC,
     BleuScore,
     ConfusionMatrixMetric,
     CosineSimilarity,

@@ -37,6 +37,7 @@ from .._train.metrics import (  # noqa: F401
 )
 from .._train.model import Model  # noqa: F401
 from .._train.more_metrics import (  # noqa: F401
+    ROC,
     BleuScore,
     ConfusionMatrixMetric,
     CosineSimilarity,

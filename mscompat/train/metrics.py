@@ -18,6 +18,7 @@ from .._train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
 from .._train.metrics import get_metric_fn as get_metric_fn
 from .._train.metrics import names as names
 from .._train.metrics import rearrange_inputs as rearrange_inputs
+from .._train.more_metrics import ROC as ROC
 from .._train.more_metrics import BleuScore as BleuScore
 from .._train.more_metrics import ConfusionMatrixMetric as ConfusionMatrixMetric
 from .._train.more_metrics import CosineSimilarity as CosineSimilarity
@@ -33,5 +34,5 @@ __all__ = ["F1", "MAE", "MSE", "ConfusionMatrix", "Accuracy", "Loss", "Metric", 
            "Recall",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
            "get_metric_fn", "names", "rearrange_inputs", "BleuScore", "ConfusionMatrixMetric",
-           "CosineSimilarity", "Dice", "Perplexity", "auc", "Fbeta"]
+           "CosineSimilarity", "Dice", "Perplexity", "auc", "Fbeta", "ROC"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

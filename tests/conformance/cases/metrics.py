@@ -125,6 +125,22 @@ ROWS["confusion_matrix_scores"] = ("ConfusionMatrix", {"num_classes": 4}, [(SCOR
 ROWS["confusion_matrix_target_norm"] = ("ConfusionMatrix",
                                         {"num_classes": 4, "normalize": "target"},
                                         [(SCORES, LABELS), (SCORES3, LABELS3)])
+_BIN_SCORES = np.array([0.1, 0.4, 0.35, 0.8, 0.4, 0.9, 0.05], np.float32)
+_BIN_Y = np.array([0, 0, 1, 1, 0, 1, 1], np.int32)
+ROWS.update({
+    "roc_binary": ("ROC", {"pos_label": 1}, [(_BIN_SCORES, _BIN_Y)]),
+    "roc_binary_default_label": ("ROC", {}, [(_BIN_SCORES[:4], _BIN_Y[:4]),
+                                             (_BIN_SCORES, _BIN_Y)]),
+    "roc_pos_label_zero": ("ROC", {"pos_label": 0}, [(_BIN_SCORES, _BIN_Y)]),
+    "roc_multiclass": ("ROC", {"class_num": 3}, [(_probs(6, 3, seed=60),
+                                                 np.array([0, 1, 2, 2, 1, 0], np.int32))]),
+    "roc_no_negatives": ("ROC", {}, [(_BIN_SCORES[:3], np.ones(3, np.int32))]),
+    "roc_class_num_mismatch": ("ROC", {"class_num": 2}, [(_probs(6, 3, seed=61),
+                                                          np.zeros(6, np.int32))]),
+    "roc_pos_label_with_classes": ("ROC", {"class_num": 3, "pos_label": 1},
+                                   [(_probs(6, 3, seed=62), np.zeros(6, np.int32))]),
+    "roc_eval_first": ("ROC", {}, []),
+})
 ROWS["cmm_counts_skip_channel_false"] = ("ConfusionMatrixMetric",
                                          {"metric_name": "ppv", "skip_channel": False},
                                          [(SEG_P, SEG_Y)])
@@ -139,6 +155,9 @@ def _run(ms, path, kwargs, updates):
         out = metric.eval()
     except Exception as e:  # noqa: BLE001 - the class is the result
         return "error", type(e).__name__
+    if isinstance(out, tuple):  # ROC: (fpr, tpr, thresholds), lists of them per class
+        return tuple([np.asarray(c, np.float64) for c in part] if isinstance(part, list)
+                     else np.asarray(part, np.float64) for part in out)
     return np.asarray(out, np.float64)
 
 
