@@ -377,13 +377,17 @@ def names() -> list[str]:
 
 
 def _register_more() -> None:
-    """The metrics of ``more_metrics`` and ``pr_metrics`` (they import this module) join
+    """The metrics of the sibling modules (they import this module) join
     the name table."""
     if "dice" not in _BY_NAME:
         from . import more_metrics as m
         from . import pr_metrics as pr
+        from . import surface_metrics as sm
         _BY_NAME.update({"precision": pr.Precision, "recall": pr.Recall, "F1": pr.F1,
                          "dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
                          "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
                          "confusion_matrix": ConfusionMatrix,
-                         "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC})
+                         "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC, "auc": m.auc,
+                         "hausdorff_distance": sm.HausdorffDistance,
+                         "mean_surface_distance": sm.MeanSurfaceDistance,
+                         "root_mean_square_distance": sm.RootMeanSquareDistance})

@@ -25,6 +25,11 @@ from .._train.more_metrics import (  # noqa: E402,F401
     auc,
 )
 from .._train.pr_metrics import F1, Fbeta, Precision, Recall  # noqa: E402,F401
+from .._train.surface_metrics import (  # noqa: E402,F401
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    RootMeanSquareDistance,
+)
 from . import dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401

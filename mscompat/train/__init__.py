@@ -47,6 +47,11 @@ from .._train.more_metrics import (  # noqa: F401
 )
 from .._train.pr_metrics import F1, Fbeta, Precision, Recall  # noqa: F401
 from .._train.summary import SummaryRecord  # noqa: F401
+from .._train.surface_metrics import (  # noqa: F401
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    RootMeanSquareDistance,
+)
 from . import callback as callback
 from . import metrics as metrics
 from . import serialization as serialization

@@ -29,10 +29,14 @@ from .._train.pr_metrics import F1 as F1
 from .._train.pr_metrics import Fbeta as Fbeta
 from .._train.pr_metrics import Precision as Precision
 from .._train.pr_metrics import Recall as Recall
+from .._train.surface_metrics import HausdorffDistance as HausdorffDistance
+from .._train.surface_metrics import MeanSurfaceDistance as MeanSurfaceDistance
+from .._train.surface_metrics import RootMeanSquareDistance as RootMeanSquareDistance
 
 __all__ = ["F1", "MAE", "MSE", "ConfusionMatrix", "Accuracy", "Loss", "Metric", "Precision",
            "Recall",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
            "get_metric_fn", "names", "rearrange_inputs", "BleuScore", "ConfusionMatrixMetric",
-           "CosineSimilarity", "Dice", "Perplexity", "auc", "Fbeta", "ROC"]
+           "CosineSimilarity", "Dice", "Perplexity", "auc", "Fbeta", "ROC",
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

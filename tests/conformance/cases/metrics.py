@@ -141,6 +141,34 @@ ROWS.update({
                                    [(_probs(6, 3, seed=62), np.zeros(6, np.int32))]),
     "roc_eval_first": ("ROC", {}, []),
 })
+_SEG_A = np.zeros((7, 8), np.int32)
+_SEG_A[1:5, 2:7] = 1
+_SEG_A[3:6, 1:3] = 2
+_SEG_B = np.zeros((7, 8), np.int32)
+_SEG_B[2:6, 1:6] = 1
+_SEG_B[0:2, 5:8] = 2
+_VOL_A, _VOL_B = _bin(4, 5, 6, seed=70).astype(np.int32), _bin(4, 5, 6, seed=71).astype(np.int32)
+_EMPTY = np.zeros((7, 8), np.int32)
+for _cls, _variants in (
+        ("HausdorffDistance", ({}, {"distance_metric": "chessboard"},
+                               {"distance_metric": "taxicab", "directed": True},
+                               {"percentile": 75.0}, {"crop": False}, {"percentile": 120.0})),
+        ("MeanSurfaceDistance", ({}, {"symmetric": True},
+                                 {"distance_metric": "taxicab", "symmetric": True})),
+        ("RootMeanSquareDistance", ({}, {"symmetric": True},
+                                    {"distance_metric": "chessboard"}))):
+    for _i, _kw in enumerate(_variants):
+        _tag = f"{_cls.lower()}_{_i}"
+        ROWS[f"{_tag}_label1"] = (_cls, _kw, [(_SEG_A, _SEG_B, 1)])
+        ROWS[f"{_tag}_label2_two_updates"] = (_cls, _kw, [(_SEG_B, _SEG_A, 1),
+                                                          (_SEG_A, _SEG_B, 2)])
+        ROWS[f"{_tag}_volume"] = (_cls, _kw, [(_VOL_A, _VOL_B, 1)])
+        ROWS[f"{_tag}_empty_prediction"] = (_cls, _kw, [(_EMPTY, _SEG_B, 2)])
+    ROWS[f"{_cls.lower()}_label_absent"] = (_cls, {}, [(_SEG_A, _SEG_B, 3)])
+    ROWS[f"{_cls.lower()}_shape_mismatch"] = (_cls, {}, [(_SEG_A, _SEG_B[:, :5], 1)])
+    ROWS[f"{_cls.lower()}_two_inputs"] = (_cls, {}, [(_SEG_A, _SEG_B)])
+    ROWS[f"{_cls.lower()}_bad_metric"] = (_cls, {"distance_metric": "cosine"}, [])
+    ROWS[f"{_cls.lower()}_eval_first"] = (_cls, {}, [])
 ROWS["cmm_counts_skip_channel_false"] = ("ConfusionMatrixMetric",
                                          {"metric_name": "ppv", "skip_channel": False},
                                          [(SEG_P, SEG_Y)])
