@@ -387,7 +387,8 @@ def _register_more() -> None:
                          "dice": m.Dice, "cosine_similarity": m.CosineSimilarity,
                          "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
                          "confusion_matrix": ConfusionMatrix,
-                         "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC, "auc": m.auc,
+                         "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC,
+                         "auc": m.auc,
                          "hausdorff_distance": sm.HausdorffDistance,
                          "mean_surface_distance": sm.MeanSurfaceDistance,
                          "root_mean_square_distance": sm.RootMeanSquareDistance})
