@@ -47,7 +47,15 @@ class Metric:
         return self._indexes
 
     def _convert_data(self, data) -> np.ndarray:
-        return _np(data)
+        """A Tensor, list or NumPy array as an array (anything else: TypeError)."""
+        if isinstance(data, Tensor):
+            return data.asnumpy()
+        if isinstance(data, list):
+            return np.array(data)
+        if isinstance(data, np.ndarray):
+            return data
+        raise TypeError("For 'Metric' and its derived classes, the input data type must be "
+                        f"tensor, list or numpy.ndarray, but got {type(data)}.")
 
     def clear(self) -> None:
         raise NotImplementedError
@@ -371,6 +379,24 @@ def get_metric_fn(name: str, *args, **kwargs) -> Metric:
     return _BY_NAME[name](*args, **kwargs)
 
 
+def get_metrics(metrics):
+    """``get_metrics(metrics)``: None, a dict of Metric objects (checked) or a set of metric
+    names (made with ``get_metric_fn``), as ``Model`` takes them."""
+    if metrics is None:
+        return metrics
+    if isinstance(metrics, dict):
+        for name, metric in metrics.items():
+            if not isinstance(name, str) or not isinstance(metric, Metric):
+                raise TypeError("For 'get_metrics', if 'metrics' is dict, the key in 'metrics' "
+                                "must be string and value in 'metrics' must be Metric, but got "
+                                f"key:{type(name)}, value:{type(metric)}.")
+        return metrics
+    if isinstance(metrics, set):
+        return {name: get_metric_fn(name) for name in metrics}
+    raise TypeError("For 'get_metrics', the argument 'metrics' must be None, dict or set, but "
+                    f"got {metrics}")
+
+
 def names() -> list[str]:
     _register_more()
     return sorted(_BY_NAME)
@@ -388,6 +414,7 @@ def _register_more() -> None:
                          "perplexity": m.Perplexity, "bleu_score": m.BleuScore,
                          "confusion_matrix": ConfusionMatrix,
                          "confusion_matrix_metric": m.ConfusionMatrixMetric, "roc": m.ROC,
+                         "occlusion_sensitivity": m.OcclusionSensitivity,
                          "auc": m.auc,
                          "hausdorff_distance": sm.HausdorffDistance,
                          "mean_surface_distance": sm.MeanSurfaceDistance,

@@ -519,3 +519,93 @@ class ROC(Metric):
             raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
         return self._roc_eval(np.squeeze(self.y_pred), np.squeeze(self.y), self.class_num,
                               self.pos_label)
+
+
+# -- OcclusionSensitivity -------------------------------------------------------------------
+
+def _bounding_box(b_box, im_shape: np.ndarray):
+    """(low, high) corners of ``b_box`` [lo0, hi0, lo1, hi1, ...]; negative highs mean the
+    last index; None for the whole image."""
+    if b_box is None:
+        return None, None
+    if len(b_box) != 2 * len(im_shape):
+        raise ValueError("For 'OcclusionSensitivity', the bounding box must contain upper and "
+                         "lower for all dimensions (except batch number), and the length of "
+                         "'b_box' must be twice as long as predicted value's (except batch "
+                         f"number), but got 'b_box' length {len(b_box)}, predicted value length "
+                         f"(except batch number) {len(im_shape)}.")
+    low, high = np.array(b_box[::2]), np.array(b_box[1::2])
+    low[low < 0] = 0
+    high[high < 0] = im_shape[high < 0] - 1
+    if np.any(high >= im_shape):
+        raise ValueError("For 'OcclusionSensitivity', maximum bounding box must be smaller than "
+                         "image size for all values.")
+    if np.any(low > high):
+        raise ValueError("For 'OcclusionSensitivity', minimum bounding box must be smaller than "
+                         "maximum bounding box for all values.")
+    return low, high
+
+
+class OcclusionSensitivity(Metric):
+    """``OcclusionSensitivity(pad_val=0.0, margin=2, n_batch=128, b_box=None)``:
+    ``update(model, x, label)`` occludes a window around each position of ``x`` (one sample)
+    with ``pad_val`` and records how much the model's score for ``label`` drops (``eval``)."""
+
+    def __init__(self, pad_val: float = 0.0, margin=2, n_batch: int = 128,
+                 b_box: list | None = None) -> None:
+        super().__init__()
+        self.pad_val = check.check_value_type("pad_val", pad_val, [float])
+        self.margin = check.check_value_type("margin", margin, [int, list])
+        self.n_batch = check.check_value_type("n_batch", n_batch, [int])
+        self.b_box = b_box if b_box is None else check.check_value_type("b_box", b_box, [list])
+        self.clear()
+
+    def clear(self) -> None:
+        self._baseline = self._sensitivity_im = 0
+        self._is_update = False
+
+    @rearrange_inputs
+    def update(self, *inputs) -> None:
+        from .._engine.cell import Cell
+        from .._engine.tensor import Tensor
+        if len(inputs) != 3:
+            raise ValueError("For 'OcclusionSensitivity.update', it needs 3 inputs "
+                             "(classification model, predicted value, label), but got "
+                             f"{len(inputs)}.")
+        model = inputs[0]
+        x, label = self._convert_data(inputs[1]), self._convert_data(inputs[2])
+        check.check_value_type("model", model, [Cell])
+        if x.shape[0] > 1:
+            raise RuntimeError("For 'OcclusionSensitivity.update', the shape at index 0 of the "
+                               f"predicted value (input[1]) must be 1, but got {x.shape[0]}.")
+        if np.prod(label.shape) != x.shape[0]:
+            raise RuntimeError("For 'OcclusionSensitivity.update', the number of the label "
+                               "(input[2]) must be same as the batches, but got the label number "
+                               f"{np.prod(label.shape)}, and batches {x.shape[0]}.")
+        im_shape = np.array(x.shape[1:])
+        low, high = _bounding_box(self.b_box, im_shape)
+        self._baseline = model(Tensor(x)).asnumpy()[0, label].item()
+        out_shape = im_shape if self.b_box is None else high - low + 1
+        total = int(np.prod(out_shape))
+        images, scores = [], []
+        for i in range(total):
+            idx = np.unravel_index(i, out_shape)
+            if low is not None:
+                idx = idx + low
+            lo = [max(0, k - self.margin) for k in idx]
+            hi = [min(n, k + self.margin) for k, n in zip(idx, im_shape)]
+            occluded = x.copy()
+            occluded[(...,) + tuple(slice(a, b) for a, b in zip(lo, hi))] = self.pad_val
+            images.append(occluded)
+            if len(images) == self.n_batch or i == total - 1:
+                out = model(Tensor(np.vstack(images))).asnumpy()
+                ids = np.expand_dims([label] * len(images), 1)
+                scores.append(np.vstack(out[np.arange(ids.shape[0])[:, None], ids]))
+                images = []
+        self._sensitivity_im = np.vstack(scores).reshape(out_shape)
+        self._is_update = True
+
+    def eval(self):
+        if not self._is_update:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        return self._baseline - np.squeeze(self._sensitivity_im)

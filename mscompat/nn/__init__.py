@@ -13,6 +13,9 @@ from .._train.metrics import (  # noqa: E402,F401  (nn.Accuracy ... as in MindSp
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    get_metric_fn,
+    get_metrics,
+    names,
     rearrange_inputs,
 )
 from .._train.more_metrics import (  # noqa: E402,F401
@@ -21,6 +24,7 @@ from .._train.more_metrics import (  # noqa: E402,F401
     ConfusionMatrixMetric,
     CosineSimilarity,
     Dice,
+    OcclusionSensitivity,
     Perplexity,
     auc,
 )

@@ -42,6 +42,7 @@ from .._train.more_metrics import (  # noqa: F401
     ConfusionMatrixMetric,
     CosineSimilarity,
     Dice,
+    OcclusionSensitivity,
     Perplexity,
     auc,
 )

@@ -16,6 +16,7 @@ from .._train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from .._train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from .._train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
 from .._train.metrics import get_metric_fn as get_metric_fn
+from .._train.metrics import get_metrics as get_metrics
 from .._train.metrics import names as names
 from .._train.metrics import rearrange_inputs as rearrange_inputs
 from .._train.more_metrics import ROC as ROC
@@ -23,6 +24,7 @@ from .._train.more_metrics import BleuScore as BleuScore
 from .._train.more_metrics import ConfusionMatrixMetric as ConfusionMatrixMetric
 from .._train.more_metrics import CosineSimilarity as CosineSimilarity
 from .._train.more_metrics import Dice as Dice
+from .._train.more_metrics import OcclusionSensitivity as OcclusionSensitivity
 from .._train.more_metrics import Perplexity as Perplexity
 from .._train.more_metrics import auc as auc
 from .._train.pr_metrics import F1 as F1
@@ -38,5 +40,6 @@ __all__ = ["F1", "MAE", "MSE", "ConfusionMatrix", "Accuracy", "Loss", "Metric", 
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
            "get_metric_fn", "names", "rearrange_inputs", "BleuScore", "ConfusionMatrixMetric",
            "CosineSimilarity", "Dice", "Perplexity", "auc", "Fbeta", "ROC",
-           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"]
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance",
+           "OcclusionSensitivity", "get_metrics"]
 __getattr__ = _module_getattr("mindspore.train.metrics")

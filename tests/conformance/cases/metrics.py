@@ -200,6 +200,63 @@ for _name, _row in ROWS.items():
     _make(_name, _row)
 
 
+def _occlusion_model(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            w = np.random.default_rng(80).uniform(-1, 1, (3, 16)).astype(np.float32)
+            self.w = ms.Parameter(ms.Tensor(w), name="w")
+
+        def construct(self, x):
+            return ms.ops.matmul(x.reshape(x.shape[0], -1), self.w.T)
+    return Net()
+
+
+_OCC_X = _u(1, 1, 4, 4, seed=81)
+for _name, _kw, _label in (("default", {}, np.array(1)),
+                           ("one_element_label", {}, np.array([1])),  # MindSpore: ValueError
+                           ("margin1_small_batches", {"margin": 1, "n_batch": 3,
+                                                      "pad_val": -1.0}, np.array(2)),
+                           ("b_box", {"b_box": [0, 0, 1, 2, 0, -1]}, np.array(0)),
+                           ("b_box_corner", {"b_box": [-1, 0, 2, 3, 1, 1], "margin": 0},
+                            np.array(2)),
+                           ("b_box_too_big", {"b_box": [0, 0, 0, 5, 0, 1]}, np.array([0])),
+                           ("int_label", {}, 1),
+                           ("int_pad_val", {"pad_val": 0}, np.array([0])),
+                           ("two_labels", {}, np.array([0, 1]))):
+    def _occ(ms, _kw=_kw, _label=_label):
+        try:
+            m = ms.train.OcclusionSensitivity(**_kw)
+            label = ms.Tensor(_label) if isinstance(_label, np.ndarray) else _label
+            m.update(_occlusion_model(ms), ms.Tensor(_OCC_X), label)
+            return np.asarray(m.eval(), np.float64)
+        except Exception as e:  # noqa: BLE001
+            return "error", type(e).__name__
+    _occ.__name__ = f"occlusion_sensitivity_{_name}"
+    case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-6)(_occ)
+
+
+@case(modes=("PYNATIVE",))
+def get_metrics_and_convert_data(ms):
+    metrics = ms.train.metrics
+    made = sorted(metrics.get_metrics({"acc", "F1", "dice"}))
+    out = [made, metrics.get_metrics(None)]
+    for bad in (["acc"], {"acc": "not a metric"}, {1: ms.train.Accuracy()}):
+        try:
+            metrics.get_metrics(bad)
+            out.append("no error")
+        except Exception as e:  # noqa: BLE001
+            out.append(type(e).__name__)
+    for data in ((1.0, 2.0), 3, [[0.2, 0.8]]):
+        try:
+            acc = ms.train.Accuracy()
+            acc.update(data, [1])
+            out.append(float(acc.eval()))
+        except Exception as e:  # noqa: BLE001
+            out.append(type(e).__name__)
+    return out
+
+
 @case(modes=("PYNATIVE",))
 def auc_values_and_errors(ms):
     auc = ms.train.auc
