@@ -63,7 +63,7 @@ def check_shape(op: str, shape, itemsize: int) -> tuple:
 # raises ValueError for both. ``translate`` maps them; ``ops_build.call`` applies it to every op.
 _SHAPE_TYPE_ERROR = re.compile(
     r"incompatible shapes|contracting dimensions|cannot reshape|permutation|"
-    r"Cannot concatenate|same shape|must have shape|broadcast|rank", re.IGNORECASE)
+    r"Cannot concatenate|same shape|must have shape|broadcast|\brank\b", re.IGNORECASE)
 _AXIS_ERROR = re.compile(r"axis .* out of bounds|out of bounds for axis|axis .* is out of "
                          r"range|tuple index out of range", re.IGNORECASE)
 _INDEXING_OPS = ("getitem", "setitem")  # their IndexErrors are MindSpore's IndexErrors

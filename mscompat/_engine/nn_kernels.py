@@ -132,8 +132,8 @@ def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mo
 def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
              count_include_pad=True, divisor_override=None):
     """Average pooling. The divisor counts the input elements under the window; with
-    ``pad_mode='pad'`` and ``count_include_pad`` the explicit padding counts too (the extra
-    ``ceil_mode`` padding never does)."""
+    ``count_include_pad`` the explicit padding (``pad_mode='pad'``, or the 'same' padding
+    when ``ceil_mode``) counts too; the extra ``ceil_mode`` padding never does."""
     ones1 = (1,) * len(kernel)
     pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode)
     win, strides = (1, 1) + tuple(kernel), (1, 1) + tuple(stride)
@@ -143,8 +143,11 @@ def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
         return total / divisor_override
     ones = jnp.ones((1, 1) + x.shape[2:], x.dtype)
     rest = pads
-    if pad_mode.lower() == "pad" and count_include_pad:
-        explicit = pads_2d("pad", padding, x.shape[2:], kernel, stride, ones1)
+    mode = pad_mode.lower()
+    # MindSpore counts the padding with count_include_pad for pad_mode='pad', and for
+    # pad_mode='same' when ceil_mode routes it to its padded (AvgPool3D) kernel.
+    if count_include_pad and (mode == "pad" or (mode == "same" and ceil_mode)):
+        explicit = pads_2d(mode, padding, x.shape[2:], kernel, stride, ones1)
         ones = jnp.pad(ones, [(0, 0), (0, 0)] + explicit, constant_values=1)
         rest = [(lo - a, hi - b) for (lo, hi), (a, b) in zip(pads, explicit)]
     count = jax.lax.reduce_window(ones, np.array(0, x.dtype), jax.lax.add, win, strides,

@@ -21,6 +21,7 @@ from .basic import (  # noqa: F401
     Triu,
     ZeroPad2d,
 )
+from .channel import LRN, ChannelShuffle, Unflatten  # noqa: F401
 from .combined import Conv2dBnAct, DenseBnAct  # noqa: F401
 from .container import CellDict, CellList, SequentialCell  # noqa: F401
 from .conv import (  # noqa: F401

@@ -15,7 +15,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from ..._engine import bprops
+from ..._engine import bprops, op_rows_losses
 from ..._engine import op_rows_math as m
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
@@ -54,6 +54,7 @@ _TABLE = {
     "Hardtanh": ("hardtanh", _hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
     "Threshold": ("threshold", _threshold, (("threshold", None), ("value", None))),
     "Tanhshrink": ("tanhshrink", lambda x: x - jnp.tanh(x), ()),
+    "Softmin": ("softmin", lambda x, axis: jax.nn.softmax(-x, axis=axis), (("axis", -1),)),
 }
 
 
@@ -87,6 +88,7 @@ ACTIVATIONS["ReLU"]._amp_primitive = "ReLU"
 _BY_KEY = {key.lower(): ACTIVATIONS[name] for name, (key, _, _) in _TABLE.items()}
 # not a get_activation key in MindSpore 2.10
 ACTIVATIONS["CELU"] = _make("CELU", m._celu, (("alpha", 1.0),))
+ACTIVATIONS["GLU"] = _make("GLU", op_rows_losses._glu, (("axis", -1),))
 
 
 class Softmax(Cell):

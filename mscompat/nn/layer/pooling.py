@@ -48,6 +48,14 @@ class _Pool(Cell):
                              f"set to non-default value when pad_mode is not 'pad', but got "
                              f"pad_mode:{self.pad_mode.lower()}.")
 
+    def _check_avg_padding(self) -> None:
+        """Average pools take ``ceil_mode``, ``count_include_pad`` and ``divisor_override`` in
+        every pad mode; only ``padding`` needs ``pad_mode='pad'`` (MindSpore's message)."""
+        pads = self.padding if isinstance(self.padding, (tuple, list)) else (self.padding,)
+        if self.pad_mode != "PAD" and any(pads):
+            raise ValueError("For 'AvgPool3D', the 'pad' must be zero or (0, 0, 0, 0, 0, 0) "
+                             f"when 'pad_mode' is not \"PAD\", but got {self.padding}.")
+
     def _prepare(self, x):
         want = self._ndim + 2
         if x.ndim not in (want, want - 1):
@@ -125,9 +133,7 @@ class AvgPool2d(_Pool):
                  divisor_override=None, data_format: str = "NCHW") -> None:
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
-        self._check_defaults(padding=padding != 0, ceil_mode=ceil_mode,
-                             count_include_pad=not count_include_pad,
-                             divisor_override=bool(divisor_override))
+        self._check_avg_padding()
 
     def construct(self, x):
         unbatched = self._prepare(x)
@@ -170,6 +176,7 @@ class AvgPool1d(_Pool):
                  ceil_mode: bool = False, count_include_pad: bool = True) -> None:
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.count_include_pad = count_include_pad
+        self._check_avg_padding()
 
     def construct(self, x):
         unbatched = self._prepare(x)

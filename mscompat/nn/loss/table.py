@@ -18,6 +18,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
+from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
@@ -111,6 +112,15 @@ _ROWS = {
     "RMSELoss": ((), _rmse, (), ()),
     "SoftMarginLoss": ((("reduction", "mean"),), m._soft_margin_loss, (), ("reduction",)),
     "DiceLoss": ((("smooth", 1e-5),), _dice, (), ("smooth",)),
+    "MarginRankingLoss": ((("margin", 0.0), ("reduction", "mean")),
+                          losses._margin_ranking_loss, (), ("margin", "reduction")),
+    "MultiLabelSoftMarginLoss": ((("weight", None), ("reduction", "mean")),
+                                 losses._multilabel_soft_margin_loss, ("weight",),
+                                 ("reduction",)),
+    "HingeEmbeddingLoss": ((("margin", 1.0), ("reduction", "mean")),
+                           losses._hinge_embedding_loss, (), ("margin", "reduction")),
+    "GaussianNLLLoss": ((("full", False), ("eps", 1e-6), ("reduction", "mean")),
+                        losses._gaussian_nll_loss, (), ("full", "eps", "reduction")),
     "MultiClassDiceLoss": ((("weights", None), ("ignore_indiex", None),
                             ("activation", "softmax")), _multi_class_dice, ("weights",),
                            ("ignore_indiex", "activation")),
