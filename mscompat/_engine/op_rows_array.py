@@ -353,14 +353,18 @@ def _reverse_sequence(x, seq_lengths, *, seq_dim, batch_dim=0):
     return jnp.take_along_axis(x, jnp.broadcast_to(src, x.shape), axis=seq_dim)
 
 
-def _tensor_gather(x, first, second=None, batch_dims=0, *, dim=None, index=None,
+def _tensor_gather(x, first=None, second=None, batch_dims=0, *, dim=None, index=None,
                    input_indices=None, axis=None):
     """``Tensor.gather``'s two overloads: ``gather(input_indices, axis, batch_dims=0)``
     (rows, as ``ops.gather``) and ``gather(dim, index)`` (elements, as ``gather_elements``),
-    told apart by the first argument (indices or an int)."""
-    if isinstance(first, int):
-        return jnp.take_along_axis(x, second, axis=first)
-    return jnp.take(x, first, axis=int(second or 0))
+    told apart by the first argument (indices or an int) or the keywords."""
+    from .op_table import _gather
+    if dim is not None or index is not None or isinstance(first, int):
+        dim = first if dim is None else dim
+        return jnp.take_along_axis(x, second if index is None else index, axis=dim)
+    indices = first if input_indices is None else input_indices
+    axis = second if axis is None else axis
+    return _gather(x, indices, 0 if axis is None else axis, batch_dims)
 
 
 def _prod_method(x, dim=None, keepdim=False, dtype=None, **unknown):

@@ -9,6 +9,7 @@ Implementations take arrays (Tensors already unwrapped) and return arrays.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -300,7 +301,33 @@ def _select(cond, x, y):
 
 
 def _gather(params, indices, axis, batch_dims=0):
-    return jnp.take(params, indices, axis=int(axis))
+    """``ops.gather``: slices of ``params`` along ``axis``; the first ``batch_dims`` axes of
+    ``params`` and ``indices`` are shared batch axes (each batch gathers from its own slice)."""
+    axis, batch_dims = int(axis), int(batch_dims)
+    if batch_dims < 0:
+        batch_dims += indices.ndim
+    if axis < 0:
+        axis += params.ndim
+    if not isinstance(indices, jax.core.Tracer) and axis < params.ndim and indices.size:
+        # MindSpore's kernel refuses an index out of range (traced ones read NaN: JAX's fill)
+        flat = np.asarray(indices).ravel()
+        bad = flat[(flat < -params.shape[axis]) | (flat >= params.shape[axis])]
+        if bad.size:
+            raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
+                               f"[0, {params.shape[axis]}), but got {int(bad[0])}.")
+    if batch_dims == 0:
+        return jnp.take(params, indices, axis=axis)
+    if axis < batch_dims or batch_dims > indices.ndim:
+        raise ValueError(f"For 'Gather', 'axis' should be greater than or equal to "
+                         f"'batch_dims', but got axis: {axis}, batch_dims: {batch_dims}.")
+    if params.shape[:batch_dims] != indices.shape[:batch_dims]:
+        raise ValueError(f"For 'Gather', params.shape[:batch_dims] and "
+                         f"indices.shape[:batch_dims] must be equal, but got "
+                         f"{params.shape[:batch_dims]} and {indices.shape[:batch_dims]}.")
+    take = functools.partial(jnp.take, axis=axis - batch_dims)
+    for _ in range(batch_dims):
+        take = jax.vmap(take)
+    return take(params, indices)
 
 
 def _elementwise(name, jfn, fn=(), method=(), float_only=False, binop=False):

@@ -17,6 +17,8 @@ from . import (
     op_rows_linalg,
     op_rows_losses,
     op_rows_math,
+    op_rows_more_array,
+    op_rows_more_math,
     op_rows_nn,
     op_table,
 )
@@ -311,7 +313,8 @@ FUNCTIONALS: dict[str, Callable] = {}
 
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
                                + op_rows_linalg.ROWS + op_rows_image.ROWS + op_rows_nn.ROWS
-                               + op_rows_detection.ROWS + op_rows_losses.ROWS)
+                               + op_rows_detection.ROWS + op_rows_losses.ROWS
+                               + op_rows_more_math.ROWS + op_rows_more_array.ROWS)
 
 
 def build() -> None:

@@ -1,0 +1,149 @@
+"""Op-table rows for MindSpore 2.10's smaller shape and index ops: ``atleast_nd``, splits,
+``rot90``, ``movedim``, ``cross``, ``kron``, ``cartesian_prod``, ``combinations``,
+``tril_indices``/``triu_indices``, ``vander``, ``trapz``, ``bucketize``, ``argwhere``,
+``unique_consecutive`` (values recorded in ``tests/conformance/cases/more_math.py``).
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> print(ms.ops.tril_indices(3, 2))
+    [[0 1 1 2 2]
+     [0 0 1 0 1]]
+"""
+from __future__ import annotations
+
+import itertools
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.linalg  # noqa: F401  (block_diag)
+import numpy as np
+
+from .op_table import OpDef
+
+
+def _atleast(fn):
+    def op(inputs):
+        if isinstance(inputs, (list, tuple)):
+            return tuple(fn(x) for x in inputs)
+        return fn(inputs)
+    return op
+
+
+def _split(fn):
+    def op(input, indices_or_sections):
+        sections = indices_or_sections
+        return tuple(fn(input, list(sections) if isinstance(sections, (list, tuple))
+                        else sections))
+    return op
+
+
+def _tensor_split(input, indices_or_sections, axis=0):
+    sections = indices_or_sections
+    if isinstance(sections, (list, tuple)):
+        return tuple(jnp.split(input, list(sections), axis=axis))
+    n, k = input.shape[axis], int(sections)
+    sizes = [n // k + 1] * (n % k) + [n // k] * (k - n % k)
+    return tuple(jnp.split(input, list(np.cumsum(sizes)[:-1]), axis=axis))
+
+
+def _cross(input, other, dim=None):
+    if dim is None:
+        dim = next((i for i, (a, b) in enumerate(zip(input.shape, other.shape))
+                    if a == 3 and b == 3), None)
+        if dim is None:
+            raise ValueError("For 'cross', no dimension of size 3 in 'input' and 'other'.")
+    return jnp.cross(input, other, axis=dim)
+
+
+def _dist(input, other, p=2):
+    d = jnp.abs(input - other).reshape(-1)
+    if p == 0:
+        return jnp.sum(d != 0).astype(input.dtype)
+    if p == float("inf"):
+        return jnp.max(d)
+    return jnp.sum(d ** p) ** (1.0 / p)
+
+
+def _cartesian_prod(*inputs):
+    grids = jnp.meshgrid(*inputs, indexing="ij")
+    return jnp.stack([g.reshape(-1) for g in grids], axis=1) if len(inputs) > 1 else inputs[0]
+
+
+def _combinations(input, r=2, with_replacement=False):
+    n = input.shape[0]
+    pick = itertools.combinations_with_replacement if with_replacement else \
+        itertools.combinations
+    rows = list(pick(range(n), r))
+    if not rows:
+        return jnp.zeros((0, r), input.dtype)
+    return input[np.array(rows)]
+
+
+def _indices(tri):
+    def op(row, col, offset=0, *, dtype=None):
+        from .dtypes import to_np
+        out = np.stack(tri(row, offset, col))
+        return jnp.asarray(out, to_np(dtype) if dtype is not None else np.int64)
+    return op
+
+
+def _trapz(y, x=None, *, dx=1.0, dim=-1):
+    if x is None:
+        return jnp.trapezoid(y, dx=dx, axis=dim)
+    return jnp.trapezoid(y, x=x, axis=dim)
+
+
+def _unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    data = np.asarray(input)
+    flat = data.reshape(-1) if dim is None else np.moveaxis(data, dim, 0)
+    starts = [0] + [i for i in range(1, len(flat)) if not np.array_equal(flat[i], flat[i - 1])]
+    values = flat[starts]
+    if dim is not None:
+        values = np.moveaxis(values, 0, dim)
+    out = [jnp.asarray(values)]
+    if return_inverse:
+        inverse = np.cumsum([i in set(starts) for i in range(len(flat))]) - 1
+        out.append(jnp.asarray(inverse.reshape(data.shape if dim is None else -1), np.int64))
+    if return_counts:
+        out.append(jnp.asarray(np.diff(starts + [len(flat)]), np.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _row(name, fn, method=True):
+    return OpDef(None, None, functional=(name,), functional_impl=fn,
+                 methods=(name,) if method else ())
+
+
+ROWS: list[OpDef] = [
+    _row("atleast_1d", _atleast(jnp.atleast_1d), False),
+    _row("atleast_2d", _atleast(jnp.atleast_2d), False),
+    _row("atleast_3d", _atleast(jnp.atleast_3d), False),
+    _row("block_diag", lambda *inputs: jax.scipy.linalg.block_diag(*inputs), False),
+    _row("bucketize", lambda input, boundaries, *, right=False: jnp.searchsorted(
+        jnp.asarray(boundaries), input, side="right" if right else "left").astype(jnp.int32),
+        False),
+    _row("cartesian_prod", _cartesian_prod, False),
+    _row("column_stack", lambda tensors: jnp.column_stack(tensors), False),
+    _row("combinations", _combinations, False),
+    _row("cross", _cross),
+    _row("dist", _dist, False),
+    _row("hsplit", _split(jnp.hsplit)),
+    _row("vsplit", _split(jnp.vsplit)),
+    _row("dsplit", _split(jnp.dsplit)),
+    _row("tensor_split", _tensor_split),
+    _row("kron", jnp.kron, False),
+    _row("logspace", lambda start, end, steps, base=10, *, dtype=None: jnp.logspace(
+        start, end, steps, base=base, dtype=jnp.float32), False),
+    _row("movedim", lambda x, source, destination: jnp.moveaxis(x, source, destination)),
+    _row("swapdims", lambda input, dim0, dim1: jnp.swapaxes(input, dim0, dim1)),
+    _row("polar", lambda abs, angle: abs * jnp.exp(1j * angle), False),
+    _row("rot90", lambda input, k, dims: jnp.rot90(input, k, axes=tuple(dims))),
+    _row("trapz", _trapz, False),
+    _row("tril_indices", _indices(np.tril_indices), False),
+    _row("triu_indices", _indices(np.triu_indices), False),
+    _row("vander", lambda x, N=None: jnp.vander(x, N), False),
+    _row("argwhere", lambda input: jnp.argwhere(input).astype(jnp.int64)),
+    _row("unique_consecutive", _unique_consecutive),
+    _row("is_complex", lambda input: bool(jnp.iscomplexobj(input))),
+]

@@ -1,0 +1,255 @@
+"""Op-table rows for MindSpore 2.10's smaller math ops: ``addmm`` and friends, element-wise
+special functions, NaN-aware and order reductions, ``cummax``/``cummin``, determinants,
+``histc``/``bincount``/``searchsorted``. Each row names the functional op and the Tensor
+method where MindSpore has one; values, dtypes and gradients are recorded from MindSpore
+(``tests/conformance/cases/more_math.py``).
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> x = ms.Tensor(np.array([1.0, -2.0, 3.0], np.float32))
+    >>> print(ms.ops.logaddexp(x, x))
+    [ 1.6931472 -1.3068528  3.6931472]
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.special as jsp
+import numpy as np
+
+from .op_table import OpDef
+
+_F32 = jnp.float32
+
+
+def _float(x):
+    """Integers and booleans compute in float32, as MindSpore's float ops do."""
+    return x if jnp.issubdtype(x.dtype, jnp.inexact) else x.astype(_F32)
+
+
+def _mm_like(product):
+    def op(input, a, b, *, beta=1, alpha=1):
+        return beta * input + alpha * product(a, b)
+    return op
+
+
+def _baddbmm(input, batch1, batch2, beta=1, alpha=1):
+    return beta * input + alpha * jnp.matmul(batch1, batch2)
+
+
+def _aminmax(input, *, axis=0, keepdims=False):
+    return jnp.min(input, axis=axis, keepdims=keepdims), jnp.max(input, axis=axis,
+                                                                  keepdims=keepdims)
+
+
+def _cum_extreme(better, index_dtype):
+    """``cummax``/``cummin``: (running extreme, index of the element holding it; a tie
+    moves the index to the later element). MindSpore's indices: Int64 for cummax, Int32 for
+    cummin."""
+    def op(input, axis):
+        axis = axis % input.ndim
+        idx = jax.lax.broadcasted_iota(index_dtype, input.shape, axis)
+
+        def pick(a, b):
+            (va, ia), (vb, ib) = a, b
+            take_b = better(vb, va) | (vb == va)
+            return jnp.where(take_b, vb, va), jnp.where(take_b, ib, ia)
+        return jax.lax.associative_scan(pick, (input, idx), axis=axis)
+    return op
+
+
+def _diff(x, n=1, axis=-1, prepend=None, append=None):
+    if n != 1:  # MindSpore 2.10 supports the first difference only
+        raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
+    return jnp.diff(x, n=n, axis=axis, prepend=prepend, append=append)
+
+
+def _polygamma(n, input):
+    if not isinstance(n, jax.Array):
+        raise TypeError(f"For primitive[Polygamma], the input[0] should be a Tensor, but got "
+                        f"{type(n).__name__}.")
+    return jsp.polygamma(n, _float(input))
+
+
+def _histc(input, bins=100, min=0.0, max=0.0):
+    x = _float(input)
+    lo, hi = float(min), float(max)
+    if lo == hi:
+        lo, hi = float(jnp.min(x)), float(jnp.max(x))
+    if lo > hi:
+        raise ValueError(f"For 'histc', the 'min' must be less than or equal to 'max', but got "
+                         f"min: {lo}, max: {hi}.")
+    counts, _ = jnp.histogram(x, bins=bins, range=(lo, hi))
+    return counts.astype(x.dtype)
+
+
+def _bincount(input, weights=None, minlength=0):
+    data = np.asarray(input)
+    if data.size and data.min() < 0:
+        raise ValueError("For 'bincount', elements of 'input' should be non-negative.")
+    length = max(int(data.max()) + 1 if data.size else 0, int(minlength))
+    out = jnp.bincount(input, weights=weights, length=length)
+    return out.astype(_F32) if weights is None else out
+
+
+def _searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None,
+                  sorter=None):
+    side = side or ("right" if right else "left")
+    if sorter is not None:
+        sorted_sequence = jnp.take_along_axis(sorted_sequence, sorter, axis=-1)
+    if sorted_sequence.ndim == 1:
+        out = jnp.searchsorted(sorted_sequence, values, side=side)
+    else:
+        search = jax.vmap(lambda s, v: jnp.searchsorted(s, v, side=side))
+        lead = sorted_sequence.shape[:-1]
+        out = search(sorted_sequence.reshape(-1, sorted_sequence.shape[-1]),
+                     values.reshape(-1, values.shape[-1])).reshape(lead + values.shape[-1:])
+    return out.astype(jnp.int32 if out_int32 else jnp.int64)
+
+
+def _median(input, axis=-1, keepdims=False, ignore_nan=False):
+    """(lower median along ``axis``, its index): NaN-first like MindSpore unless
+    ``ignore_nan`` (``nanmedian``)."""
+    axis = axis % input.ndim
+    order = jnp.argsort(input, axis=axis, stable=True)
+    ranked = jnp.take_along_axis(input, order, axis=axis)
+    n = input.shape[axis]
+    if ignore_nan:
+        count = jnp.sum(~jnp.isnan(input), axis=axis, keepdims=True)
+        k = jnp.maximum((count - 1) // 2, 0)
+    else:
+        k = jnp.full(input.shape[:axis] + (1,) + input.shape[axis + 1:], (n - 1) // 2)
+        has_nan = jnp.any(jnp.isnan(input), axis=axis, keepdims=True)
+        k = jnp.where(has_nan, jnp.argmax(jnp.isnan(ranked), axis=axis, keepdims=True), k)
+    values = jnp.take_along_axis(ranked, k, axis=axis)
+    index = jnp.take_along_axis(order, k, axis=axis).astype(jnp.int64)
+    if not keepdims:
+        values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)
+    return values, index
+
+
+def _nan_to_num(input, nan=None, posinf=None, neginf=None):
+    return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+
+
+def _quantile(ignore_nan):
+    def op(input, q, axis=None, keepdims=False):
+        fn = jnp.nanquantile if ignore_nan else jnp.quantile
+        return fn(input, q, axis=axis, keepdims=keepdims).astype(input.dtype)
+    return op
+
+
+def _renorm(input, p, axis, maxnorm):
+    axes = tuple(i for i in range(input.ndim) if i != axis % input.ndim)
+    norm = jnp.sum(jnp.abs(input) ** p, axis=axes, keepdims=True) ** (1.0 / p)
+    scale = jnp.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
+    return input * scale
+
+
+def _logit(input, eps=None):
+    x = input if eps is None else jnp.clip(input, eps, 1 - eps)
+    return jnp.log(x / (1 - x))
+
+
+def _std_var_mean(stat):
+    def op(input, axis=None, ddof=0, keepdims=False):
+        axis = tuple(axis) if isinstance(axis, list) else axis
+        return (stat(input, axis=axis, ddof=ddof, keepdims=keepdims),
+                jnp.mean(input, axis=axis, keepdims=keepdims))
+    return op
+
+
+def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+    from .dtypes import to_np
+    axis = None if axis == () else axis
+    out = jnp.sum(x != 0, axis=axis, keepdims=keep_dims)
+    return out.astype(to_np(dtype) if dtype is not None else jnp.int32)
+
+
+def _unary(name, fn, method=True):
+    return OpDef(None, None, functional=(name,), functional_impl=fn,
+                 methods=(name,) if method else ())
+
+
+ROWS: list[OpDef] = [
+    _unary("addmm", _mm_like(jnp.matmul)),
+    _unary("addbmm", _mm_like(lambda a, b: jnp.sum(jnp.matmul(a, b), axis=0))),
+    _unary("addmv", _mm_like(jnp.matmul)),
+    _unary("addr", _mm_like(jnp.outer)),
+    _unary("baddbmm", _baddbmm),
+    _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
+    _unary("aminmax", _aminmax),
+    _unary("angle", jnp.angle),
+    _unary("bitwise_left_shift", jnp.left_shift),
+    _unary("bitwise_right_shift", jnp.right_shift),
+    _unary("bitwise_xor", jnp.bitwise_xor),
+    _unary("copysign", lambda x, other: jnp.copysign(_float(x), other)),
+    _unary("cov", lambda input, *, correction=1, fweights=None, aweights=None: jnp.cov(
+        input, ddof=correction, fweights=fweights, aweights=aweights)),
+    _unary("cummax", _cum_extreme(jnp.greater, jnp.int64)),
+    _unary("cummin", _cum_extreme(jnp.less, jnp.int32)),
+    _unary("det", jnp.linalg.det),
+    _unary("logdet", lambda input: jnp.log(jnp.linalg.det(input))),
+    _unary("slogdet", lambda input: tuple(jnp.linalg.slogdet(input))),
+    _unary("diagflat", lambda input, offset=0: jnp.diagflat(input, k=offset)),
+    _unary("diff", _diff),
+    _unary("digamma", lambda input: jsp.digamma(_float(input))),
+    _unary("lgamma", lambda input: jsp.gammaln(_float(input))),
+    _unary("i0", lambda input: jsp.i0(_float(input))),
+    _unary("fliplr", jnp.fliplr),
+    _unary("flipud", jnp.flipud),
+    _unary("float_power", lambda input, exponent: jnp.power(
+        jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
+    _unary("fmax", jnp.fmax),
+    _unary("fmin", jnp.fmin),
+    _unary("frac", lambda x: x - jnp.trunc(x)),
+    _unary("gcd", jnp.gcd),
+    _unary("lcm", jnp.lcm),
+    _unary("heaviside", jnp.heaviside),
+    _unary("histc", _histc),
+    _unary("bincount", _bincount),
+    _unary("hypot", jnp.hypot),
+    _unary("inner", jnp.inner),
+    _unary("isneginf", jnp.isneginf),
+    _unary("isposinf", jnp.isposinf),
+    _unary("isreal", jnp.isreal),
+    _unary("ldexp", lambda x, other: x * jnp.power(2.0, other).astype(_float(x).dtype)),
+    _unary("logaddexp", jnp.logaddexp),
+    _unary("logaddexp2", jnp.logaddexp2),
+    _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),
+    _unary("logit", _logit),
+    _unary("matrix_power", lambda input, n: jnp.linalg.matrix_power(input, n)),
+    _unary("median", _median),
+    _unary("nanmedian", lambda input, axis=-1, keepdims=False: _median(input, axis, keepdims,
+                                                                       True)),
+    _unary("mvlgamma", lambda input, p: jsp.multigammaln(input, p)),
+    _unary("nan_to_num", _nan_to_num),
+    _unary("nanmean", lambda input, axis=None, keepdims=False, *, dtype=None: jnp.nanmean(
+        input, axis=axis, keepdims=keepdims)),
+    _unary("nansum", lambda input, axis=None, keepdims=False, *, dtype=None: jnp.nansum(
+        input, axis=axis, keepdims=keepdims)),
+    _unary("positive", lambda input: input),
+    _unary("quantile", _quantile(False)),
+    _unary("nanquantile", _quantile(True)),
+    _unary("rad2deg", jnp.rad2deg),
+    _unary("renorm", _renorm),
+    _unary("searchsorted", _searchsorted),
+    _unary("sgn", jnp.sign),
+    _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
+    _unary("sinc", lambda input: jnp.sinc(_float(input))),
+    _unary("trace", jnp.trace),
+    _unary("xlogy", lambda input, other: jsp.xlogy(_float(input), _float(other))),
+    _unary("msort", lambda input: jnp.sort(input, axis=0)),
+    _unary("hardshrink", lambda input, lambd=0.5: jnp.where(jnp.abs(input) > lambd, input, 0)),
+    _unary("softshrink", lambda input, lambd=0.5: jnp.where(
+        input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0)), False),
+    _unary("tanhshrink", lambda input: input - jnp.tanh(input), False),
+    _unary("threshold", lambda input, thr, value: jnp.where(input > thr, input, value), False),
+    _unary("logsigmoid", jax.nn.log_sigmoid, False),
+    _unary("count_nonzero", _count_nonzero),
+    _unary("std_mean", _std_var_mean(jnp.std), False),
+    _unary("var_mean", _std_var_mean(jnp.var), False),
+    _unary("polygamma", _polygamma, False),
+    _unary("zeta", lambda input, other: jsp.zeta(_float(input), _float(other)), False),
+]
