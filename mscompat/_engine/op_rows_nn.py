@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from . import nn_kernels
 from .op_table import OpDef
@@ -46,6 +47,9 @@ def _conv(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, gr
     if x.ndim != n + 2:
         raise ValueError(f"For 'conv{n}d', the dimension of 'input' must be {n + 2}D, but got "
                          f"{x.ndim}D.")
+    if _pad_mode(pad_mode) != "pad" and np.any(np.asarray(padding) != 0):
+        raise ValueError(f"For 'conv{n}d', when 'pad_mode' is not 'pad', 'padding' must be 0, "
+                         f"but got {padding}.")
     if isinstance(padding, (tuple, list)) and len(padding) != n:
         raise ValueError(f"For 'conv{n}d', 'padding' must be a tuple or list of {n} integers, "
                          f"but got {tuple(padding)}.")

@@ -20,6 +20,7 @@ from . import (
     op_rows_more_array,
     op_rows_more_math,
     op_rows_nn,
+    op_rows_signal,
     op_table,
 )
 from .tensor import Tensor, unwrap, wrap, wrap_tree
@@ -314,7 +315,8 @@ FUNCTIONALS: dict[str, Callable] = {}
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
                                + op_rows_linalg.ROWS + op_rows_image.ROWS + op_rows_nn.ROWS
                                + op_rows_detection.ROWS + op_rows_losses.ROWS
-                               + op_rows_more_math.ROWS + op_rows_more_array.ROWS)
+                               + op_rows_more_math.ROWS + op_rows_more_array.ROWS
+                               + op_rows_signal.ROWS)
 
 
 def build() -> None:

@@ -1,0 +1,93 @@
+"""Op-table rows for ``ops.group_norm``, ``ops.stft`` and the sliding-window pair
+``ops.unfold`` (image to columns) / ``ops.fold`` (columns back, overlaps summed), as
+MindSpore 2.10 computes them (values in ``tests/conformance/cases/more_math.py``).
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+    >>> print(ms.ops.unfold(x, kernel_size=2, stride=2).shape)
+    (1, 4, 4)
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import nn_kernels
+from .op_table import OpDef
+
+
+def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    c = input.shape[1]
+    if c % num_groups:
+        raise ValueError(f"For 'group_norm', the number of channels {c} must be divisible by "
+                         f"'num_groups' {num_groups}.")
+    gamma = jnp.ones((c,), input.dtype) if weight is None else weight
+    beta = jnp.zeros((c,), input.dtype) if bias is None else bias
+    return nn_kernels.group_norm(input, num_groups, gamma, beta, eps)
+
+
+def _pair(v):
+    return (int(v), int(v)) if np.ndim(v) == 0 else tuple(int(i) for i in v)
+
+
+def _unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """(N, C, H, W) -> (N, C * kh * kw, L): each column one window, channel-major."""
+    kh, kw = _pair(kernel_size)
+    ph, pw = _pair(padding)
+    patches = jax.lax.conv_general_dilated_patches(
+        input, (kh, kw), _pair(stride), [(ph, ph), (pw, pw)], rhs_dilation=_pair(dilation),
+        dimension_numbers=("NCHW", "OIHW", "NCHW"))
+    return patches.reshape(patches.shape[0], patches.shape[1], -1)
+
+
+def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The adjoint of ``unfold``: columns (N, C * kh * kw, L) summed back into (N, C, H, W)."""
+    h, w = (int(v) for v in np.asarray(output_size).reshape(-1))
+    kh, kw = _pair(kernel_size)
+    n, ckk = input.shape[:2]
+    image = jnp.zeros((n, ckk // (kh * kw), h, w), input.dtype)
+    _, adjoint = jax.vjp(lambda im: _unfold(im, kernel_size, dilation, padding, stride), image)
+    return adjoint(input)[0]
+
+
+def _stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
+          pad_mode="REFLECT", normalized=False, onesided=None, return_complex=None):
+    """Short-time Fourier transform of (L,) or (B, L) signals: (freq, frames), complex or
+    with a trailing (real, imag) axis."""
+    hop = n_fft // 4 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    win = jnp.ones((win_length,), jnp.float32) if window is None else window
+    complex_in = jnp.iscomplexobj(x) or jnp.iscomplexobj(win)
+    onesided = (not complex_in) if onesided is None else onesided
+    return_complex = complex_in if return_complex is None else return_complex
+    if x.ndim not in (1, 2):
+        raise ValueError(f"Expected a 1-D tensor or a 2-D tensor, but got {x.ndim}")
+    if center:
+        pad = n_fft // 2
+        mode = {"REFLECT": "reflect", "CONSTANT": "constant"}.get(str(pad_mode).upper(),
+                                                                  "reflect")
+        x = jnp.pad(x, [(0, 0)] * (x.ndim - 1) + [(pad, pad)], mode=mode)
+    left = (n_fft - win_length) // 2
+    win = jnp.pad(win, (left, n_fft - win_length - left))
+    frames = 1 + (x.shape[-1] - n_fft) // hop
+    idx = jnp.arange(frames)[:, None] * hop + jnp.arange(n_fft)[None]
+    spec = (x[..., idx] * win).astype(jnp.complex64 if x.dtype != jnp.float64
+                                      else jnp.complex128)
+    out = jnp.fft.fft(spec, axis=-1)
+    if onesided:
+        out = out[..., : n_fft // 2 + 1]
+    if normalized:
+        out = out / jnp.sqrt(jnp.asarray(n_fft, out.real.dtype))
+    out = jnp.swapaxes(out, -1, -2)
+    return out if return_complex else jnp.stack([out.real, out.imag], axis=-1)
+
+
+ROWS: list[OpDef] = [
+    OpDef(None, None, functional=("group_norm",), functional_impl=_group_norm),
+    OpDef(None, None, functional=("unfold",), functional_impl=_unfold),
+    OpDef(None, None, functional=("fold",), functional_impl=_fold),
+    OpDef(None, None, functional=("stft",), functional_impl=_stft),
+]
