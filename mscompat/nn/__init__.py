@@ -56,6 +56,7 @@ from .optim import (  # noqa: F401
     Adadelta,
     Adagrad,
     Adam,
+    AdaMax,
     AdamWeightDecay,
     Lamb,
     Momentum,

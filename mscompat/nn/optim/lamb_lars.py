@@ -33,7 +33,7 @@ import optax
 from ... import _checkparam as validator
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
-from .optimizer import Optimizer
+from .optimizer import Optimizer, masked, zeros_like_params
 
 
 class _LambState(NamedTuple):
@@ -75,15 +75,18 @@ class Lamb(Optimizer):
                                                self.eps_value))
 
         def init(params):
-            return _LambState([jnp.zeros_like(p) for p in params],
-                              [jnp.zeros_like(p) for p in params])
+            return _LambState(zeros_like_params(params), zeros_like_params(params))
 
         def update(grads, state, params=None):
             t = (self.global_step._data[0] + 1).astype(jnp.float32)
-            m = [b1 * mi + (1 - b1) * g for mi, g in zip(state.lamb_m, grads)]
-            v = [b2 * vi + (1 - b2) * g * g for vi, g in zip(state.lamb_v, grads)]
+            m = [g if masked(g) else b1 * mi + (1 - b1) * g for mi, g in zip(state.lamb_m, grads)]
+            v = [g if masked(g) else b2 * vi + (1 - b2) * g * g
+                 for vi, g in zip(state.lamb_v, grads)]
             out = []
             for mi, vi, w, decay in zip(m, v, params, self._decay):
+                if masked(mi):
+                    out.append(mi)
+                    continue
                 r = (mi / (1 - b1 ** t)) / (jnp.sqrt(vi / (1 - b2 ** t)) + eps)
                 if decay:
                     r = r + decay * w

@@ -7,6 +7,7 @@ a failed step leave weights and state untouched.
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import optax
 
@@ -57,7 +58,8 @@ _STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu
                  "adam_m": "adam_m", "adam_v": "adam_v"}
 # slot states (``slots.py``) are named by MindSpore's prefixes already
 _STATE_PREFIX.update((n, n) for n in ("accum", "accum_update", "mean_grad", "mean_square",
-                                      "moment", "moments", "linear", "lamb_m", "lamb_v"))
+                                      "moment", "moments", "linear", "lamb_m", "lamb_v",
+                                      "moment1", "moment2", "vhat"))
 
 
 def _state_name(path, i: int, params) -> str:
@@ -67,6 +69,24 @@ def _state_name(path, i: int, params) -> str:
     if prefix is not None and index and index[-1] < len(params):
         return f"{prefix}.{params[index[-1]].name}"
     return f"optimizer_state.{i}"
+
+
+def _centralized(g):
+    """Gradient centralization as MindSpore applies it: ``g`` minus its mean over every axis
+    but the first, for gradients of 2 or more axes whose axis 1 is a multiple of 16."""
+    if g.ndim < 2 or g.shape[1] % 16:
+        return g
+    return g - jnp.mean(g, axis=tuple(range(1, g.ndim)), keepdims=True)
+
+
+def masked(x) -> bool:
+    """An entry of another parameter group (``optax.multi_transform`` masks it out)."""
+    return isinstance(x, optax.MaskedNode)
+
+
+def zeros_like_params(params) -> list:
+    """One zero slot per Parameter of this group; other groups' entries stay masked."""
+    return [p if masked(p) else jnp.zeros_like(p) for p in params]
 
 
 class Optimizer(Cell):
@@ -100,12 +120,19 @@ class Optimizer(Cell):
         self.lr = 1.0 if self._dynamic is not None else _constant_lr(learning_rate)
         self.weight_decay = float(weight_decay)
         self.loss_scale = float(loss_scale)
-        params, labels, decays, txs = [], [], [], {}
+        params, labels, decays, centralize, txs = [], [], [], [], {}
         groups = entries if isinstance(entries[0], dict) else [{"params": entries}]
+        order = None
+        for group in groups:
+            if "order_params" in group:
+                if len(group) > 1:
+                    raise ValueError("For 'Optimizer', the order params dict in group "
+                                     "parameters should only include the 'order_params' key, "
+                                     f"but got {group.keys()}.")
+                order = list(group["order_params"])
+        groups = [g for g in groups if "order_params" not in g]
         for i, group in enumerate(groups):
             unknown = set(group) - {"params", "lr", "weight_decay", "grad_centralization"}
-            if group.get("grad_centralization"):
-                unknown.add("grad_centralization")
             if unknown:
                 raise NotImplementedError(f"Optimizer group keys {sorted(unknown)} are not "
                                           f"supported by mscompat yet.")
@@ -122,7 +149,17 @@ class Optimizer(Cell):
                 decays.append(wd if wd > 0 and ("weight_decay" in group or
                                                 self._decay_every_param or
                                                 _decay_filter(p)) else 0.0)
+                centralize.append(bool(group.get("grad_centralization", False)))
             txs[str(i)] = self._transform(lr)
+        if order is not None:  # MindSpore's 'order_params': the Parameters in this order
+            where = {id(p): k for k, p in enumerate(params)}
+            missing = [p.name for p in order if id(p) not in where]
+            if missing or len(order) != len(params):
+                raise ValueError("For 'Optimizer', the parameter in 'order_params' should be "
+                                 f"in one group of the parameters, but got {missing}.")
+            pick = [where[id(p)] for p in order]
+            params, labels, decays, centralize = ([seq[k] for k in pick] for seq in
+                                                  (params, labels, decays, centralize))
         self.parameters = ParameterTuple(params)
         self._decay = decays
         # attributes model-zoo optimizers read
@@ -141,7 +178,8 @@ class Optimizer(Cell):
         self.exec_weight_decay = any(decays)
         self.dynamic_weight_decay = False
         self.dynamic_decay_flags = tuple(False for _ in params) if self.is_group else False
-        self.grad_centralization = False
+        self._centralize = centralize
+        self.grad_centralization = tuple(centralize) if self.is_group else False
         self.param_length = len(params)
         self.global_step_increase_tensor = Tensor(np.array([1], np.int32))
         from ...ops import AssignAdd
@@ -190,9 +228,10 @@ class Optimizer(Cell):
         return tuple(g * self.reciprocal_scale for g in gradients)
 
     def gradients_centralization(self, gradients):
-        """Gradient centralization is not supported (a group asking for it raises at
-        construction): the gradients unchanged."""
-        return gradients
+        """The gradients of the groups with ``grad_centralization`` centralised
+        (``_centralized``)."""
+        return tuple(Tensor._wrap(_centralized(g._data)) if c else g
+                     for g, c in zip(gradients, self._centralize))
 
     def _is_dynamic_lr_or_weight_decay(self) -> bool:
         return self.dynamic_lr or self.dynamic_weight_decay
@@ -295,13 +334,13 @@ class Optimizer(Cell):
                              f"({len(self.parameters)}).")
         weights = [p._data for p in self.parameters]
         grads = []
-        for g, w, decay in zip(gradients, weights, self._decay):
+        for g, w, decay, centralize in zip(gradients, weights, self._decay, self._centralize):
             g = g._data
             if self.loss_scale != 1.0:
                 g = g / self.loss_scale
             if decay and not self._decoupled_decay:
                 g = g + decay * w
-            grads.append(g)
+            grads.append(_centralized(g) if centralize else g)
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
         if self._returns_weights:

@@ -26,7 +26,8 @@ import optax
 
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
-from .optimizer import Optimizer
+from .optimizer import Optimizer, masked, zeros_like_params
+from .slots import slot_transform
 
 
 class _DampenedState(NamedTuple):
@@ -37,12 +38,13 @@ class _DampenedState(NamedTuple):
 def _dampened_momentum(momentum: float, dampening: float, nesterov: bool):
     """SGD momentum with dampening; the first step takes the raw gradient (MindSpore)."""
     def init(params):
-        return _DampenedState([jnp.zeros_like(p) for p in params], jnp.zeros((), jnp.bool_))
+        return _DampenedState(zeros_like_params(params), jnp.zeros((), jnp.bool_))
 
     def update(grads, state, params=None):
-        v = [jnp.where(state.started, momentum * v + (1 - dampening) * g, g)
+        v = [g if masked(g) else jnp.where(state.started, momentum * v + (1 - dampening) * g, g)
              for g, v in zip(grads, state.velocity)]
-        out = [g + momentum * vi for g, vi in zip(grads, v)] if nesterov else v
+        out = [g if masked(g) else g + momentum * vi for g, vi in zip(grads, v)] \
+            if nesterov else v
         return out, _DampenedState(v, jnp.ones((), jnp.bool_))
 
     return optax.GradientTransformation(init, update)
@@ -125,9 +127,6 @@ class Adam(Optimizer):
         if kwargs:
             raise NotImplementedError(f"nn.Adam arguments {sorted(kwargs)} are not supported "
                                       f"by mscompat yet.")
-        if use_amsgrad:
-            raise NotImplementedError("nn.Adam(use_amsgrad=True) is not supported by "
-                                      "mscompat yet.")
         for name, value in (("beta1", beta1), ("beta2", beta2)):
             if not 0.0 < value < 1.0:
                 raise ValueError(f"For 'Adam', the '{name}' must be in range of (0.0, 1.0), "
@@ -136,11 +135,30 @@ class Adam(Optimizer):
             raise ValueError(f"For 'Adam', the 'eps' must be float and must > 0, but got "
                              f"'{eps}' with type '{type(eps).__name__}'.")
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
+        self.use_amsgrad = use_amsgrad
+        if use_amsgrad:
+            self._returns_weights = True  # the AMSGrad kernel writes the weights
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
     def _transform(self, lr: float):
+        if self.use_amsgrad:
+            return slot_transform(self, lr, (("moment1", 0.0), ("moment2", 0.0),
+                                             ("vhat", 0.0)), _amsgrad_kernel)
         return optax.chain(_scale_by_mindspore_adam(self.beta1, self.beta2, self.eps,
                                                     self.use_nesterov), optax.scale(-lr))
+
+
+def _amsgrad_kernel(opt, g, w, slots, lr):
+    """MindSpore's ``ApplyAdamWithAmsgradV2``: Adam's bias-corrected rate with the running
+    maximum ``vhat`` of the second moment in the denominator."""
+    m, v, vhat = slots
+    b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
+    t = (opt.global_step._data[0] + 1).astype(g.dtype)
+    m = b1 * m + (1 - b1) * g
+    v = b2 * v + (1 - b2) * g * g
+    vhat = jnp.maximum(vhat, v)
+    rate = lr * jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+    return w - rate * m / (jnp.sqrt(vhat) + eps), (m, v, vhat)
 
 
 class _AdamWDState(NamedTuple):
@@ -173,14 +191,16 @@ class AdamWeightDecay(Optimizer):
         c1, c2 = np.float32(1) - b1, np.float32(1) - b2
 
         def init(params):
-            return _AdamWDState([jnp.zeros_like(p) for p in params],
-                                [jnp.zeros_like(p) for p in params])
+            return _AdamWDState(zeros_like_params(params), zeros_like_params(params))
 
         def update(grads, state, params=None):
-            m = [b1 * mi + c1 * g for mi, g in zip(state.adam_m, grads)]
-            v = [b2 * vi + c2 * g * g for vi, g in zip(state.adam_v, grads)]
+            m = [g if masked(g) else b1 * mi + c1 * g for mi, g in zip(state.adam_m, grads)]
+            v = [g if masked(g) else b2 * vi + c2 * g * g for vi, g in zip(state.adam_v, grads)]
             out = []
             for mi, vi, w, decay in zip(m, v, params, self._decay):
+                if masked(mi):
+                    out.append(mi)
+                    continue
                 u = mi / (jnp.sqrt(vi) + eps)
                 if decay:
                     u = u + decay * w

@@ -281,3 +281,31 @@ class FTRL(_SlotOptimizer):
 
 
 __all__ = ["RMSProp", "Adagrad", "Adadelta", "ProximalAdagrad", "FTRL"]
+
+
+class AdaMax(_SlotOptimizer):
+    """``nn.AdaMax(params, learning_rate=0.001, beta1=0.9, beta2=0.999, eps=1e-08,
+    weight_decay=0.0, loss_scale=1.0)``: ``m = beta1*m + (1-beta1)*g``;
+    ``v = max(beta2*v, |g|)``; ``w -= lr / (1 - beta1^t) * m / (v + eps)``."""
+
+    def __init__(self, params, learning_rate=0.001, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-08, weight_decay: float = 0.0, loss_scale: float = 1.0) -> None:
+        for name, value in (("beta1", beta1), ("beta2", beta2)):
+            validator.check_value_type(name, value, [float], "AdaMax")
+            validator.check_float_range(value, 0.0, 1.0, validator.INC_NEITHER, name, "AdaMax")
+        validator.check_value_type("eps", eps, [float], "AdaMax")
+        validator.check_positive_float(eps, "eps", "AdaMax")
+        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.moment1, self.moment2 = self._slot("moment1"), self._slot("moment2")
+
+    def _slots(self):
+        return (("moment1", 0.0), ("moment2", 0.0))
+
+    def _kernel(self, g, w, slots, lr):
+        m, v = slots
+        b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (self.beta1, self.beta2, self.eps))
+        t = (self.global_step._data[0] + 1).astype(g.dtype)
+        m = b1 * m + (1 - b1) * g
+        v = jnp.maximum(b2 * v, jnp.abs(g))
+        return w - lr / (1 - b1 ** t) * m / (v + eps), (m, v)

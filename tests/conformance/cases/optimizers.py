@@ -56,6 +56,11 @@ ROWS = [
     ("ftrl", "FTRL", {"l1": 0.01, "l2": 0.02}, "const"),
     ("ftrl_l1_large", "FTRL", {"l1": 0.3, "lr_power": -0.3, "initial_accum": 0.5}, "const"),
     ("ftrl_decay", "FTRL", {"weight_decay": 0.1, "loss_scale": 4.0}, "const"),
+    ("adam_amsgrad", "Adam", {"use_amsgrad": True}, "const"),
+    ("adam_amsgrad_decay_list", "Adam", {"use_amsgrad": True, "weight_decay": 0.05}, "list"),
+    ("adamax", "AdaMax", {}, "const"),
+    ("adamax_decay_exp", "AdaMax", {"weight_decay": 0.1, "beta2": 0.9}, "exp"),
+    ("adamax_loss_scale", "AdaMax", {"loss_scale": 8.0, "eps": 1e-4}, "list"),
 ]
 
 
@@ -136,6 +141,49 @@ def slot_optimizer_parameter_names(ms):
     return [[(p.name, tuple(p.shape)) for p in opt.get_parameters()] for opt in (
         nn.RMSProp(params, centered=True), nn.Adagrad(params), nn.Adadelta(params),
         nn.ProximalAdagrad(params), nn.FTRL(params))]
+
+
+def _group_run(ms, make_groups, opt_name, steps=3, **kwargs):
+    """Train a Dense(16, 16) + Dense(16, 2) stack with parameter groups; losses and weights."""
+    rng = np.random.RandomState(7)
+    net = ms.nn.SequentialCell([
+        ms.nn.Dense(16, 16, weight_init=ms.Tensor(rng.uniform(-0.3, 0.3, (16, 16))
+                                                  .astype(np.float32)), bias_init="zeros"),
+        ms.nn.Dense(16, 2, weight_init=ms.Tensor(rng.uniform(-0.3, 0.3, (2, 16))
+                                                 .astype(np.float32)), bias_init="ones")])
+    opt = getattr(ms.nn, opt_name)(make_groups(net), **kwargs)
+    step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt)
+    x = ms.Tensor(rng.uniform(-1, 1, (4, 16)).astype(np.float32))
+    y = ms.Tensor(rng.uniform(-1, 1, (4, 2)).astype(np.float32))
+    losses = [step(x, y) for _ in range(steps)]
+    return losses, tuple(p for p in net.trainable_params()), tuple(
+        p.name for p in opt.parameters)
+
+
+def _weights_and_biases(net, **weight_group):
+    ws = [p for p in net.trainable_params() if "weight" in p.name]
+    bs = [p for p in net.trainable_params() if "weight" not in p.name]
+    return [{"params": ws, **weight_group}, {"params": bs}]
+
+
+for _opt, _kw in (("AdamWeightDecay", {"learning_rate": 0.05}),
+                  ("SGD", {"learning_rate": 0.1, "momentum": 0.9, "dampening": 0.3}),
+                  ("Momentum", {"learning_rate": 0.1, "momentum": 0.9}),
+                  ("Adam", {"learning_rate": 0.05, "use_amsgrad": True}),
+                  ("AdaMax", {"learning_rate": 0.05})):
+    def _groups_case(ms, _opt=_opt, _kw=_kw):
+        return _group_run(ms, lambda net: _weights_and_biases(net, weight_decay=0.1), _opt,
+                          **_kw)
+    _groups_case.__name__ = _groups_case.__qualname__ = f"groups_{_opt.lower()}"
+    case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-6)(_groups_case)
+
+
+@case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-6)
+def groups_order_params_and_lr(ms):
+    def groups(net):
+        g = _weights_and_biases(net, lr=0.01)
+        return g + [{"order_params": net.trainable_params()}]
+    return _group_run(ms, groups, "SGD", learning_rate=0.1, momentum=0.5)
 
 
 @case(modes=("PYNATIVE",))
