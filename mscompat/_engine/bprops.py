@@ -34,6 +34,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 
 @jax.custom_vjp
@@ -134,12 +135,18 @@ def sign(x):
 
 
 def cast(x, np_dtype):
-    """A float -> int32/int64 cast as MindSpore's CPU kernel does it: NaN, infinities and
-    values out of range become the type's minimum (JAX saturates and maps NaN to 0)."""
-    if jnp.issubdtype(x.dtype, jnp.floating) and np_dtype in (jnp.int32, jnp.int64):
-        info = jnp.iinfo(np_dtype)
+    """A float -> integer cast as MindSpore's CPU kernel (C's conversion on x86) does it:
+    truncation through int32 for targets of up to 32 bits (int64 for uint32/int64/uint64),
+    where NaN, infinities and values out of that range become its minimum, then the bits
+    kept to the target's width (so -1.0 -> uint8 is 255, 256.0 -> int8 is 0)."""
+    np_dtype = np.dtype(np_dtype)
+    if jnp.issubdtype(x.dtype, jnp.floating) and np.issubdtype(np_dtype, np.integer):
+        wide = np.dtype(np.int64) if np_dtype.itemsize * 8 >= 32 and np_dtype != np.int32 \
+            else np.dtype(np.int32)
+        info = np.iinfo(wide)
         bad = jnp.isnan(x) | (x >= float(info.max) + 1) | (x < float(info.min))
-        return jnp.where(bad, info.min, x.astype(np_dtype)).astype(np_dtype)
+        through = jnp.where(bad, info.min, jnp.where(bad, 0, x).astype(wide)).astype(wide)
+        return through.astype(np_dtype)
     return x.astype(np_dtype)
 
 

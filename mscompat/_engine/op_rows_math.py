@@ -93,11 +93,24 @@ def _bool_reduce_prim(f):
 
 
 def _cumsum(x, axis, dtype=None):
+    if x.dtype == jnp.bool_ and dtype is None:
+        raise TypeError("For 'CumSum', the type of 'input' should not be Bool.")
     return jnp.cumsum(x, axis=int(axis), dtype=_np_or_none(dtype))
 
 
 def _cumsum_method(x, axis=None, dtype=None):
+    """``Tensor.cumsum``: Bool/Int8/Int16/UInt8 accumulate in Int32 (MindSpore's method; the
+    functional ``ops.cumsum`` keeps the type)."""
+    if dtype is None and x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
+        dtype = jnp.int32
     return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
+
+
+def _cumprod_method(x, dim, dtype=None):
+    """``Tensor.cumprod``: integers multiply in Int64, as MindSpore's method does."""
+    if dtype is None and (jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_):
+        dtype = jnp.int64
+    return _cumprod(x, dim, dtype)
 
 
 def _cum_prim(f):
@@ -483,7 +496,8 @@ ROWS: list[OpDef] = [
           method_impl=_cumsum_method),
     OpDef("CumProd", _cum_prim(jnp.cumprod),
           attrs=(("exclusive", False), ("reverse", False)),
-          functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",)),
+          functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",),
+          method_impl=_cumprod_method),
     OpDef(None, None, functional=("logsumexp",), functional_impl=_logsumexp,
           methods=("logsumexp",)),
     OpDef(None, None, functional=("count_nonzero",), functional_impl=_count_nonzero),

@@ -87,7 +87,9 @@ def _div(x, y, rounding_mode=None):
         a, b = jnp.broadcast_arrays(*(jnp.asarray(v) for v in (x, y)))
         dt = jnp.result_type(a, b)
         a, b = a.astype(dt), b.astype(dt)
-        return jnp.floor_divide(a, b) if rounding_mode == "floor" else jax.lax.div(a, b)
+        if rounding_mode == "floor":
+            return _by_zero(jnp.floor_divide, "floor")(a, b)
+        return _by_zero(jax.lax.div, "min")(a, b)
     q = jnp.true_divide(x, y)
     return jnp.floor(q) if rounding_mode == "floor" else jnp.trunc(q)
 
@@ -131,6 +133,8 @@ def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
+    if dtype is None and jnp.issubdtype(x.dtype, jnp.unsignedinteger):
+        dtype = jnp.int64  # MindSpore sums unsigned integers in Int64 (NumPy: UInt64)
     out = jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=_np_or_none(dtype))
     return out if initial is None else out + initial
 
@@ -338,17 +342,45 @@ def _elementwise(name, jfn, fn=(), method=(), float_only=False, binop=False):
 _U = _elementwise
 
 
-def _floor_mod(x, y):
+def _by_zero(op, rule):
+    """Integer ``op(x, y)`` with MindSpore's CPU results where ``y`` is 0 (XLA's are
+    unspecified): ``"floor"`` the type's max for x > 0, min for x < 0, 0 for 0; ``"min"`` the
+    type's minimum for 32- and 64-bit types, 0 for narrower ones; ``"x"`` the dividend."""
+    def impl(x, y):
+        r = op(x, y)
+        if not jnp.issubdtype(r.dtype, jnp.integer):
+            return r
+        info = jnp.iinfo(r.dtype)
+        x, y = jnp.broadcast_arrays(jnp.asarray(x, r.dtype), jnp.asarray(y, r.dtype))
+        if rule == "floor":
+            special = jnp.where(x > 0, info.max, jnp.where(x < 0, info.min, 0))
+        elif rule == "min":
+            special = jnp.full(r.shape, info.min if info.bits >= 32 else 0)
+        else:
+            special = x
+        return jnp.where(y == 0, special.astype(r.dtype), r)
+    impl.__name__ = getattr(op, "__name__", "div")
+    return impl
+
+
+def _floor_mod_values(x, y):
     """Floor modulo (the sign of ``y``); a zero result is +0 as in MindSpore (JAX: -0 for a
     negative ``x``)."""
     r = jnp.mod(x, y)
     return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
 
 
-def _fmod(x, y):
+_floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive
+_remainder = _by_zero(_floor_mod_values, "x")  # ``ops.remainder``
+
+
+def _fmod_values(x, y):
     """``ops.fmod``: C's truncated remainder (the sign of ``x``), +0 for a zero result."""
     r = jnp.fmod(x, y)
     return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
+
+
+_fmod = _by_zero(_fmod_values, "x")
 _sub = binary(jnp.subtract)
 
 
@@ -404,8 +436,11 @@ TABLE: list[OpDef] = [
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
     OpDef("RealDiv", _true_div),
-    _U("FloorDiv", jnp.floor_divide, ("floor_divide",), ("floor_divide",), binop=True),
-    _U("FloorMod", _floor_mod, ("remainder", "floor_mod"), ("remainder",), binop=True),
+    _U("FloorDiv", _by_zero(jnp.floor_divide, "floor"), ("floor_divide",), ("floor_divide",),
+       binop=True),
+    _U("FloorMod", _floor_mod, ("floor_mod",), binop=True),
+    OpDef(None, None, functional=("remainder",), functional_impl=binary(_remainder),
+          methods=("remainder",)),
     OpDef(None, None, functional=("fmod",), functional_impl=binary(_fmod), methods=("fmod",)),
     _U("Pow", jnp.power, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),

@@ -1,0 +1,67 @@
+"""Integer edge semantics of MindSpore's CPU kernels: float -> integer casts out of range
+(C's conversion through int32/int64, then the bits kept), integer division and remainders by
+zero, and the accumulation types of ``Tensor.cumsum``/``cumprod``/``sum``."""
+import numpy as np
+
+from ._registry import case
+
+FLOATS = np.array([-1.0, 256.0, 3.7, -3.7, 1e10, -1e10, np.nan, np.inf, -np.inf, -129.0,
+                   40000.0, 2147483648.0], np.float32)
+
+
+@case()
+def float_to_int_casts(ms):
+    x = ms.Tensor(FLOATS)
+    return tuple(x.astype(getattr(ms, t)) for t in ("uint8", "int8", "int16", "int32",
+                                                     "int64", "uint16", "uint32"))
+
+
+@case()
+def float64_to_int_casts_and_ops_cast(ms):
+    x = ms.Tensor(FLOATS.astype(np.float64))
+    return (ms.ops.cast(x, ms.int32), ms.ops.cast(x, ms.uint8),
+            ms.ops.Cast()(ms.Tensor(FLOATS), ms.int8))
+
+
+@case()
+def integer_division_by_zero(ms):
+    out = []
+    for dt in (np.int8, np.int16, np.int32, np.int64, np.uint8):
+        vals = np.array([7, -7, 0, 5] if np.issubdtype(dt, np.signedinteger) else [7, 1, 0, 5],
+                        dt)
+        a, z = ms.Tensor(vals), ms.Tensor(np.array([0, 0, 0, 2], dt))
+        out.append((a // z, a % z, ms.ops.floor_divide(a, z),
+                    ms.ops.div(a, z, rounding_mode="floor"),
+                    ms.ops.div(a, z, rounding_mode="trunc"), ms.ops.remainder(a, z),
+                    ms.ops.fmod(a, z)))
+    return out
+
+
+@case()
+def integer_division_signs(ms):
+    a = ms.Tensor(np.array([7, -7, 7, -7], np.int32))
+    b = ms.Tensor(np.array([2, 2, -2, -2], np.int32))
+    return a // b, a % b, ms.ops.remainder(a, b), ms.ops.fmod(a, b), \
+        ms.ops.div(a, b, rounding_mode="trunc")
+
+
+@case()
+def accumulation_dtypes(ms):
+    out = []
+    for dt in (np.int8, np.int16, np.uint8, np.int32, np.int64, np.float16):
+        x = ms.Tensor(np.array([100, 100, 3], dt))
+        out.append((x.cumsum(0), ms.ops.cumsum(x, 0), x.sum(), x.cumprod(0)))
+    return out
+
+
+@case()
+def bool_accumulation(ms):
+    x = ms.Tensor(np.array([True, False, True]))
+    out = []
+    for call in (lambda: x.cumsum(0), lambda: ms.ops.cumsum(x, 0), lambda: x.sum(),
+                 lambda: x.cumprod(0)):
+        try:
+            out.append(call().asnumpy())
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    return out
