@@ -53,6 +53,33 @@ class Map(Dataset):
         return self.children[0]._grain(epoch).map(self._row)
 
 
+class Filter(Dataset):
+    """``Dataset.filter(predicate, input_columns=None)``: the rows for which ``predicate``
+    (called with ``input_columns``, or every column) is true."""
+
+    def __init__(self, parent, predicate, input_columns) -> None:
+        super().__init__([parent])
+        cols = parent.get_col_names()
+        names = _names(input_columns) or cols
+        unknown = [c for c in names if c not in cols]
+        if unknown:
+            raise ValueError(f"Invalid input_columns {unknown}: the dataset's columns are "
+                             f"{cols}.")
+        self.predicate, self._index = predicate, [cols.index(c) for c in names]
+
+    def _keep(self, row: tuple) -> bool:
+        return bool(np.asarray(self.predicate(*(row[i] for i in self._index))))
+
+    def _grain(self, epoch):
+        ds = self.children[0]._grain(epoch)
+        if isinstance(ds, grain.MapDataset):
+            ds = ds.to_iter_dataset()
+        return ds.filter(self._keep)
+
+    def _length(self):
+        return None  # counted by iterating, as MindSpore does
+
+
 class Batch(Dataset):
     def __init__(self, parent, batch_size, drop_remainder, per_batch_map, input_columns,
                  output_columns, pad_info=None) -> None:
@@ -271,6 +298,7 @@ class _Rows(Dataset):
 
     def __init__(self, parent, indices) -> None:
         super().__init__([parent])
+        parent._consumers -= 1  # each split reads its own rows: MindSpore's are independent
         self.indices = list(indices)
 
     def _grain(self, epoch):

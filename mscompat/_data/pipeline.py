@@ -191,6 +191,11 @@ class Dataset:
         from .operations import Map
         return Map(self, operations, input_columns, output_columns)
 
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None) -> Dataset:
+        """``Dataset.filter(predicate, input_columns=None, num_parallel_workers=None)``."""
+        from .operations import Filter
+        return Filter(self, predicate, input_columns)
+
     def batch(self, batch_size, drop_remainder: bool = False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None,
               python_multiprocessing=False, max_rowsize=16) -> Dataset:

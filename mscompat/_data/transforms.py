@@ -25,10 +25,9 @@ class OneHot:
 
     def __call__(self, label):
         label = np.asarray(label)
-        out = np.eye(self.num_classes, dtype=np.float32)[label.astype(np.int64)]
-        if self.smoothing_rate:
-            out = out * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
-            return out.astype(np.float32)
+        out = np.eye(self.num_classes, dtype=np.float64)[label.astype(np.int64)]
+        if self.smoothing_rate:  # Float64, as MindSpore returns it
+            return out * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
         return out.astype(label.dtype)
 
 

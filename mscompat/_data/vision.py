@@ -81,6 +81,40 @@ def _resize_linear(img, h, w):
     return out.astype(img.dtype)
 
 
+def _cubic_taps(n_out: int, n_in: int):
+    """OpenCV's INTER_CUBIC taps (a = -0.75): four source indices per output pixel (border
+    replicated) and their weights."""
+    a = -0.75
+    src = (np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5
+    x0 = np.floor(src).astype(int)
+    t = src - x0
+    w0 = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a
+    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
+    w2 = ((a + 2) * (1 - t) - (a + 3)) * (1 - t) * (1 - t) + 1
+    weights = np.stack([w0, w1, w2, 1 - w0 - w1 - w2], axis=1)
+    index = np.clip(x0[:, None] + np.arange(-1, 3)[None], 0, n_in - 1)
+    return index, weights
+
+
+def _resize_cubic(img, h, w):
+    """OpenCV's INTER_CUBIC (MindSpore's kernel): for UInt8 in its fixed point (weights
+    scaled by 2048 and rounded, the two passes summed exactly, then rounded off)."""
+    yi, yw = _cubic_taps(h, img.shape[0])
+    xi, xw = _cubic_taps(w, img.shape[1])
+    integer = img.dtype == np.uint8
+    if integer:
+        yw, xw = np.round(yw * 2048).astype(np.int64), np.round(xw * 2048).astype(np.int64)
+        f = img.astype(np.int64)
+    else:
+        f = img.astype(np.float64)
+    extra = (1,) * (img.ndim - 2)
+    rows = (f[yi] * yw.reshape(yw.shape + (1,) + extra)).sum(axis=1)
+    out = (rows[:, xi] * xw.reshape((1,) + xw.shape + extra)).sum(axis=2)
+    if integer:
+        return np.clip((out + (1 << 21)) >> 22, 0, 255).astype(np.uint8)
+    return out.astype(img.dtype)
+
+
 def _resize_nearest(img, h, w):
     ys = np.minimum((np.arange(h) * (img.shape[0] / h)).astype(int), img.shape[0] - 1)
     xs = np.minimum((np.arange(w) * (img.shape[1] / w)).astype(int), img.shape[1] - 1)
@@ -88,8 +122,8 @@ def _resize_nearest(img, h, w):
 
 
 class Resize(_Op):
-    """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR
-    and NEAREST sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
+    """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR,
+    NEAREST and CUBIC sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
 
     def __init__(self, size, interpolation=Inter.LINEAR) -> None:
         self.size, self.interpolation = size, Inter(interpolation)
@@ -106,6 +140,8 @@ class Resize(_Op):
             return _resize_linear(img, *new)
         if self.interpolation == Inter.NEAREST:
             return _resize_nearest(img, *new)
+        if self.interpolation == Inter.CUBIC:
+            return _resize_cubic(img, *new)
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         planes = img[..., None] if img.ndim == 2 else img
         out = np.stack([np.asarray(Image.fromarray(planes[..., c].astype(np.float32), "F")
@@ -118,7 +154,8 @@ class Resize(_Op):
 
 
 class CenterCrop(_Op):
-    """``CenterCrop(size)``."""
+    """``CenterCrop(size)``: the window at ``floor((H - h) / 2)``, ``floor((W - w) / 2)``;
+    a size larger than the image pads it with zeros first, as MindSpore does."""
 
     def __init__(self, size) -> None:
         self.size = _hw(size)
@@ -127,8 +164,13 @@ class CenterCrop(_Op):
         img = np.asarray(img)
         h, w = img.shape[:2]
         th, tw = self.size
-        top, left = int(round((h - th) / 2.0)), int(round((w - tw) / 2.0))
-        return img[max(top, 0):max(top, 0) + th, max(left, 0):max(left, 0) + tw]
+        top, left = (h - th) // 2, (w - tw) // 2
+        pad_t, pad_l = max(-top, 0), max(-left, 0)
+        pad_b, pad_r = max(th - h - pad_t, 0), max(tw - w - pad_l, 0)
+        if pad_t or pad_l or pad_b or pad_r:
+            img = np.pad(img, [(pad_t, pad_b), (pad_l, pad_r)] + [(0, 0)] * (img.ndim - 2))
+            top, left = top + pad_t, left + pad_l
+        return img[top:top + th, left:left + tw]
 
 
 class RandomCrop(_Op):

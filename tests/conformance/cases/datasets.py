@@ -310,3 +310,34 @@ def vision_color_and_transforms(ms):
             t.RandomChoice([v.Invert()])(img), t.RandomApply([v.Invert()], prob=1.0)(img),
             t.RandomApply([v.Invert()], prob=0.0)(img)]
     return tuple(out)
+
+
+@case(modes=P)
+def filter_map_batch_repeat(ms):
+    ds = ms.dataset
+    d = ds.NumpySlicesDataset({"x": np.arange(10).reshape(10, 1).astype(np.float32),
+                               "y": np.arange(10)}, shuffle=False)
+    d = d.map(lambda x: x * 2, input_columns="x").filter(lambda y: y % 3 != 0,
+                                                          input_columns="y")
+    sizes = [d.get_dataset_size()]
+    d = d.batch(3, drop_remainder=False).repeat(2)
+    sizes.append(d.get_dataset_size())
+    g = ds.GeneratorDataset(lambda: ((np.array([i]), np.array(i * 10)) for i in range(6)),
+                            ["a", "b"], shuffle=False).filter(lambda a, b: a[0] % 2 == 0)
+    return _rows(d), sizes, _rows(g)
+
+
+@case(modes=P)
+def split_then_skip_take(ms):
+    d = ms.dataset.NumpySlicesDataset(np.arange(10), shuffle=False)
+    a, b = d.split([0.7, 0.3], randomize=False)
+    c, e = d.split([4, 6], randomize=False)
+    return (_rows(a), _rows(b.skip(1).take(2)), a.get_dataset_size(), _rows(c.take(2)),
+            _rows(e.batch(4)))
+
+
+@case(modes=P)
+def one_hot_smoothing_dtype(ms):
+    one_hot = ms.dataset.transforms.OneHot
+    return (one_hot(4, smoothing_rate=0.2)(np.array(2)), one_hot(4)(np.array(1, np.uint8)),
+            one_hot(3, smoothing_rate=0.1)(np.array(0, np.int32)))

@@ -172,3 +172,20 @@ def schema_json(ms):
 @case(modes=("PYNATIVE",))
 def schema_unknown_type(ms):
     ms.dataset.Schema().add_column("x", de_type="complex")
+
+
+@case(modes=("PYNATIVE",))
+def center_crops_smaller_and_larger(ms):
+    """The window at floor((H - h) / 2); a larger size pads with zeros."""
+    vision = ms.dataset.vision
+    return [vision.CenterCrop(s)(BIG) for s in ((3, 5), (4, 4), (8, 10), (2, 3), (12, 13),
+                                                 (10, 11), (9, 15), 6)]
+
+
+@case(modes=("PYNATIVE",))
+def resize_bicubic(ms):
+    vision = ms.dataset.vision
+    floats = (BIG / 255.0).astype(np.float32)
+    return ([vision.Resize(s, vision.Inter.BICUBIC)(BIG) for s in ((4, 5), (13, 17), (3, 3))]
+            + [vision.Resize((5, 14), vision.Inter.BICUBIC)(floats),
+               vision.Resize(7, vision.Inter.BICUBIC)(IMG[..., 0])])
