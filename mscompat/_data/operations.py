@@ -119,6 +119,70 @@ class Batch(Dataset):
         return n // self._batch_size if self.drop_remainder else ceil_div(n, self._batch_size)
 
 
+class BucketBatch(Dataset):
+    """``bucket_batch_by_length``: rows go to the bucket of their length (``boundaries``
+    split it); a full bucket becomes a batch (padded per ``pad_info``, or to the bucket's
+    boundary - 1 with ``pad_to_bucket_boundary``); what is left is batched at the end, in
+    bucket order, unless ``drop_remainder``."""
+
+    def __init__(self, parent, column_names, boundaries, batch_sizes, length_fn, pad_info,
+                 pad_to_boundary, drop_remainder) -> None:
+        boundaries, batch_sizes = list(boundaries), list(batch_sizes)
+        if not boundaries or any(b <= 0 for b in boundaries) or \
+                any(b2 <= b1 for b1, b2 in zip(boundaries, boundaries[1:])):
+            raise ValueError("bucket_boundaries must be a non-empty list of positive, strictly "
+                             f"increasing ints, but got {boundaries}.")
+        if len(batch_sizes) != len(boundaries) + 1 or any(b <= 0 for b in batch_sizes):
+            raise ValueError("bucket_batch_sizes must be a list of len(bucket_boundaries) + 1 "
+                             f"positive ints, but got {batch_sizes}.")
+        super().__init__([parent])
+        names = parent.get_col_names()
+        self._index = [names.index(c) for c in _names(column_names)]
+        self.boundaries, self.batch_sizes = boundaries, batch_sizes
+        self.length_fn, self.drop_remainder = length_fn, drop_remainder
+        self.pad_to_boundary = pad_to_boundary
+        self.pad_info = _check_pad_info(pad_info, names) or {}
+        self._names = names
+
+    def _length_of(self, row) -> int:
+        cols = [row[i] for i in self._index]
+        if self.length_fn is None:
+            return int(np.asarray(cols[0]).shape[0])
+        return int(np.asarray(self.length_fn(*cols)))
+
+    def _batch(self, rows, bucket: int):
+        cols = list(zip(*rows))
+        out = []
+        for name, c in zip(self._names, cols):
+            if name in self.pad_info:
+                shape, value = self.pad_info[name]
+                if self.pad_to_boundary and bucket < len(self.boundaries):
+                    shape = [self.boundaries[bucket] - 1] + list((shape or [None])[1:])
+                c = _pad_column(c, shape, value)
+            out.append(np.stack(c))
+        return tuple(out)
+
+    def _batches(self, rows):
+        buckets = [[] for _ in self.batch_sizes]
+        for row in rows:
+            b = int(np.searchsorted(self.boundaries, self._length_of(row), side="right"))
+            buckets[b].append(row)
+            if len(buckets[b]) == self.batch_sizes[b]:
+                yield self._batch(buckets[b], b)
+                buckets[b] = []
+        if not self.drop_remainder:
+            for b, rest in enumerate(buckets):
+                if rest:
+                    yield self._batch(rest, b)
+
+    def _grain(self, epoch):
+        from .pipeline import _IterableSource
+        return _IterableSource(lambda: self._batches(self.children[0]._rows(epoch)))
+
+    def _length(self):
+        return None
+
+
 def _check_pad_info(pad_info, names) -> dict | None:
     if pad_info is None:
         return None

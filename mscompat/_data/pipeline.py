@@ -203,6 +203,18 @@ class Dataset:
         return Batch(self, batch_size, drop_remainder, per_batch_map, input_columns,
                      output_columns)
 
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None,
+                               pad_to_bucket_boundary: bool = False,
+                               drop_remainder: bool = False) -> Dataset:
+        """``Dataset.bucket_batch_by_length(column_names, bucket_boundaries,
+        bucket_batch_sizes, element_length_function=None, pad_info=None,
+        pad_to_bucket_boundary=False, drop_remainder=False)``."""
+        from .operations import BucketBatch
+        return BucketBatch(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                           element_length_function, pad_info, pad_to_bucket_boundary,
+                           drop_remainder)
+
     def padded_batch(self, batch_size, drop_remainder: bool = False,
                      num_parallel_workers=None, pad_info=None) -> Dataset:
         """``Dataset.padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None,

@@ -1,5 +1,8 @@
-"""``mindspore.dataset.transforms``: TypeCast, OneHot, Compose, Duplicate, Fill."""
+"""``mindspore.dataset.transforms``: TypeCast, OneHot, Compose, Duplicate, Fill, PadEnd,
+Mask, Slice, Concatenate, RandomChoice, RandomApply."""
 from __future__ import annotations
+
+import enum
 
 import numpy as np
 
@@ -79,6 +82,76 @@ class PadEnd:
         pads = [(0, n - s) for n, s in zip(self.pad_shape, x.shape)]
         value = 0 if self.pad_value is None else self.pad_value
         return np.pad(x, pads, constant_values=value)
+
+
+class Relational(enum.Enum):
+    """``transforms.Relational``: the comparison of ``Mask``."""
+
+    EQ = "EQ"
+    NE = "NE"
+    GT = "GT"
+    GE = "GE"
+    LT = "LT"
+    LE = "LE"
+
+
+_COMPARE = {Relational.EQ: np.equal, Relational.NE: np.not_equal, Relational.GT: np.greater,
+            Relational.GE: np.greater_equal, Relational.LT: np.less,
+            Relational.LE: np.less_equal}
+
+
+class Mask:
+    """``Mask(operator, constant, dtype=mstype.bool_)``: ``x <operator> constant``, cast to
+    ``dtype``."""
+
+    def __init__(self, operator, constant, dtype=None) -> None:
+        self.operator, self.constant, self.dtype = Relational(operator), constant, dtype
+
+    def __call__(self, x):
+        out = _COMPARE[self.operator](np.asarray(x), self.constant)
+        if self.dtype is None:
+            return out
+        from .._engine.dtypes import to_np
+        return out.astype(to_np(self.dtype))
+
+
+class Slice:
+    """``Slice(*slices)``: per leading dimension an int, a list of ints, a ``slice``,
+    ``None`` (everything) or ``Ellipsis``; every dimension is kept."""
+
+    def __init__(self, *slices) -> None:
+        self.slices = slices
+
+    def __call__(self, x):
+        x = np.asarray(x)
+        axis = 0
+        for i, s in enumerate(self.slices):
+            if s is Ellipsis:
+                axis = x.ndim - (len(self.slices) - i - 1)
+                continue
+            if s is None:
+                s = slice(None)
+            if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+                s = [int(s)]
+            index = [slice(None)] * x.ndim
+            index[axis] = s if isinstance(s, slice) else np.asarray(s, np.int64)
+            x = x[tuple(index)]
+            axis += 1
+        return x
+
+
+class Concatenate:
+    """``Concatenate(axis=0, prepend=None, append=None)``: ``prepend``, the input and
+    ``append`` joined (1-D only, as in MindSpore)."""
+
+    def __init__(self, axis: int = 0, prepend=None, append=None) -> None:
+        self.axis, self.prepend, self.append = axis, prepend, append
+
+    def __call__(self, x):
+        parts = [np.asarray(p) for p in (self.prepend, x, self.append) if p is not None]
+        if any(p.ndim != 1 for p in parts):
+            raise ValueError("only 1D concatenation supported.")
+        return np.concatenate(parts, axis=self.axis)
 
 
 class RandomChoice:

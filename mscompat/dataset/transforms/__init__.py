@@ -3,12 +3,16 @@ import sys as _sys
 
 from ..._data.transforms import (  # noqa: F401
     Compose,
+    Concatenate,
     Duplicate,
     Fill,
+    Mask,
     OneHot,
     PadEnd,
     RandomApply,
     RandomChoice,
+    Relational,
+    Slice,
     TypeCast,
 )
 from ..._engine.unsupported import module_getattr as _module_getattr

@@ -341,3 +341,44 @@ def one_hot_smoothing_dtype(ms):
     one_hot = ms.dataset.transforms.OneHot
     return (one_hot(4, smoothing_rate=0.2)(np.array(2)), one_hot(4)(np.array(1, np.uint8)),
             one_hot(3, smoothing_rate=0.1)(np.array(0, np.int32)))
+
+
+@case(modes=P)
+def slice_concatenate_mask(ms):
+    T = ms.dataset.transforms
+    x, m = np.arange(5), np.arange(12).reshape(3, 4)
+    out = [T.Slice(1)(x), T.Slice([0, 2, 4])(x), T.Slice(slice(1, 4, 2))(x),
+           T.Slice(None, 1)(m), T.Slice(Ellipsis, slice(0, 2))(m), T.Slice([2, 0], [1, 3])(m),
+           T.Concatenate(0, None, np.array([8]))(np.array([1, 2])),
+           T.Concatenate(0, np.array([9, 9]), np.array([8]))(np.array([1, 2])),
+           T.Mask(T.Relational.EQ, 2)(np.array([1, 2, 3])),
+           T.Mask(T.Relational.LT, 2.5)(np.array([1.0, 2.0, 3.0])),
+           T.Mask(T.Relational.NE, 2, ms.int32)(np.array([1, 2, 3])),
+           T.Mask(T.Relational.GE, 1, ms.float32)(np.array([0, 1, 2]))]
+    d = ms.dataset.NumpySlicesDataset({"t": np.arange(12).reshape(3, 4)}, shuffle=False)
+    d = d.map([T.Slice(slice(0, 3)), T.Concatenate(0, np.array([-1]))], input_columns="t")
+    try:
+        T.Concatenate(1, np.zeros((3, 1), np.int64))(m)
+        err = "no error"
+    except Exception as e:  # noqa: BLE001 - the class is the result
+        err = type(e).__name__
+    return out, _rows(d), err
+
+
+def _varlen(ms, lengths):
+    return ms.dataset.GeneratorDataset(
+        lambda: ((np.arange(n), np.array(n)) for n in lengths), ["a", "n"], shuffle=False)
+
+
+@case(modes=P)
+def bucket_batch_by_length(ms):
+    lengths = (1, 3, 2, 5, 4, 2, 7, 1, 3)
+    a = _varlen(ms, lengths).bucket_batch_by_length(["a"], [3, 5], [2, 2, 1],
+                                                     pad_info={"a": ([None], -1)})
+    b = _varlen(ms, lengths).bucket_batch_by_length(
+        ["a"], [2, 4, 8], [3, 2, 2, 1], pad_info={"a": ([None], 0)},
+        pad_to_bucket_boundary=True, drop_remainder=True)
+    c = _varlen(ms, lengths).bucket_batch_by_length(
+        ["n"], [3], [2, 3], element_length_function=lambda n: int(n),
+        pad_info={"a": (None, 9)})
+    return _rows(a), _rows(b), _rows(c), a.get_dataset_size()
