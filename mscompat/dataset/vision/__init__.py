@@ -59,6 +59,7 @@ from ..._data.vision_color import (  # noqa: F401
 )
 from ..._data.vision_erase import CutOut, RandomErasing  # noqa: F401
 from ..._data.vision_geometry import Affine, RandomAffine, RandomRotation, Rotate  # noqa: F401
+from ..._data.vision_pad import LinearTransformation, PadToSize  # noqa: F401
 from ..._engine.unsupported import module_getattr as _module_getattr
 
 # ``import mindspore.dataset.vision.transforms as T`` reaches this module, as in MindSpore

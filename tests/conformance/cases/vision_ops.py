@@ -189,3 +189,18 @@ def resize_bicubic(ms):
     return ([vision.Resize(s, vision.Inter.BICUBIC)(BIG) for s in ((4, 5), (13, 17), (3, 3))]
             + [vision.Resize((5, 14), vision.Inter.BICUBIC)(floats),
                vision.Resize(7, vision.Inter.BICUBIC)(IMG[..., 0])])
+
+
+@case(modes=("PYNATIVE",))
+def pad_to_size_and_linear_transformation(ms):
+    vision = ms.dataset.vision
+    out = [vision.PadToSize((8, 10), offset=(1, 1))(IMG), vision.PadToSize((8, 9))(IMG),
+           vision.PadToSize([7, 8], fill_value=5)(IMG),
+           vision.PadToSize((9, 9), padding_mode=vision.Border.EDGE)(IMG),
+           vision.PadToSize(7, offset=(0, 1), padding_mode=vision.Border.REFLECT)(IMG)]
+    chw = (IMG.transpose(2, 0, 1) / 255.0).astype(np.float32)
+    n = chw.size
+    m = np.random.RandomState(3).uniform(-0.1, 0.1, (n, n)).astype(np.float32)
+    mean = np.random.RandomState(4).uniform(0, 1, (n,)).astype(np.float32)
+    out.append(vision.LinearTransformation(m, mean)(chw))
+    return out
