@@ -240,6 +240,7 @@ class _TreeCall:
 
 
 _FLOATS: dict = {}  # float.hex() -> its weak-typed scalar array (one costs ~50 us to make)
+_NO_LIFT: dict = {}  # (op, static arguments) whose float arguments are Python settings
 
 
 def _float_leaf(value: float):
@@ -297,11 +298,13 @@ def apply(fn: Callable, args: tuple, static: dict):
             floats = True
         elif not (t is Lazy or t in _PLAIN or _is_arraylike(a)):
             other = True  # a container, None, or an object: see how JAX flattens it
-    if floats and all(jnp.issubdtype(a.dtype, jnp.inexact) for a in args
-                      if _is_arraylike(a)):
+    unlifted = None
+    if floats and (fn, key_static) not in _NO_LIFT and all(
+            jnp.issubdtype(a.dtype, jnp.inexact) for a in args if _is_arraylike(a)):
         # A Python float next to floating Tensors is a graph input (a weak-typed scalar,
         # which promotes exactly as the float does), not a constant: a training loop that
         # passes a new learning rate or scale on every call reuses one compiled program.
+        unlifted = args
         args = tuple(_float_leaf(a) if type(a) is float else a for a in args)
     if other:
         flat, tree = jax.tree_util.tree_flatten(tuple(args))
@@ -322,8 +325,20 @@ def apply(fn: Callable, args: tuple, static: dict):
             # The op needs concrete values (a boolean mask, a value used as a shape): only
             # eager JAX can follow it.
             raise NotRecordable from None
-        finally:
+        except Exception:
+            if unlifted is None:
+                raise
+            # The op reads a float argument as a Python setting (a type check, a shape):
+            # record it as a constant, for this op from now on.
+            _NO_LIFT[(fn, key_static)] = True
+            while len(_NO_LIFT) > _MAX_CACHE:
+                _NO_LIFT.pop(next(iter(_NO_LIFT)))
             _REC.reset(token)
+            token = None
+            return apply(fn, unlifted, static)
+        finally:
+            if token is not None:
+                _REC.reset(token)
         leaves, treedef = jax.tree_util.tree_flatten(out_shape)
         shaped = _SHAPES[skey] = (leaves, treedef,
                                   treedef == jax.tree_util.tree_structure(0))

@@ -85,7 +85,16 @@ def _stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
     return out if return_complex else jnp.stack([out.real, out.imag], axis=-1)
 
 
+def _lp_pool(ndim):
+    def op(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+        from ..nn.layer.pooling_extra import lp_pool
+        return lp_pool(x, norm_type, kernel_size, stride, ceil_mode, ndim=ndim)
+    return op
+
+
 ROWS: list[OpDef] = [
+    OpDef(None, None, functional=("lp_pool1d",), functional_impl=_lp_pool(1)),
+    OpDef(None, None, functional=("lp_pool2d",), functional_impl=_lp_pool(2)),
     OpDef(None, None, functional=("group_norm",), functional_impl=_group_norm),
     OpDef(None, None, functional=("unfold",), functional_impl=_unfold),
     OpDef(None, None, functional=("fold",), functional_impl=_fold),

@@ -59,6 +59,7 @@ from .pooling import (  # noqa: F401
     MaxPool2d,
     MaxPool3d,
 )
+from .pooling_extra import AdaptiveAvgPool3d, BiDense, LPPool1d, LPPool2d  # noqa: F401
 from .rnns import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell  # noqa: F401
 from .transformer import (  # noqa: F401
     MultiheadAttention,

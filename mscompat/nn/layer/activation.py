@@ -55,6 +55,11 @@ _TABLE = {
     "Threshold": ("threshold", _threshold, (("threshold", None), ("value", None))),
     "Tanhshrink": ("tanhshrink", lambda x: x - jnp.tanh(x), ()),
     "Softmin": ("softmin", lambda x, axis: jax.nn.softmax(-x, axis=axis), (("axis", -1),)),
+    "Softmax2d": ("softmax2d", lambda x: jax.nn.softmax(x, axis=-3), ()),
+    "HShrink": ("hshrink", lambda x, lambd: jnp.where(jnp.abs(x) > lambd, x, 0),
+                (("lambd", 0.5),)),
+    "SoftShrink": ("softshrink", lambda x, lambd: jnp.where(
+        x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)), (("lambd", 0.5),)),
 }
 
 

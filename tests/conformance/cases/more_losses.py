@@ -6,6 +6,7 @@
 import numpy as np
 
 from . import nn_specs, op_specs
+from ._registry import case
 from .nn_specs import L
 from .op_specs import S, ints, r
 
@@ -20,6 +21,8 @@ LP = (LP_RAW - np.log(np.exp(LP_RAW).sum(-1, keepdims=True))).astype(np.float32)
 TARGETS = np.array([[1, 2, 2], [3, 4, 0]], np.int32)
 IN_LEN, TG_LEN = np.array([6, 5], np.int32), np.array([3, 2], np.int32)
 CLS = np.array([1, 0, 5, 2], np.int64)
+X4 = r(2, 3, 7, 6, seed=510)
+X3 = r(2, 3, 9, seed=511)
 
 SPECS = [
     S("margin_ranking", "ops.margin_ranking_loss", (X[0], Y[0], SIGN[0])),
@@ -79,14 +82,14 @@ SPECS = [
       pick=0),
     S("ctc_v2_prim", "ops.CTCLossV2", (LP, TARGETS, IN_LEN, TG_LEN),
       init={"blank": 0, "reduction": "none", "zero_infinity": False}, pick=0),
+    S("lp_pool2d", "ops.lp_pool2d", (np.abs(X4) + 0.1, 2, (2, 3)), kw={"stride": 1}),
+    S("lp_pool1d", "ops.lp_pool1d", (np.abs(X3) + 0.1, 3, 2)),
     S("ctc_loss_bad_reduction", "ops.ctc_loss", (LP, TARGETS, IN_LEN, TG_LEN),
       kw={"reduction": "max"}, grad=False),
 ]
 for _s in SPECS:
     op_specs._register(_s, module=__name__)
 
-X4 = r(2, 3, 7, 6, seed=510)
-X3 = r(2, 3, 9, seed=511)
 LAYERS = [
     L("nn_margin_ranking", "MarginRankingLoss", (), (X, Y, SIGN), kw={"margin": 0.2}),
     L("nn_multilabel_soft_margin", "MultiLabelSoftMarginLoss", (), (X, BIN),
@@ -127,6 +130,32 @@ LAYERS = [
       grad=False),
     L("nn_avgpool1d_same_ceil", "AvgPool1d", (3, 2), (X3,),
       kw={"pad_mode": "same", "ceil_mode": True}),
+    L("nn_bidense", "BiDense", (3, 4, 2), (r(2, 3, seed=520), r(2, 4, seed=521))),
+    L("nn_bidense_3d_nobias", "BiDense", (3, 4, 2), (r(2, 5, 3, seed=522), r(2, 5, 4, seed=523)),
+      kw={"has_bias": False}),
+    L("nn_lppool2d", "LPPool2d", (2, 2), (np.abs(X4) + 0.1,)),
+    L("nn_lppool2d_p3_stride_ceil", "LPPool2d", (3.0, 3, 2), (np.abs(X4) + 0.1,),
+      kw={"ceil_mode": True}),
+    L("nn_lppool1d", "LPPool1d", (2, 3), (np.abs(X3) + 0.1,), kw={"stride": 2}),
+    L("nn_adaptive_avg3d", "AdaptiveAvgPool3d", ((2, 3, None),), (r(1, 2, 4, 5, 3, seed=524),)),
+    L("nn_adaptive_avg3d_int", "AdaptiveAvgPool3d", (2,), (r(2, 3, 5, 4, seed=525),)),
+    L("nn_softmax2d", "Softmax2d", (), (r(1, 3, 2, 2, seed=526),)),
+    L("nn_hshrink", "HShrink", (0.7,), (X,)),
+    L("nn_softshrink", "SoftShrink", (), (X,)),
 ]
 for _layer in LAYERS:
     nn_specs._register(_layer, module=__name__)
+
+
+@case()
+def float_settings_passed_positionally_under_grad(ms):
+    """Python floats that are settings (checked by type, used as shapes), passed
+    positionally inside a differentiated function."""
+    ops = ms.ops
+    x = ms.Tensor(np.abs(X) + 0.1)
+
+    def f(a):
+        return (ops.margin_ranking_loss(a, a * 0.5, ms.Tensor(SIGN), 0.3)
+                + ops.gaussian_nll_loss(a, a * 0.5, a, False, 0.01)
+                + ops.lp_pool2d(a.reshape(1, 1, 4, 6), 3.0, 2).sum())
+    return ms.value_and_grad(f)(x)
