@@ -23,7 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .op_rows_math import _reduce_loss
-from .op_table import OpDef
+from .op_table import OpDef, fn_row
 
 
 def _margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
@@ -287,14 +287,12 @@ def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduct
 
 
 ROWS: list[OpDef] = [
-    OpDef(None, None, functional=("margin_ranking_loss",), functional_impl=_margin_ranking_loss),
-    OpDef(None, None, functional=("multilabel_soft_margin_loss",),
-          functional_impl=_multilabel_soft_margin_loss),
-    OpDef(None, None, functional=("gaussian_nll_loss",), functional_impl=_gaussian_nll_loss),
-    OpDef(None, None, functional=("hinge_embedding_loss",),
-          functional_impl=_hinge_embedding_loss),
-    OpDef(None, None, functional=("glu",), functional_impl=_glu),
-    OpDef(None, None, functional=("softmin",), functional_impl=_softmin),
+    fn_row("margin_ranking_loss", _margin_ranking_loss),
+    fn_row("multilabel_soft_margin_loss", _multilabel_soft_margin_loss),
+    fn_row("gaussian_nll_loss", _gaussian_nll_loss),
+    fn_row("hinge_embedding_loss", _hinge_embedding_loss),
+    fn_row("glu", _glu),
+    fn_row("softmin", _softmin),
     OpDef("ChannelShuffle", lambda x, *, group: _channel_shuffle(x, group),
           attrs=(("group", None),), functional=("channel_shuffle",),
           functional_impl=lambda x, groups: _channel_shuffle(x, groups)),

@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401  (block_diag)
 import numpy as np
 
-from .op_table import OpDef
+from .op_table import OpDef, fn_row
 
 
 def _atleast(fn):
@@ -111,8 +111,7 @@ def _unique_consecutive(input, return_inverse=False, return_counts=False, dim=No
 
 
 def _row(name, fn, method=True):
-    return OpDef(None, None, functional=(name,), functional_impl=fn,
-                 methods=(name,) if method else ())
+    return fn_row(name, fn, method)
 
 
 ROWS: list[OpDef] = [

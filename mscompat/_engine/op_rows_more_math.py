@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from .op_table import OpDef
+from .op_table import OpDef, fn_row
 
 _F32 = jnp.float32
 
@@ -167,9 +167,24 @@ def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):
     return out.astype(to_np(dtype) if dtype is not None else jnp.int32)
 
 
+def hardshrink(input, lambd=0.5):
+    return jnp.where(jnp.abs(input) > lambd, input, 0)
+
+
+def softshrink(input, lambd=0.5):
+    return jnp.where(input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0))
+
+
+def tanhshrink(input):
+    return input - jnp.tanh(input)
+
+
+def threshold(input, thr, value):
+    return jnp.where(input > thr, input, value)
+
+
 def _unary(name, fn, method=True):
-    return OpDef(None, None, functional=(name,), functional_impl=fn,
-                 methods=(name,) if method else ())
+    return fn_row(name, fn, method)
 
 
 ROWS: list[OpDef] = [
@@ -241,11 +256,10 @@ ROWS: list[OpDef] = [
     _unary("trace", jnp.trace),
     _unary("xlogy", lambda input, other: jsp.xlogy(_float(input), _float(other))),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
-    _unary("hardshrink", lambda input, lambd=0.5: jnp.where(jnp.abs(input) > lambd, input, 0)),
-    _unary("softshrink", lambda input, lambd=0.5: jnp.where(
-        input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0)), False),
-    _unary("tanhshrink", lambda input: input - jnp.tanh(input), False),
-    _unary("threshold", lambda input, thr, value: jnp.where(input > thr, input, value), False),
+    _unary("hardshrink", hardshrink),
+    _unary("softshrink", softshrink, False),
+    _unary("tanhshrink", tanhshrink, False),
+    _unary("threshold", threshold, False),
     _unary("logsigmoid", jax.nn.log_sigmoid, False),
     _unary("count_nonzero", _count_nonzero),
     _unary("std_mean", _std_var_mean(jnp.std), False),

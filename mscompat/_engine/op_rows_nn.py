@@ -21,7 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import nn_kernels
+from . import nn_kernels, op_rows_losses
 from .op_table import OpDef
 
 
@@ -176,15 +176,6 @@ _CONV_ATTRS = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_
                ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
 _POOL_ATTRS = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
 
-def _ctc(logits_btk, input_lengths, labels, label_lengths, blank):
-    """Per-sequence CTC negative log-likelihood (optax's), from (B, T, K) logits."""
-    import optax
-    t, n = logits_btk.shape[1], labels.shape[1]
-    logit_pad = (jnp.arange(t)[None] >= input_lengths[:, None]).astype(logits_btk.dtype)
-    label_pad = (jnp.arange(n)[None] >= label_lengths[:, None]).astype(logits_btk.dtype)
-    return optax.ctc_loss(logits_btk, logit_pad, labels, label_pad, blank_id=blank)
-
-
 def _ctc_loss_prim(x, labels_indices, labels_values, sequence_length, *,
                    preprocess_collapse_repeated=False, ctc_merge_repeated=True,
                    ignore_longer_outputs_than_inputs=False):
@@ -203,11 +194,14 @@ def _ctc_loss_prim(x, labels_indices, labels_values, sequence_length, *,
     lengths = jnp.zeros((b,), jnp.int32).at[rows].max(cols + 1)
     seq = sequence_length.astype(jnp.int32)
 
-    def total(logits):
-        loss = _ctc(jnp.swapaxes(logits, 0, 1), seq, labels, lengths, x.shape[2] - 1)
-        return jnp.sum(loss), loss
-    grad, loss = jax.grad(total, has_aux=True)(x)
-    return loss.astype(x.dtype), jax.lax.stop_gradient(grad)
+    nll = op_rows_losses._ctc_nll(x.shape[2] - 1, False)  # the one CTC recursion
+
+    def losses(logits):
+        return nll(jax.nn.log_softmax(logits, axis=2), labels, seq, lengths)
+    # the returned gradient is a value (not differentiated again): computed apart from the
+    # loss, so an outer transform differentiates the loss once
+    grad = jax.lax.stop_gradient(jax.grad(lambda v: jnp.sum(losses(v)))(x))
+    return losses(x).astype(x.dtype), grad
 
 
 def _layer_norm_prim(x, gamma, beta, *, begin_norm_axis=1, begin_params_axis=1,

@@ -11,12 +11,14 @@ Example:
 """
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from . import nn_kernels
-from .op_table import OpDef
+from .op_table import OpDef, fn_row
 
 
 def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -85,18 +87,37 @@ def _stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
     return out if return_complex else jnp.stack([out.real, out.imag], axis=-1)
 
 
+def lp_pool(x, norm_type, kernel_size, stride=None, ceil_mode=False, *, ndim=2):
+    """MindSpore's LP pooling: ``(sign(a) * relu(|a|) * k) ** (1 / p)`` with ``a`` the average
+    of ``x ** p`` over each window of ``k`` elements."""
+    if not isinstance(norm_type, (float, int)) or isinstance(norm_type, bool):
+        raise TypeError(f"For lp_pool{ndim}d, the type of 'norm_type' must be float or int, "
+                        f"but got {type(norm_type)}")
+    if norm_type == 0:
+        raise ValueError(f"For lp_pool{ndim}d, the value of 'norm_type' can not be 0.")
+    kernel = nn_kernels.pair(kernel_size, ndim)
+    strides = kernel if stride is None else nn_kernels.pair(stride, ndim, "stride")
+    pad = (1,) * (2 - ndim)
+    avg = nn_kernels.avg_pool(jnp.power(x, float(norm_type)) if ndim == 2 else
+                              jnp.power(x, float(norm_type))[..., None, :],
+                              pad + tuple(kernel), pad + tuple(strides), "pad", 0, ceil_mode)
+    if ndim == 1:
+        avg = avg[..., 0, :]
+    scaled = jnp.sign(avg) * jnp.maximum(jnp.abs(avg), 0) * math.prod(kernel)
+    return jnp.power(scaled, 1.0 / float(norm_type))
+
+
 def _lp_pool(ndim):
     def op(x, norm_type, kernel_size, stride=None, ceil_mode=False):
-        from ..nn.layer.pooling_extra import lp_pool
         return lp_pool(x, norm_type, kernel_size, stride, ceil_mode, ndim=ndim)
     return op
 
 
 ROWS: list[OpDef] = [
-    OpDef(None, None, functional=("lp_pool1d",), functional_impl=_lp_pool(1)),
-    OpDef(None, None, functional=("lp_pool2d",), functional_impl=_lp_pool(2)),
-    OpDef(None, None, functional=("group_norm",), functional_impl=_group_norm),
-    OpDef(None, None, functional=("unfold",), functional_impl=_unfold),
-    OpDef(None, None, functional=("fold",), functional_impl=_fold),
-    OpDef(None, None, functional=("stft",), functional_impl=_stft),
+    fn_row("lp_pool1d", _lp_pool(1)),
+    fn_row("lp_pool2d", _lp_pool(2)),
+    fn_row("group_norm", _group_norm),
+    fn_row("unfold", _unfold),
+    fn_row("fold", _fold),
+    fn_row("stft", _stft),
 ]

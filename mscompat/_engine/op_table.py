@@ -34,6 +34,13 @@ class OpDef:
     extra: dict = field(default_factory=dict)
 
 
+def fn_row(name: str, impl: Callable, method: bool = False) -> OpDef:
+    """A functional op ``ops.<name>`` with no primitive class; ``method``: also
+    ``Tensor.<name>`` with the same signature."""
+    return OpDef(None, None, functional=(name,), functional_impl=impl,
+                 methods=(name,) if method else ())
+
+
 _F32 = np.dtype(np.float32)
 
 

@@ -17,6 +17,7 @@ import jax.numpy as jnp
 
 from ..._engine import bprops, op_rows_losses
 from ..._engine import op_rows_math as m
+from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
@@ -29,10 +30,6 @@ def _gelu(x, approximate=True):
 
 def _hardtanh(x, min_val=-1.0, max_val=1.0):
     return jnp.clip(x, min_val, max_val)
-
-
-def _threshold(x, threshold, value):
-    return jnp.where(x > threshold, x, value)
 
 
 _TABLE = {
@@ -52,14 +49,13 @@ _TABLE = {
     "Softsign": ("softsign", m._softsign, ()),
     "LogSigmoid": ("logsigmoid", jax.nn.log_sigmoid, ()),
     "Hardtanh": ("hardtanh", _hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
-    "Threshold": ("threshold", _threshold, (("threshold", None), ("value", None))),
-    "Tanhshrink": ("tanhshrink", lambda x: x - jnp.tanh(x), ()),
-    "Softmin": ("softmin", lambda x, axis: jax.nn.softmax(-x, axis=axis), (("axis", -1),)),
+    "Threshold": ("threshold", lambda x, threshold, value: mm.threshold(x, threshold, value),
+                  (("threshold", None), ("value", None))),
+    "Tanhshrink": ("tanhshrink", mm.tanhshrink, ()),
+    "Softmin": ("softmin", lambda x, axis: op_rows_losses._softmin(x, axis), (("axis", -1),)),
     "Softmax2d": ("softmax2d", lambda x: jax.nn.softmax(x, axis=-3), ()),
-    "HShrink": ("hshrink", lambda x, lambd: jnp.where(jnp.abs(x) > lambd, x, 0),
-                (("lambd", 0.5),)),
-    "SoftShrink": ("softshrink", lambda x, lambd: jnp.where(
-        x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)), (("lambd", 0.5),)),
+    "HShrink": ("hshrink", mm.hardshrink, (("lambd", 0.5),)),
+    "SoftShrink": ("softshrink", mm.softshrink, (("lambd", 0.5),)),
 }
 
 

@@ -14,7 +14,7 @@ import math
 
 import jax.numpy as jnp
 
-from ..._engine import dtypes, nn_kernels
+from ..._engine import dtypes, nn_kernels, op_rows_signal
 from ..._engine.cell import Cell
 from ..._engine.initializers import Uniform, initialize
 from ..._engine.ops_build import call
@@ -22,26 +22,6 @@ from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 
 _F32 = dtypes.ALL["float32"]
-
-
-def lp_pool(x, norm_type, kernel_size, stride=None, ceil_mode=False, *, ndim=2):
-    """MindSpore's LP pooling: ``(sign(a) * relu(|a|) * k) ** (1 / p)`` with ``a`` the average
-    of ``x ** p`` over each window of ``k`` elements."""
-    if not isinstance(norm_type, (float, int)) or isinstance(norm_type, bool):
-        raise TypeError(f"For lp_pool{ndim}d, the type of 'norm_type' must be float or int, "
-                        f"but got {type(norm_type)}")
-    if norm_type == 0:
-        raise ValueError(f"For lp_pool{ndim}d, the value of 'norm_type' can not be 0.")
-    kernel = nn_kernels.pair(kernel_size, ndim)
-    strides = kernel if stride is None else nn_kernels.pair(stride, ndim, "stride")
-    pad = (1,) * (2 - ndim)
-    avg = nn_kernels.avg_pool(jnp.power(x, float(norm_type)) if ndim == 2 else
-                              jnp.power(x, float(norm_type))[..., None, :],
-                              pad + tuple(kernel), pad + tuple(strides), "pad", 0, ceil_mode)
-    if ndim == 1:
-        avg = avg[..., 0, :]
-    scaled = jnp.sign(avg) * jnp.maximum(jnp.abs(avg), 0) * math.prod(kernel)
-    return jnp.power(scaled, 1.0 / float(norm_type))
 
 
 class LPPool2d(Cell):
@@ -60,27 +40,15 @@ class LPPool2d(Cell):
             tuple(self.kernel_size)
         stride = self.stride if self.stride is None or isinstance(self.stride, int) else \
             tuple(self.stride)
-        return call(lp_pool, (x._data,), {"norm_type": self.norm_type, "kernel_size": kernel,
-                                          "stride": stride, "ceil_mode": self.ceil_mode,
-                                          "ndim": self._ndim})
+        return call(op_rows_signal.lp_pool, (x._data,),
+                    {"norm_type": self.norm_type, "kernel_size": kernel, "stride": stride,
+                     "ceil_mode": self.ceil_mode, "ndim": self._ndim})
 
 
 class LPPool1d(LPPool2d):
     """``nn.LPPool1d(norm_type, kernel_size, stride=None, ceil_mode=False)``."""
 
     _ndim = 1
-
-
-def adaptive_avg_pool3d(x, output_size):
-    """Windows ``[floor(i * D / out), ceil((i + 1) * D / out))`` on the last three axes."""
-    size = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
-    size = tuple(x.shape[-3 + i] if s is None else int(s) for i, s in enumerate(size))
-    for axis, out in zip((-3, -2, -1), size):
-        n = x.shape[axis]
-        parts = [jnp.mean(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
-                                   axis=axis), axis=axis, keepdims=True) for i in range(out)]
-        x = jnp.concatenate(parts, axis=axis)
-    return x
 
 
 class AdaptiveAvgPool3d(Cell):
@@ -93,7 +61,7 @@ class AdaptiveAvgPool3d(Cell):
     def construct(self, x):
         size = self.output_size if isinstance(self.output_size, int) else \
             tuple(self.output_size)
-        return call(adaptive_avg_pool3d, (x._data, size))
+        return call(nn_kernels.adaptive_avg_pool3d, (x._data, size))
 
 
 def _bidense(x1, x2, weight, bias=None):

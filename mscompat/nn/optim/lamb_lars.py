@@ -78,7 +78,7 @@ class Lamb(Optimizer):
             return _LambState(zeros_like_params(params), zeros_like_params(params))
 
         def update(grads, state, params=None):
-            t = (self.global_step._data[0] + 1).astype(jnp.float32)
+            t = self._step_count(jnp.float32)
             m = [g if masked(g) else b1 * mi + (1 - b1) * g for mi, g in zip(state.lamb_m, grads)]
             v = [g if masked(g) else b2 * vi + (1 - b2) * g * g
                  for vi, g in zip(state.lamb_v, grads)]

@@ -278,6 +278,10 @@ class Optimizer(Cell):
             return table[jax.numpy.minimum(step, table.shape[0] - 1)]
         return self._dynamic(Tensor._wrap(step))._data
 
+    def _step_count(self, dtype):
+        """The number of this step (1 for the first): bias corrections and ``beta^t``."""
+        return (self.global_step._data[0] + 1).astype(dtype)
+
     def _step_lr(self, lr):
         """The learning rate of this step: the schedule's, the ``learning_rate`` Parameter
         (which callbacks may write) for one constant rate, or a group's constant."""

@@ -153,7 +153,7 @@ def _amsgrad_kernel(opt, g, w, slots, lr):
     maximum ``vhat`` of the second moment in the denominator."""
     m, v, vhat = slots
     b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
-    t = (opt.global_step._data[0] + 1).astype(g.dtype)
+    t = opt._step_count(g.dtype)
     m = b1 * m + (1 - b1) * g
     v = b2 * v + (1 - b2) * g * g
     vhat = jnp.maximum(vhat, v)

@@ -305,7 +305,7 @@ class AdaMax(_SlotOptimizer):
     def _kernel(self, g, w, slots, lr):
         m, v = slots
         b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (self.beta1, self.beta2, self.eps))
-        t = (self.global_step._data[0] + 1).astype(g.dtype)
+        t = self._step_count(g.dtype)
         m = b1 * m + (1 - b1) * g
         v = jnp.maximum(b2 * v, jnp.abs(g))
         return w - lr / (1 - b1 ** t) * m / (v + eps), (m, v)
