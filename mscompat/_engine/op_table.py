@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jax
@@ -391,6 +391,17 @@ _fmod = _by_zero(_fmod_values, "x")
 _sub = binary(jnp.subtract)
 
 
+def _add_method(input, other, *, alpha=1):
+    """``Tensor.add(other, *, alpha=1)``: ``input + alpha * other``; a float ``alpha``
+    needs float operands (MindSpore's TypeError)."""
+    x, y = _scalar_fix(input, other)
+    if alpha == 1 and not isinstance(alpha, float):
+        return jnp.add(x, y)
+    if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
+        raise TypeError("For 'AddExt', floating alpha need floating input and other.")
+    return jnp.add(x, jnp.multiply(y, alpha))
+
+
 def _subtract(input, other, *, alpha=1):
     """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``; a float
     ``alpha`` with integer operands gives Float32, as MindSpore's."""
@@ -436,7 +447,8 @@ TABLE: list[OpDef] = [
     _U("IsNan", jnp.isnan, ("isnan",), ("isnan",)),
     _U("IsFinite", jnp.isfinite, ("isfinite",), ("isfinite",)),
     # element-wise binary
-    _U("Add", jnp.add, ("add",), ("add",), binop=True),
+    replace(_U("Add", jnp.add, ("add",), ("add",), binop=True),
+            method_impl=_add_method),
     OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
           functional_impl=_subtract),
     _U("Mul", jnp.multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),

@@ -13,6 +13,7 @@ from . import (
     ms_keywords,
     op_rows_array,
     op_rows_detection,
+    op_rows_extra,
     op_rows_image,
     op_rows_linalg,
     op_rows_losses,
@@ -316,15 +317,18 @@ TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_mat
                                + op_rows_linalg.ROWS + op_rows_image.ROWS + op_rows_nn.ROWS
                                + op_rows_detection.ROWS + op_rows_losses.ROWS
                                + op_rows_more_math.ROWS + op_rows_more_array.ROWS
-                               + op_rows_signal.ROWS)
+                               + op_rows_signal.ROWS + op_rows_extra.ROWS)
 
 
 def build() -> None:
+    from . import tensor_methods_more
+    impls: dict[str, Callable] = {}
     for op in TABLE:
         if op.name is not None:
             PRIMITIVES[op.name] = _make_primitive(op)
         fimpl = op.functional_impl or op.impl
         for name in op.functional:
+            impls[name] = fimpl
             FUNCTIONALS[name] = _make_functional(
                 name, fimpl, op.extra.get("functional_shape_error", ValueError),
                 op.extra.get("meta", False))
@@ -332,6 +336,7 @@ def build() -> None:
         for name in op.methods:
             if name not in Tensor.__dict__:
                 setattr(Tensor, name, _make_method(name, mimpl))
+    tensor_methods_more.install(impls)
     _install_operators()
     jaxconfig.scope_class(Tensor)
 

@@ -1,0 +1,288 @@
+"""Tensor methods that are another op under a second name, overloaded methods, and the
+in-place methods.
+
+* ``ALIASES``: ``Tensor.<method>`` runs the functional op of another name
+  (``Tensor.arccos`` is ``ops.acos``).
+* Overloads MindSpore tells apart by their first argument: ``select(dim, index)`` or
+  ``select(condition, y)``, ``index_add(dim, index, source, *, alpha)`` or
+  ``index_add(indices, y, axis)``, ``scatter_add(dim, index, src)`` or
+  ``scatter_add(indices, updates)``.
+* ``INPLACE``: ``Tensor.<name>_`` computes ``Tensor.<name>`` and writes the result into the
+  Tensor (cast to its dtype), returning the Tensor itself, as MindSpore documents; the write
+  rebinds the Tensor's value as ``__setitem__`` does, so it is recorded and differentiated.
+  (MindSpore 2.10's CPU build returns the result without writing it for ``add_``, ``sub_``,
+  ``mul_``, ``div_``, ``exp_``, ``remainder_`` and ``floor_divide_``, and has no kernel for
+  the others: ``docs/divergences.md``.)
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    >>> _ = x.add_(ms.Tensor(np.array([1.0, 1.0], np.float32)), alpha=2)
+    >>> print(x)
+    [3. 4.]
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from . import ops_build
+from .ops_build import call
+from .tensor import Tensor, _concrete, unwrap
+
+# method -> functional op it runs
+ALIASES = {
+    "absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "asin",
+    "arcsinh": "asinh", "arctan": "atan", "arctan2": "atan2", "arctanh": "atanh",
+    "deg2rad": "deg2rad", "bmm": "bmm", "mm": "mm", "inverse": "inverse", "inv": "inv",
+    "svd": "svd", "gather_nd": "gather_nd", "unsorted_segment_max": "unsorted_segment_max",
+    "unsorted_segment_min": "unsorted_segment_min",
+    "unsorted_segment_prod": "unsorted_segment_prod", "xdivy": "xdivy", "invert": "invert",
+    "igamma": "igamma", "igammac": "igammac", "nextafter": "nextafter",
+    "cholesky": "cholesky", "cholesky_inverse": "cholesky_inverse",
+    "cholesky_solve": "cholesky_solve", "matrix_determinant": "matrix_determinant",
+    "log_matrix_determinant": "log_matrix_determinant", "qr": "qr", "lstsq": "lstsq",
+    "reverse": "reverse", "reverse_sequence": "reverse_sequence",
+    "approximate_equal": "approximate_equal", "soft_shrink": "soft_shrink",
+    "diagonal_scatter": "diagonal_scatter", "select_scatter": "select_scatter",
+    "slice_scatter": "slice_scatter", "index_fill": "index_fill",
+    "masked_scatter": "masked_scatter", "inplace_update": "inplace_update",
+}
+
+
+def _bitwise_not(x):
+    return jnp.logical_not(x) if x.dtype == jnp.bool_ else jnp.invert(x)
+
+
+def _dot(input, other):
+    if input.ndim < 2 or other.ndim < 2:
+        raise ValueError(f"For 'dot', the inputs x1, x2 should have 'dimension >= 2',but got "
+                         f"'len(x1_shape)': ({input.ndim}) and 'len(x2_shape)': "
+                         f"({other.ndim}).")
+    return jnp.dot(input, other)
+
+
+def _where(input, condition, y):
+    return jnp.where(condition, input, y)
+
+
+def _ptp(input, axis=None, keepdims=False):
+    return jnp.ptp(input, axis=axis, keepdims=keepdims)
+
+
+def _sum_to_size(input, *size):
+    size = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    lead = input.ndim - len(size)
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(size)
+                                      if n == 1 and input.shape[lead + i] != 1)
+    return jnp.sum(input, axis=axes, keepdims=True).reshape(size)
+
+
+def _fill_diagonal(input, fill_value, wrap=False):
+    rows, cols = input.shape[0], input.shape[1]
+    n = min(rows, cols)
+    r = np.arange(n)
+    c = np.arange(n)
+    if wrap and input.ndim == 2 and rows > cols + 1:
+        starts = np.arange(0, rows, cols + 1)
+        r = np.concatenate([s + np.arange(min(cols, rows - s)) for s in starts])
+        c = np.concatenate([np.arange(min(cols, rows - s)) for s in starts])
+    index = (r, c) if input.ndim == 2 else (r,) * input.ndim
+    return input.at[index].set(jnp.asarray(fill_value, input.dtype))
+
+
+def _choose(input, choices, mode="clip"):
+    choices = jnp.stack([jnp.asarray(c) for c in choices])
+    return jnp.choose(input, choices, mode=mode)
+
+
+def _kthvalue(input, k, dim=-1, keepdim=False):
+    order = jnp.argsort(input, axis=dim, stable=True)
+    idx = jnp.take(order, k - 1, axis=dim)
+    values = jnp.take_along_axis(input, jnp.expand_dims(idx, dim), axis=dim)
+    idx = jnp.expand_dims(idx, dim)
+    if not keepdim:
+        values, idx = jnp.squeeze(values, dim), jnp.squeeze(idx, dim)
+    return values, idx.astype(jnp.int64)
+
+
+def _new_full(input, size, fill_value, *, dtype=None):
+    from .dtypes import to_np
+    size = (size,) if isinstance(size, int) else tuple(size)
+    return jnp.full(size, fill_value, to_np(dtype) if dtype is not None else input.dtype)
+
+
+def _new_empty(input, size, *, dtype=None, device=None):
+    return _new_full(input, size, 0, dtype=dtype)
+
+
+def _index_add_dim(input, dim, index, source, *, alpha=1):
+    idx = (slice(None),) * (int(dim) % input.ndim) + (index,)
+    return input.at[idx].add((alpha * source).astype(input.dtype))
+
+
+def _index_put(input, indices, values, accumulate=False):
+    ref = input.at[tuple(indices)]
+    values = values.astype(input.dtype)
+    return ref.add(values) if accumulate else ref.set(values)
+
+
+def _unique_with_pad(input, pad_num):
+    arr = np.asarray(input)
+    values, first, inverse = np.unique(arr, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # in order of first appearance
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    out = np.full(arr.shape, pad_num, arr.dtype)
+    out[:values.size] = values[order]
+    return jnp.asarray(out), jnp.asarray(rank[inverse].reshape(arr.shape), input.dtype)
+
+
+# method -> implementation (self first), MindSpore's signature
+METHODS = {
+    "bitwise_not": _bitwise_not, "dot": _dot, "where": _where, "ptp": _ptp,
+    "sum_to_size": _sum_to_size, "fill_diagonal": _fill_diagonal, "choose": _choose,
+    "kthvalue": _kthvalue, "new_full": _new_full, "new_empty": _new_empty,
+    "index_put": _index_put, "unique_with_pad": _unique_with_pad,
+}
+
+
+def _is_index_like(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _select(self, *args, **kwargs):
+    """``select(dim, index)`` (a slice) or ``select(condition, y)`` (``ops.select``)."""
+    from .. import mint, ops
+    if args and isinstance(args[0], Tensor) or "condition" in kwargs:
+        return ops.select(*(args[:1] or (kwargs.pop("condition"),)), self, *args[1:],
+                          **kwargs)
+    return mint.select(self, *args, **kwargs)
+
+
+def _index_add(self, *args, **kwargs):
+    """``index_add(dim, index, source, *, alpha=1)`` or ``index_add(indices, y, axis,
+    use_lock=True, check_index_bound=True)`` (``ops.index_add``)."""
+    from .. import ops
+    if (args and _is_index_like(args[0])) or "dim" in kwargs:
+        return ops_build.call(_index_add_dim, [self._data] + [unwrap(a) for a in args],
+                              {k: unwrap(v) for k, v in kwargs.items()})
+    return ops.index_add(self, *args, **kwargs)
+
+
+def _scatter_add(self, *args, **kwargs):
+    """``scatter_add(dim, index, src)`` (``ops.tensor_scatter_elements`` with addition) or
+    ``scatter_add(indices, updates)`` (``ops.tensor_scatter_add``)."""
+    from .. import ops
+    if (args and _is_index_like(args[0])) or "dim" in kwargs:
+        dim = args[0] if args else kwargs.pop("dim")
+        index, src = (list(args[1:]) + [kwargs.get("index"), kwargs.get("src")])[:2] \
+            if len(args) > 1 else (kwargs["index"], kwargs["src"])
+        return ops.tensor_scatter_elements(self, index, src, axis=dim, reduction="add")
+    return ops.tensor_scatter_add(self, *args, **kwargs)
+
+
+def _scatter_nd_method(op):
+    def method(self, indices, updates):
+        from .. import ops
+        return getattr(ops, op)(self, indices, updates)
+    method.__name__ = op
+    return method
+
+
+def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    from .. import mint
+    return mint.unique(self, sorted, return_inverse, return_counts, dim)
+
+
+_SIGNED = ("int8", "int16", "int32", "int64", "float32", "float64", "bfloat16", "complex64",
+           "complex128")
+
+
+def _is_signed(self) -> bool:
+    """MindSpore 2.10: signed integers, float32/64, bfloat16 and complex (float16 is not)."""
+    return str(np.dtype(self._data.dtype)) in _SIGNED
+
+
+def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    """A Python bool, as MindSpore returns."""
+    a, b = (np.asarray(_concrete(v)) for v in (self._data, unwrap(other)))
+    return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _cast(dtype):
+    def method(self):
+        return self.astype(dtype)
+    return method
+
+
+def _m_t(self):
+    return call(lambda x: jnp.swapaxes(x, -1, -2), [self._data])
+
+
+def _m_h(self):
+    return call(lambda x: jnp.conj(jnp.swapaxes(x, -1, -2)), [self._data])
+
+
+def _requires_grad_(self, requires_grad=True):
+    self.requires_grad = requires_grad
+    return self
+
+
+OVERLOADS = {
+    "select": _select, "index_add": _index_add, "scatter_add": _scatter_add,
+    "scatter_sub": _scatter_nd_method("tensor_scatter_sub"),
+    "scatter_mul": _scatter_nd_method("tensor_scatter_mul"),
+    "scatter_div": _scatter_nd_method("tensor_scatter_div"),
+    "scatter_max": _scatter_nd_method("tensor_scatter_max"),
+    "scatter_min": _scatter_nd_method("tensor_scatter_min"),
+    "unique": _unique, "is_signed": _is_signed, "allclose": _allclose,
+    "ndimension": lambda self: self.ndim,
+    "byte": _cast("uint8"), "short": _cast("int16"), "bfloat16": _cast("bfloat16"),
+    "requires_grad_": _requires_grad_,
+}
+
+# in-place method -> the method computing its value
+INPLACE = {
+    "add_": "add", "sub_": "sub", "mul_": "mul", "div_": "div", "masked_fill_": "masked_fill",
+    "clamp_": "clamp", "exp_": "exp", "log_": "log", "floor_": "floor", "sigmoid_": "sigmoid",
+    "tanh_": "tanh", "sign_": "sign", "erfinv_": "erfinv", "remainder_": "remainder",
+    "floor_divide_": "floor_divide", "index_fill_": "index_fill", "index_add_": "index_add",
+    "scatter_": "scatter", "scatter_add_": "scatter_add", "fill_diagonal_": "fill_diagonal",
+    "masked_scatter_": "masked_scatter", "index_put_": "index_put", "addmm_": "addmm",
+}
+
+
+def _written(x, value):
+    return jnp.broadcast_to(value, x.shape).astype(x.dtype)
+
+
+def _inplace(base: str):
+    def method(self, *args, **kwargs):
+        value = getattr(self, base)(*args, **kwargs)
+        self._data = call(_written, (self._data, value._data))._data
+        return self
+    method.__name__ = base + "_"
+    method.__qualname__ = f"Tensor.{base}_"
+    method.__doc__ = (f"``Tensor.{base}_``: ``Tensor.{base}`` written into this Tensor "
+                      f"(cast to its dtype); returns the Tensor.")
+    return method
+
+
+def install(impls: dict) -> None:
+    """Bind the methods; ``impls`` maps functional op names to their implementations."""
+    for method, op in ALIASES.items():
+        if method not in Tensor.__dict__:
+            setattr(Tensor, method, ops_build._make_method(method, impls[op]))
+    for method, impl in METHODS.items():
+        if method not in Tensor.__dict__:
+            setattr(Tensor, method, ops_build._make_method(method, impl))
+    for method, fn in OVERLOADS.items():
+        if method not in Tensor.__dict__:
+            setattr(Tensor, method, fn)
+    for method, base in INPLACE.items():
+        if method not in Tensor.__dict__:
+            setattr(Tensor, method, _inplace(base))
+    Tensor.mT = property(_m_t)
+    Tensor.mH = property(_m_h)
