@@ -1,7 +1,8 @@
-"""Tensor methods and ops that MindSpore 2.10's CPU build has no kernel for (so no golden can
-be recorded), checked against NumPy references of MindSpore's documented behaviour, in
-both modes; and the in-place methods' write into the Tensor (MindSpore documents the
-write; its CPU build returns the value without it - docs/divergences.md)."""
+"""Tensor methods and ops (``Tensor.kthvalue``, ``ops.take``, ``ops.swiglu``...) that
+MindSpore 2.10's CPU build has no kernel for (so no golden can be recorded), checked against
+NumPy references of MindSpore's documented behaviour, in both modes; and the in-place
+methods' write into the Tensor (MindSpore documents the write; its CPU build returns the
+value without it - docs/divergences.md)."""
 import numpy as np
 import pytest
 
@@ -105,6 +106,11 @@ RECORDS = {
                              lambda: _put(A, ([0], [1]), [A[0, 1] + 11.0])),
     "addmm_": (lambda t: t(A).addmm_(t(B[:, :2]), t(B[:2]), beta=0.5),
                lambda: 0.5 * A + B[:, :2] @ B[:2]),
+    "ops_take": (lambda t: ms.ops.take(t(A), t(np.array([[0, 5], [11, 3]]))),
+                 lambda: A.ravel()[[[0, 5], [11, 3]]]),
+    "ops_swiglu": (lambda t: ms.ops.swiglu(t(A)),
+                   lambda: A[:, :2] / (1 + np.exp(-A[:, :2])) * A[:, 2:]),
+    "ops_accumulate_n": (lambda t: ms.ops.accumulate_n([t(A), t(B), t(A)]), lambda: 2 * A + B),
 }
 
 

@@ -675,8 +675,8 @@ ROWS: list[OpDef] = [
     OpDef(None, None, methods=("scatter",), method_impl=_scatter_method),
     OpDef(None, None, methods=("diagonal",), method_impl=lambda x, offset=0, axis1=0, axis2=1:
           jnp.diagonal(x, offset, axis1, axis2)),
-    OpDef(None, None, methods=("unbind",), method_impl=lambda x, dim=0:
-          tuple(jnp.moveaxis(x, int(dim), 0))),
+    OpDef(None, None, functional=("unbind",), functional_impl=lambda input, dim=0:
+          tuple(jnp.moveaxis(input, int(dim), 0)), methods=("unbind",)),
     OpDef(None, None, functional=("dstack",), functional_impl=lambda tensors:
           jnp.dstack(list(tensors))),
     OpDef(None, None, functional=("top_k",), functional_impl=lambda input_x, k, sorted=True:

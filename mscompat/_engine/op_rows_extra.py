@@ -23,6 +23,7 @@ import functools
 import jax
 import jax.numpy as jnp
 import jax.scipy.special as jsp
+import numpy as np
 
 from . import bessel
 from .op_table import OpDef, fn_row
@@ -225,6 +226,224 @@ def _bessel(fn):
     return lambda x: fn(_float(x))
 
 
+# ----------------------------------------------------------------------- shapes and products
+
+def _take(input, index):
+    """``ops.take(input, index)``: elements of the flattened ``input``."""
+    return jnp.ravel(input)[index]
+
+
+def _vecdot(x, y, *, axis=-1):
+    return jnp.sum(jnp.conj(x) * y, axis=axis)
+
+
+def _sequence_mask(lengths, maxlen=None):
+    if maxlen is None:
+        maxlen = int(jnp.max(lengths))
+    return jnp.arange(int(maxlen)) < lengths[..., None]
+
+
+def _swiglu(input, dim=-1):
+    """``ops.swiglu``: ``silu(a) * b`` for the two halves ``a, b`` of ``input`` along
+    ``dim``."""
+    a, b = jnp.split(input, 2, axis=dim)
+    return jax.nn.silu(a) * b
+
+
+def _pdist(input, p=2.0):
+    n = input.shape[-2]
+    i, j = np.triu_indices(n, 1)
+    diff = jnp.abs(input[..., i, :] - input[..., j, :])
+    if p == 0:
+        return jnp.sum(diff != 0, axis=-1).astype(input.dtype)
+    if p == float("inf"):
+        return jnp.max(diff, axis=-1)
+    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+
+
+def _cond(A, p=None):
+    return jnp.linalg.cond(A, p=p)
+
+
+def _batch_dot(x1, x2, axes=None):
+    """``ops.batch_dot``: per batch row, ``tensordot`` over ``axes`` (default: the last axis
+    of ``x1`` with the last of ``x2``, or its second-last for a 3-D or larger ``x2``); a 2-D
+    result gains a trailing axis of 1."""
+    if axes is None:
+        axes = (x1.ndim - 1, x2.ndim - 1 if x2.ndim == 2 else x2.ndim - 2)
+    elif isinstance(axes, int):
+        axes = (axes, axes)
+    a1, a2 = (int(a) % n for a, n in zip(axes, (x1.ndim, x2.ndim)))
+    out = jax.vmap(lambda a, b: jnp.tensordot(a, b, axes=(a1 - 1, a2 - 1)))(x1, x2)
+    return out[:, None] if out.ndim == 1 else out
+
+
+def _space_to_batch_nd(input_x, block_size, paddings):
+    n_spatial = len(paddings)
+    blocks = (block_size,) * n_spatial if isinstance(block_size, int) else tuple(block_size)
+    pad = [(0, 0)] * (input_x.ndim - n_spatial) + [tuple(p) for p in paddings]
+    x = jnp.pad(input_x, pad)
+    batch, rest = x.shape[0], x.shape[1:input_x.ndim - n_spatial]
+    spatial = x.shape[input_x.ndim - n_spatial:]
+    shape = [batch, *rest]
+    for size, b in zip(spatial, blocks):
+        shape += [size // b, b]
+    x = x.reshape(shape)
+    lead = len(rest) + 1
+    block_axes = [lead + 2 * i + 1 for i in range(n_spatial)]
+    grid_axes = [lead + 2 * i for i in range(n_spatial)]
+    x = jnp.transpose(x, block_axes + [0] + list(range(1, lead)) + grid_axes)
+    return x.reshape((-1, *rest, *(s // b for s, b in zip(spatial, blocks))))
+
+
+def _batch_to_space_nd(input_x, block_shape, crops):
+    n_spatial = len(crops)
+    blocks = (block_shape,) * n_spatial if isinstance(block_shape, int) else \
+        tuple(block_shape)
+    lead = input_x.ndim - n_spatial
+    batch = input_x.shape[0] // int(np.prod(blocks))
+    x = input_x.reshape((*blocks, batch, *input_x.shape[1:]))
+    order = [n_spatial]  # batch
+    order += list(range(n_spatial + 1, n_spatial + lead))  # the other leading axes
+    for i in range(n_spatial):
+        order += [n_spatial + lead + i, i]
+    x = jnp.transpose(x, order)
+    spatial = [input_x.shape[lead + i] * b for i, b in enumerate(blocks)]
+    x = x.reshape((batch, *input_x.shape[1:lead], *spatial))
+    index = tuple(slice(None) for _ in range(lead)) + tuple(
+        slice(c[0], s - c[1]) for c, s in zip(crops, spatial))
+    return x[index]
+
+
+def _mirror_pad(input_x, paddings, mode):
+    from .op_rows_linalg import _mirror_pad as pad
+    return pad(input_x, paddings, mode=mode)
+
+
+def _accumulate_n(x):
+    return functools.reduce(jnp.add, list(x))
+
+
+def _bidense(input1, input2, weight, bias=None):
+    out = jnp.einsum("...i,oij,...j->...o", input1, weight, input2)
+    return out if bias is None else out + bias
+
+
+def _matrix_solve(matrix, rhs, adjoint=False):
+    return jnp.linalg.solve(jnp.conj(_t(matrix)) if adjoint else matrix, rhs)
+
+
+def _matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    if not isinstance(k, int) or num_rows != -1 or num_cols != -1:
+        raise NotImplementedError("mindspore.ops.matrix_diag with a band of diagonals or "
+                                  "an explicit num_rows/num_cols is not supported by mscompat")
+    n = x.shape[-1] + abs(k)
+    eye = jnp.eye(n, k=k, dtype=bool)
+    rows = jnp.arange(n) if k >= 0 else jnp.arange(n) + k
+    filled = jnp.take(x, jnp.clip(rows, 0, x.shape[-1] - 1), axis=-1)[..., :, None]
+    return jnp.where(eye, filled, jnp.asarray(padding_value, x.dtype))
+
+
+def _matrix_set_diag(x, diagonal, k=0, align="RIGHT_LEFT"):
+    if not isinstance(k, int) or k != 0:
+        raise NotImplementedError("mindspore.ops.matrix_set_diag with k != 0 is not "
+                                  "supported by mscompat")
+    m, n = x.shape[-2:]
+    eye = jnp.eye(m, n, dtype=bool)
+    d = jnp.pad(diagonal, [(0, 0)] * (diagonal.ndim - 1) + [(0, max(m - diagonal.shape[-1],
+                                                                     0))])
+    return jnp.where(eye, d[..., :, None][..., :m, :].astype(x.dtype), x)
+
+
+def _permutation(pivots, m):
+    """The permutation matrix ``P`` of 1-based LAPACK row interchanges (``A = P L U``)."""
+    perm = jnp.arange(m)
+    for i in range(pivots.shape[-1]):
+        p = pivots[i] - 1
+        a, b = perm[i], perm[p]
+        perm = perm.at[i].set(b).at[p].set(a)
+    return jnp.eye(m)[perm].T
+
+
+def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):  # noqa: N803
+    """(P, L, U) of a packed LU factorisation with 1-based LAPACK pivots."""
+    m, n = LU_data.shape[-2:]
+    k = min(m, n)
+    lower = jnp.tril(LU_data, -1)[..., :, :k] + jnp.eye(m, k, dtype=LU_data.dtype)
+    upper = jnp.triu(LU_data)[..., :k, :]
+    piv = LU_pivots.astype(jnp.int32)
+    flat = piv.reshape((-1, piv.shape[-1]))
+    perms = jax.vmap(lambda q: _permutation(q, m))(flat).reshape(piv.shape[:-1] + (m, m))
+    return perms.astype(LU_data.dtype), lower, upper
+
+
+def _adaptive_max_pool1d(input, output_size):
+    n = input.shape[-1]
+    if n % output_size:
+        raise ValueError(f"For adaptive_max_pool1d input's last dimension must be divisible "
+                         f"by output size {output_size}, but got {n}.")
+    return jnp.max(input.reshape(input.shape[:-1] + (output_size, n // output_size)), axis=-1)
+
+
+def _adaptive_avg_pool3d(input, output_size):
+    from .nn_kernels import adaptive_avg_pool3d
+    return adaptive_avg_pool3d(input, output_size)
+
+
+def _truncate_div(x, y):
+    if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
+        return jax.lax.div(*jnp.broadcast_arrays(x, y))
+    return jnp.trunc(x / y)
+
+
+def _truncate_mod(x, y):
+    if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
+        return jax.lax.rem(*jnp.broadcast_arrays(x, y))
+    return jnp.fmod(x, y)
+
+
+def _channel_dropout(name, ndim):
+    """``ops.dropout1d/2d/3d(input, p=0.5, training=True)``: whole channels (axis 1 of an
+    ``(N, C, *spatial)`` input) zeroed with probability ``p``, the rest scaled by
+    ``1 / (1 - p)``."""
+    def op(input, p=0.5, training=True):
+        from .random_ops import dropout_channels
+        from .tensor import Tensor
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"For {name}, the 'p' must be in range [0, 1], but got {p}.")
+        if input.ndim not in (ndim + 1, ndim + 2):
+            raise RuntimeError(f"For {name}, the input must be {ndim + 1}-D or "
+                               f"{ndim + 2}-D, but got {input.ndim}-D.")
+        if not training or p == 0:
+            return input
+        batched = input if input.ndim == ndim + 2 else input.expand_dims(0)
+        out = dropout_channels(batched, p)
+        out = out if isinstance(out, Tensor) else Tensor(out)
+        return out if input.ndim == ndim + 2 else out.squeeze(0)
+    return op
+
+
+def _is_floating_point(input) -> bool:
+    return np.issubdtype(np.dtype(input._data.dtype), np.floating)
+
+
+def _is_tensor(obj) -> bool:
+    from .tensor import Tensor
+    return isinstance(obj, Tensor)
+
+
+def _is_nonzero(input) -> bool:
+    if input.size != 1:
+        raise RuntimeError(f"For 'is_nonzero', the input must contain exactly one element, "
+                           f"but got {input.size}.")
+    return bool(input)
+
+
+def _meta(name, impl):
+    return OpDef(None, None, functional=(name,), functional_impl=impl,
+                 extra={"meta": True})
+
+
 ROWS: list[OpDef] = [
     fn_row("cholesky", _cholesky),
     fn_row("cholesky_inverse", _cholesky_inverse),
@@ -265,4 +484,31 @@ ROWS: list[OpDef] = [
     fn_row("reverse_sequence", _reverse_sequence),
     fn_row("approximate_equal", _approximate_equal),
     fn_row("soft_shrink", _softshrink),
+    fn_row("take", _take),
+    fn_row("expand_as", lambda input, other: jnp.broadcast_to(input, other.shape)),
+    fn_row("view_as", lambda input, other: jnp.reshape(input, other.shape)),
+    fn_row("row_stack", lambda tensors: jnp.vstack(list(tensors))),
+    fn_row("vecdot", _vecdot),
+    fn_row("sequence_mask", _sequence_mask),
+    fn_row("swiglu", _swiglu),
+    fn_row("pdist", _pdist),
+    fn_row("cond", _cond),
+    fn_row("batch_dot", _batch_dot),
+    fn_row("space_to_batch_nd", _space_to_batch_nd),
+    fn_row("batch_to_space_nd", _batch_to_space_nd),
+    fn_row("mirror_pad", _mirror_pad),
+    fn_row("accumulate_n", _accumulate_n),
+    fn_row("bidense", _bidense),
+    fn_row("matrix_solve", _matrix_solve),
+    fn_row("matrix_diag", _matrix_diag),
+    fn_row("matrix_set_diag", _matrix_set_diag),
+    fn_row("lu_unpack", _lu_unpack),
+    fn_row("adaptive_max_pool1d", _adaptive_max_pool1d),
+    fn_row("adaptive_avg_pool3d", _adaptive_avg_pool3d),
+    _meta("is_floating_point", _is_floating_point),
+    OpDef("TruncateDiv", _truncate_div, functional=("truncate_div",)),
+    OpDef("TruncateMod", _truncate_mod, functional=("truncate_mod",)),
+    *(_meta(f"dropout{n}d", _channel_dropout(f"dropout{n}d", n)) for n in (1, 2, 3)),
+    _meta("is_tensor", _is_tensor),
+    _meta("is_nonzero", _is_nonzero),
 ]

@@ -22,7 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .op_rows_math import _reduce_loss
+from .op_rows_math import _cosine_similarity, _reduce_loss
 from .op_table import OpDef, fn_row
 
 
@@ -69,6 +69,18 @@ def _hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     pos, neg = (targets > 0).astype(inputs.dtype), (targets < 0).astype(inputs.dtype)
     m = jnp.asarray(margin, inputs.dtype)
     loss = pos * inputs + jnp.maximum(m * neg - neg * inputs, 0)
+    return _reduce_loss(loss, reduction)
+
+
+def _huber_loss(input, target, reduction="mean", delta=1.0):
+    d = jnp.abs(input - target)
+    loss = jnp.where(d < delta, 0.5 * jnp.square(d), delta * (d - 0.5 * delta))
+    return _reduce_loss(loss, reduction)
+
+
+def _cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    cos = _cosine_similarity(input1, input2, dim=-1, eps=1e-8)
+    loss = jnp.where(target == 1, 1 - cos, jnp.maximum(cos - margin, 0))
     return _reduce_loss(loss, reduction)
 
 
@@ -292,6 +304,8 @@ ROWS: list[OpDef] = [
     fn_row("gaussian_nll_loss", _gaussian_nll_loss),
     fn_row("hinge_embedding_loss", _hinge_embedding_loss),
     fn_row("glu", _glu),
+    fn_row("huber_loss", _huber_loss),
+    fn_row("cosine_embedding_loss", _cosine_embedding_loss),
     fn_row("softmin", _softmin),
     OpDef("ChannelShuffle", lambda x, *, group: _channel_shuffle(x, group),
           attrs=(("group", None),), functional=("channel_shuffle",),

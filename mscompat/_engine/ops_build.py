@@ -14,6 +14,7 @@ from . import (
     op_rows_array,
     op_rows_detection,
     op_rows_extra,
+    op_rows_fft,
     op_rows_image,
     op_rows_linalg,
     op_rows_losses,
@@ -317,7 +318,8 @@ TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_mat
                                + op_rows_linalg.ROWS + op_rows_image.ROWS + op_rows_nn.ROWS
                                + op_rows_detection.ROWS + op_rows_losses.ROWS
                                + op_rows_more_math.ROWS + op_rows_more_array.ROWS
-                               + op_rows_signal.ROWS + op_rows_extra.ROWS)
+                               + op_rows_signal.ROWS + op_rows_extra.ROWS
+                               + op_rows_fft.ROWS)
 
 
 def build() -> None:

@@ -24,17 +24,8 @@ from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 from .loss import LossBase
 
-
-def _huber(x, y, reduction="mean", delta=1.0):
-    d = jnp.abs(x - y)
-    loss = jnp.where(d < delta, 0.5 * jnp.square(d), delta * (d - 0.5 * delta))
-    return m._reduce_loss(loss, reduction)
-
-
-def _cosine_embedding(x1, x2, y, margin=0.0, reduction="mean"):
-    cos = m._cosine_similarity(x1, x2, dim=-1, eps=1e-8)
-    loss = jnp.where(y == 1, 1 - cos, jnp.maximum(cos - margin, 0))
-    return m._reduce_loss(loss, reduction)
+_huber = losses._huber_loss
+_cosine_embedding = losses._cosine_embedding_loss
 
 
 def _rmse(logits, labels):
