@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import lazy, scope
+from . import lazy, scope, tensor_hooks
 from .tensor import Tensor
 
 
@@ -97,6 +97,7 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
     written: list = []
 
     def core(xs, ws):
+        xs = [_leaf_hooked(args[i], x) for i, x in zip(owners, xs)]
         if alias:
             traced = {id(args[i]): Tensor._wrap(x) for i, x in zip(owners, xs)}
             new_args, new_kwargs = jax.tree_util.tree_map(
@@ -126,6 +127,12 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
         # The stand-in changed the output dtypes: take the value from the real inputs.
         out = to_arrays(fn(*args, **kwargs))
     return Pullback(out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, slots)
+
+
+def _leaf_hooked(tensor, x):
+    """An input with ``Tensor.register_hook`` hooks: its gradient passes through them."""
+    hooks = tensor_hooks.hooks_of(tensor)
+    return x if hooks is None else tensor_hooks.apply(x, hooks)
 
 
 def _primal(x):

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import context, jaxconfig, lazy, recording, scope
+from . import context, jaxconfig, lazy, recording, scope, tensor_hooks
 from .compile import call_transform, compiling
 from .differentiate import AuxError, fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
@@ -224,8 +224,14 @@ class GradFn:
 
 
 def _recordable(args, kwargs) -> bool:
-    """PYNATIVE calls are recorded unless they run inside an eager JAX transform."""
-    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
+    """PYNATIVE calls are recorded unless they run inside an eager JAX transform or an input
+    carries ``register_hook`` hooks (their Python runs on every backward pass)."""
+    for leaf in jax.tree_util.tree_leaves((args, kwargs),
+                                          is_leaf=lambda a: isinstance(a, Tensor)):
+        if isinstance(leaf, Tensor):
+            if tensor_hooks.hooks_of(leaf) is not None:
+                return False
+            leaf = leaf._data
         if isinstance(leaf, jax.core.Tracer):
             return False
     return True

@@ -167,3 +167,58 @@ def insert_gradient_of_in_cell_second_order(ms):
             return (self.ins(x * x * x) * 3).sum()
     c = C()
     return ms.grad(c)(_t(ms, [0.1, 2.0])), ms.grad(ms.grad(c))(_t(ms, [0.1, 2.0]))
+
+
+@case()
+def tensor_register_hook_docs_example(ms):
+    """MindSpore's ``Tensor.register_hook`` example: the hook doubles ``z``'s gradient."""
+    def hook_fn(grad):
+        return grad * 2
+
+    def hook_test(x, y):
+        z = x * y
+        z.register_hook(hook_fn)
+        z = z * y
+        return z
+    return ms.ops.GradOperation(get_all=True)(hook_test)(_t(ms, 1.0), _t(ms, 2.0))
+
+
+# In MindSpore's GRAPH_MODE the hook is compiled into the graph and its Python side effects
+# (the list append) never run; mscompat's GRAPH_MODE trace cannot read the gradient's value
+# either and runs the call eagerly, where they do (docs/divergences.md).
+@case(modes="PYNATIVE")
+def tensor_register_hook_sees_the_gradient(ms):
+    seen = []
+
+    def hook_fn(grad):
+        seen.append(grad.asnumpy().tolist())
+
+    def f(x):
+        y = x * 3
+        y.register_hook(hook_fn)
+        return (y * y).sum()
+    g = ms.grad(f)(_t(ms, [1.0, 2.0]))
+    return g, seen
+
+
+@case(modes="PYNATIVE")
+def tensor_register_hook_on_an_input(ms):
+    x = _t(ms, [1.0, 2.0])
+    x.register_hook(lambda grad: grad * 10)
+    return ms.grad(lambda v: (v * v).sum())(x)
+
+
+@case(modes="PYNATIVE")
+def tensor_register_hook_removed(ms):
+    def f(x):
+        y = x * 3
+        handle = y.register_hook(lambda grad: grad * 100)
+        handle.remove()
+        return (y * 2).sum()
+    return ms.grad(f)(_t(ms, [1.0, 2.0]))
+
+
+@case(modes="PYNATIVE")
+def tensor_register_hook_not_callable(ms):
+    x = _t(ms, [1.0, 2.0])
+    return x.register_hook(3)
