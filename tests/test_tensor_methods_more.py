@@ -195,3 +195,40 @@ def test_mT_and_mH():
     x = ms.Tensor(RNG.uniform(size=(2, 3, 4)).astype(np.float32))
     assert x.mT.shape == (2, 4, 3)
     np.testing.assert_array_equal(x.mH.asnumpy(), np.swapaxes(x.asnumpy(), -1, -2))
+
+
+# Random ops and methods without a MindSpore CPU kernel: dtype, shape, range and mean
+# (the draws are mscompat's seeded stream).
+RANDOM = {
+    "gamma": (lambda: ms.ops.gamma((4000,), ms.Tensor(np.array([2.0], np.float32)),
+                                   ms.Tensor(np.array([2.0], np.float32))),
+              "Float32", (4000,), 0.0, None, 1.0),
+    "poisson": (lambda: ms.ops.poisson((4000,), ms.Tensor(np.array([3.0], np.float32))),
+                "Float32", (4000,), 0.0, None, 3.0),
+    "uniform": (lambda: ms.Tensor(np.zeros((4000,), np.float32)).uniform(2.0, 3.0),
+                "Float32", (4000,), 2.0, 3.0, 2.5),
+    "normal_": (lambda: ms.Tensor(np.zeros((4000,), np.float32)).normal_(1.0, 0.5),
+                "Float32", (4000,), None, None, 1.0),
+    "random_": (lambda: ms.Tensor(np.zeros((4000,), np.int32)).random_(3, 7),
+                "Int32", (4000,), 3, 6, 4.5),
+    "exponential_": (lambda: ms.Tensor(np.zeros((4000,), np.float32)).exponential_(2.0),
+                     "Float32", (4000,), 0.0, None, 0.5),
+    "bernoulli": (lambda: ms.Tensor(np.full((4000,), 0.25, np.float32)).bernoulli(),
+                  "Float32", (4000,), 0.0, 1.0, 0.25),
+    "bernoulli_": (lambda: ms.Tensor(np.zeros((4000,), np.float32)).bernoulli_(0.75),
+                   "Float32", (4000,), 0.0, 1.0, 0.75),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RANDOM))
+def test_random_without_a_mindspore_cpu_kernel(name):
+    draw, dtype, shape, lo, hi, mean = RANDOM[name]
+    ms.set_seed(11)
+    out = draw()
+    values = out.asnumpy()
+    assert str(out.dtype) == dtype and tuple(out.shape) == shape
+    assert lo is None or values.min() >= lo
+    assert hi is None or values.max() <= hi
+    assert abs(values.mean() - mean) < 0.1 * max(abs(mean), 1.0)
+    ms.set_seed(11)
+    np.testing.assert_array_equal(draw().asnumpy(), values)

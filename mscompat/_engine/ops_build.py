@@ -396,12 +396,14 @@ from . import (  # noqa: E402,F401
     custom_op,
     hooks,
     optimizer_ops,
+    random_more,
     random_ops,
     state_ops,
     tensor_extras,
 )
 
 FUNCTIONALS.update(random_ops.FUNCTIONS)
+FUNCTIONALS.update(random_more.FUNCTIONS)
 FUNCTIONALS.update(composite_ops.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
 PRIMITIVES.update(composite_ops.PRIMITIVES)

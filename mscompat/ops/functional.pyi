@@ -6,6 +6,14 @@ from mscompat._engine.composite_ops import constexpr as constexpr
 from mscompat._engine.composite_ops import mixed_precision_cast as mixed_precision_cast
 from mscompat._engine.composite_ops import scalar_to_array as scalar_to_array
 from mscompat._engine.composite_ops import tuple_len as tuple_len
+from mscompat._engine.random_more import bernoulli as bernoulli
+from mscompat._engine.random_more import gamma as gamma
+from mscompat._engine.random_more import laplace as laplace
+from mscompat._engine.random_more import poisson as poisson
+from mscompat._engine.random_more import random_categorical as random_categorical
+from mscompat._engine.random_more import random_gamma as random_gamma
+from mscompat._engine.random_more import random_poisson as random_poisson
+from mscompat._engine.random_more import standard_laplace as standard_laplace
 from mscompat._engine.random_ops import dropout as dropout
 from mscompat._engine.random_ops import multinomial as multinomial
 from mscompat._engine.random_ops import normal as normal

@@ -1,0 +1,215 @@
+"""The less common random ops (``bernoulli``, ``laplace``, ``gamma``, ``poisson``,
+``random_gamma``, ``random_poisson``, ``random_categorical``) and the Tensor random methods
+(``uniform``, ``normal_``, ``random_``, ``exponential_``, ``bernoulli``/``bernoulli_``,
+``log_normal``, ``cauchy``, ``multinomial``, ``random_categorical``), on the seeded key
+stream of ``random_ops``. Dtypes and shapes follow MindSpore 2.10 (recorded where its CPU
+build has the kernel, ``tests/conformance/cases/random_more.py``); the draws are mscompat's.
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> ms.set_seed(0)
+    >>> b = ms.ops.bernoulli(ms.Tensor(np.zeros((3,), np.float32)), 1.0)
+    >>> print(b)
+    [1. 1. 1.]
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+from .random_ops import _k, _run, _shape
+from .tensor import Tensor
+
+_F32 = np.dtype(np.float32)
+_BERNOULLI_DTYPES = ("bool", "float32", "float64", "int16", "int32", "int64", "int8", "uint8")
+
+
+def _value(v):
+    return v._data if isinstance(v, Tensor) else v
+
+
+def _shape_of(shape, name):
+    if isinstance(shape, Tensor):
+        return tuple(int(i) for i in np.asarray(shape.asnumpy()).reshape(-1))
+    return _shape(shape, name)
+
+
+# -- draws on (key data, ...) arrays -------------------------------------------------------
+def _bernoulli(k, p, *, shape, dtype):
+    return jax.random.bernoulli(_k(k), jnp.broadcast_to(p, shape), shape).astype(dtype)
+
+
+def _laplace(k, mean, scale, *, shape):
+    return (mean + scale * jax.random.laplace(_k(k), shape, jnp.float32)).astype(jnp.float32)
+
+
+def _gamma(k, alpha, beta, *, shape, dtype):
+    return (jax.random.gamma(_k(k), jnp.broadcast_to(alpha, shape), shape, dtype) /
+            jnp.broadcast_to(beta, shape)).astype(dtype)
+
+
+def _poisson(k, rate, *, shape, dtype):
+    return jax.random.poisson(_k(k), jnp.broadcast_to(rate, shape), shape).astype(dtype)
+
+
+def _categorical(k, logits, *, num_sample, dtype):
+    out = jax.random.categorical(_k(k), logits, axis=-1, shape=(num_sample,) + logits.shape[:-1])
+    return jnp.moveaxis(out, 0, -1).astype(dtype)
+
+
+def _uniform(k, *, lo, hi, shape, dtype):
+    if jnp.issubdtype(dtype, jnp.integer):
+        return jax.random.randint(_k(k), shape, lo, hi, dtype)
+    return jax.random.uniform(_k(k), shape, jnp.float32, lo, hi).astype(dtype)
+
+
+def _normal(k, *, mean, std, shape, dtype):
+    return (mean + std * jax.random.normal(_k(k), shape, jnp.float32)).astype(dtype)
+
+
+def _exponential(k, *, lambd, shape, dtype):
+    return (jax.random.exponential(_k(k), shape, jnp.float32) / lambd).astype(dtype)
+
+
+def _cauchy(k, *, median, sigma, shape, dtype):
+    return (median + sigma * jax.random.cauchy(_k(k), shape, jnp.float32)).astype(dtype)
+
+
+# -- ops.* ---------------------------------------------------------------------------------
+def bernoulli(input, p=0.5, seed=None):
+    """``ops.bernoulli(input, p=0.5, seed=None)``: 0/1 in ``input``'s dtype and shape, 1
+    with probability ``p`` (a number or a Tensor broadcast to ``input``)."""
+    name = str(np.dtype(input._data.dtype))
+    if name not in _BERNOULLI_DTYPES:
+        raise TypeError(f"For primitive[Bernoulli], the input argument[x] must be a type of "
+                        f"{{Tensor[Bool], Tensor[Float32], Tensor[Float64], Tensor[Int16], "
+                        f"Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt8]}}, but got "
+                        f"Tensor[{input.dtype}].")
+    return _run(_bernoulli, (jnp.asarray(_value(p), jnp.float32),),
+                {"shape": tuple(input.shape), "dtype": input._data.dtype}, seed)
+
+
+def standard_laplace(shape, seed=None):
+    return _run(_laplace, (0.0, 1.0), {"shape": _shape(shape, "standard_laplace")}, seed)
+
+
+def laplace(shape, mean, lambda_param, seed=None):
+    out = np.broadcast_shapes(_shape(shape, "laplace"), np.shape(_value(mean)),
+                              np.shape(_value(lambda_param)))
+    return _run(_laplace, (_value(mean), _value(lambda_param)), {"shape": out}, seed)
+
+
+def gamma(shape, alpha, beta, seed=None):
+    out = np.broadcast_shapes(_shape(shape, "gamma"), np.shape(_value(alpha)),
+                              np.shape(_value(beta)))
+    return _run(_gamma, (_value(alpha), _value(beta)), {"shape": out, "dtype": _F32}, seed)
+
+
+def poisson(shape, mean, seed=None):
+    out = np.broadcast_shapes(_shape(shape, "poisson"), np.shape(_value(mean)))
+    return _run(_poisson, (_value(mean),), {"shape": out, "dtype": _F32}, seed)
+
+
+def random_gamma(shape, alpha, seed=None):
+    """``ops.random_gamma(shape, alpha, seed=None)``: ``shape + alpha.shape``, ``alpha``'s
+    dtype."""
+    out = _shape_of(shape, "random_gamma") + tuple(alpha.shape)
+    return _run(_gamma, (alpha._data, 1.0), {"shape": out, "dtype": alpha._data.dtype}, seed)
+
+
+def random_poisson(shape, rate, seed=None, dtype=None):
+    out = _shape_of(shape, "random_poisson") + tuple(rate.shape)
+    dt = dtypes.to_np(dtype) if dtype is not None else _F32
+    return _run(_poisson, (rate._data,), {"shape": out, "dtype": dt}, seed)
+
+
+def random_categorical(logits, num_sample, seed=0, dtype=None):
+    dt = dtypes.to_np(dtype) if dtype is not None else np.dtype(np.int64)
+    return _run(_categorical, (logits._data,), {"num_sample": int(num_sample), "dtype": dt},
+                seed or None)
+
+
+FUNCTIONS = {f.__name__: f for f in (bernoulli, standard_laplace, laplace, gamma, poisson,
+                                     random_gamma, random_poisson, random_categorical)}
+
+
+# -- Tensor methods ------------------------------------------------------------------------
+def _no_generator(name, generator):
+    if generator is not None:
+        raise NotImplementedError(f"mindspore.Tensor.{name}(generator=...) is not "
+                                  f"implemented in mscompat")
+
+
+def _drawn(self, impl, **kwargs):
+    return _run(impl, (), {"shape": tuple(self.shape), "dtype": self._data.dtype, **kwargs})
+
+
+def _written(self, value):
+    self._data = value._data
+    return self
+
+
+def _tensor_uniform(self, from_=0.0, to=1.0, generator=None):
+    _no_generator("uniform", generator)
+    return _drawn(self, _uniform, lo=float(from_), hi=float(to))
+
+
+def _normal_(self, mean=0, std=1, *, generator=None):
+    _no_generator("normal_", generator)
+    return _written(self, _drawn(self, _normal, mean=float(mean), std=float(std)))
+
+
+def _random_(self, from_=0, to=None, *, generator=None):
+    _no_generator("random_", generator)
+    if to is None:
+        to, from_ = from_, 0
+    return _written(self, _drawn(self, _uniform, lo=int(from_), hi=int(to)))
+
+
+def _exponential_(self, lambd=1, *, generator=None):
+    _no_generator("exponential_", generator)
+    return _written(self, _drawn(self, _exponential, lambd=float(lambd)))
+
+
+def _tensor_bernoulli(self, *, generator=None):
+    _no_generator("bernoulli", generator)
+    return _run(_bernoulli, (self._data,), {"shape": tuple(self.shape),
+                                            "dtype": self._data.dtype})
+
+
+def _bernoulli_(self, p=0.5, *, generator=None):
+    _no_generator("bernoulli_", generator)
+    return _written(self, _run(_bernoulli, (jnp.asarray(_value(p), jnp.float32),),
+                               {"shape": tuple(self.shape), "dtype": self._data.dtype}))
+
+
+def _log_normal(self, mean=1.0, std=2.0):
+    normal = _drawn(self, _normal, mean=float(mean), std=float(std))
+    return Tensor._wrap(jnp.exp(normal._data))
+
+
+def _tensor_cauchy(self, median=0.0, sigma=1.0):
+    return _drawn(self, _cauchy, median=float(median), sigma=float(sigma))
+
+
+def _multinomial(self, num_samples, replacement=True, seed=None):
+    from .random_ops import multinomial
+    return multinomial(self, num_samples, replacement, seed)
+
+
+def _tensor_random_categorical(self, num_sample, seed=0, dtype=None):
+    return random_categorical(self, num_sample, seed, dtype)
+
+
+METHODS = {
+    "uniform": _tensor_uniform, "normal_": _normal_, "random_": _random_,
+    "exponential_": _exponential_, "bernoulli": _tensor_bernoulli, "bernoulli_": _bernoulli_,
+    "log_normal": _log_normal, "cauchy": _tensor_cauchy, "multinomial": _multinomial,
+    "random_categorical": _tensor_random_categorical,
+}
+for _name, _fn in METHODS.items():
+    if _name not in Tensor.__dict__:
+        setattr(Tensor, _name, _fn)
