@@ -110,6 +110,7 @@ RECORDS = {
                  lambda: A.ravel()[[[0, 5], [11, 3]]]),
     "ops_swiglu": (lambda t: ms.ops.swiglu(t(A)),
                    lambda: A[:, :2] / (1 + np.exp(-A[:, :2])) * A[:, 2:]),
+    "ops_fills": (lambda t: ms.ops.fills(t(I1), 2.5), lambda: np.full(I1.shape, 2, np.int32)),
     "ops_accumulate_n": (lambda t: ms.ops.accumulate_n([t(A), t(B), t(A)]), lambda: 2 * A + B),
 }
 

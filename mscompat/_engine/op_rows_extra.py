@@ -439,6 +439,93 @@ def _is_nonzero(input) -> bool:
     return bool(input)
 
 
+# ----------------------------------------------------------------------- functional forms of
+# detection, pooling and convolution primitives
+
+def _bounding_box_encode(anchor_box, groundtruth_box, means=(0.0,) * 4, stds=(1.0,) * 4):
+    from .op_rows_detection import _encode
+    return _encode(anchor_box, groundtruth_box, means=tuple(means), stds=tuple(stds))
+
+
+def _bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0,) * 4, stds=(1.0,) * 4,
+                         wh_ratio_clip=0.016):
+    from .op_rows_detection import _decode
+    return _decode(anchor_box, deltas, max_shape=tuple(max_shape), means=tuple(means),
+                   stds=tuple(stds), wh_ratio_clip=wh_ratio_clip)
+
+
+def _check_valid(bboxes, img_metas):
+    from .op_rows_detection import _check_valid as check
+    return check(bboxes, img_metas)
+
+
+def _conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1,
+                      group=1, output_padding=0):
+    from . import nn_kernels
+    from .op_rows_nn import _pad_mode, _spatial
+    return nn_kernels.conv2d_transpose(
+        inputs, weight, None, _spatial(stride, 3, "stride"), _pad_mode(pad_mode), padding,
+        _spatial(output_padding, 3, "output_padding"), _spatial(dilation, 3, "dilation"),
+        group)
+
+
+def _intopk(x1, x2, k):
+    """``ops.intopk(x1, x2, k)``: whether ``x1[i, x2[i]]`` is among the ``k`` largest of row
+    ``i`` (equal values count as in)."""
+    target = jnp.take_along_axis(x1, x2[:, None].astype(jnp.int32), axis=1)
+    return jnp.sum(x1 > target, axis=1) < k
+
+
+def _max_unpool(n):
+    def op(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+        kernel = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
+        stride = kernel if stride is None else (
+            (stride,) * n if isinstance(stride, int) else tuple(stride))
+        pad = (padding,) * n if isinstance(padding, int) else tuple(padding)
+        if output_size is None:
+            size = tuple((d - 1) * s - 2 * p + k for d, s, p, k in
+                         zip(x.shape[-n:], stride, pad, kernel))
+        else:
+            size = tuple(output_size)[-n:]
+        lead = x.shape[:-n]
+        flat = jnp.zeros(lead + (int(np.prod(size)),), x.dtype)
+        idx = indices.reshape(lead + (-1,)).astype(jnp.int32)
+        vals = x.reshape(lead + (-1,))
+        out = jax.vmap(lambda f, i, v: f.at[i].set(v))(
+            flat.reshape((-1, flat.shape[-1])), idx.reshape((-1, idx.shape[-1])),
+            vals.reshape((-1, vals.shape[-1])))
+        return out.reshape(lead + size)
+    return op
+
+
+def _adaptive_max_pool3d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError("mindspore.ops.adaptive_max_pool3d(return_indices=True) is "
+                                  "not supported by mscompat")
+    size = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
+    x = input
+    for axis, out in zip((-3, -2, -1), size):
+        n = x.shape[axis]
+        out = n if out is None else int(out)
+        parts = [jnp.max(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
+                                  axis=axis), axis=axis, keepdims=True) for i in range(out)]
+        x = jnp.concatenate(parts, axis=axis)
+    return x
+
+
+def _view_as_real(input):
+    return jnp.stack([jnp.real(input), jnp.imag(input)], axis=-1)
+
+
+def _fills(x, value):
+    return jnp.full(x.shape, value, x.dtype)
+
+
+def _unique_with_pad(x, pad_num):
+    from .tensor_methods_more import _unique_with_pad as unique
+    return unique(x, pad_num)
+
+
 def _meta(name, impl):
     return OpDef(None, None, functional=(name,), functional_impl=impl,
                  extra={"meta": True})
@@ -506,6 +593,18 @@ ROWS: list[OpDef] = [
     fn_row("adaptive_max_pool1d", _adaptive_max_pool1d),
     fn_row("adaptive_avg_pool3d", _adaptive_avg_pool3d),
     _meta("is_floating_point", _is_floating_point),
+    fn_row("bounding_box_encode", _bounding_box_encode),
+    fn_row("bounding_box_decode", _bounding_box_decode),
+    fn_row("check_valid", _check_valid),
+    fn_row("conv3d_transpose", _conv3d_transpose),
+    fn_row("intopk", _intopk),
+    fn_row("max_unpool1d", _max_unpool(1)),
+    fn_row("max_unpool2d", _max_unpool(2)),
+    fn_row("max_unpool3d", _max_unpool(3)),
+    fn_row("adaptive_max_pool3d", _adaptive_max_pool3d),
+    fn_row("view_as_real", _view_as_real),
+    fn_row("fills", _fills),
+    fn_row("unique_with_pad", _unique_with_pad),
     OpDef("TruncateDiv", _truncate_div, functional=("truncate_div",)),
     OpDef("TruncateMod", _truncate_mod, functional=("truncate_mod",)),
     *(_meta(f"dropout{n}d", _channel_dropout(f"dropout{n}d", n)) for n in (1, 2, 3)),

@@ -60,6 +60,15 @@ def _categorical(k, logits, *, num_sample, dtype):
     return jnp.moveaxis(out, 0, -1).astype(dtype)
 
 
+def _gumbel_softmax(k, logits, *, tau, hard, dim):
+    y = jax.nn.softmax((logits + jax.random.gumbel(_k(k), logits.shape, logits.dtype)) / tau,
+                       axis=dim)
+    if not hard:
+        return y
+    one_hot = (y == jnp.max(y, axis=dim, keepdims=True)).astype(y.dtype)
+    return one_hot - jax.lax.stop_gradient(y) + y  # straight-through: soft gradient
+
+
 def _uniform(k, *, lo, hi, shape, dtype):
     if jnp.issubdtype(dtype, jnp.integer):
         return jax.random.randint(_k(k), shape, lo, hi, dtype)
@@ -132,8 +141,25 @@ def random_categorical(logits, num_sample, seed=0, dtype=None):
                 seed or None)
 
 
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
+    """``ops.gumbel_softmax(logits, tau=1.0, hard=False, dim=-1)``: softmax of
+    ``(logits + Gumbel noise) / tau``; ``hard`` gives the one-hot of its maximum with the
+    soft sample's gradient."""
+    if tau <= 0:
+        raise ValueError(f"For 'gumbel_softmax', the 'tau' must be greater than 0, but got "
+                         f"{tau}.")
+    return _run(_gumbel_softmax, (logits._data,), {"tau": float(tau), "hard": bool(hard),
+                                                   "dim": int(dim)})
+
+
+def choice_with_mask(input_x, count=256, seed=None):
+    from .random_ops import RandomChoiceWithMask
+    return RandomChoiceWithMask(count, seed or 0)(input_x)
+
+
 FUNCTIONS = {f.__name__: f for f in (bernoulli, standard_laplace, laplace, gamma, poisson,
-                                     random_gamma, random_poisson, random_categorical)}
+                                     random_gamma, random_poisson, random_categorical,
+                                     gumbel_softmax, choice_with_mask)}
 
 
 # -- Tensor methods ------------------------------------------------------------------------

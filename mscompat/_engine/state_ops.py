@@ -297,6 +297,15 @@ PRIMITIVES["IndexAdd"] = IndexAdd
 FUNCTIONALS["index_add"] = index_add
 
 
+def inplace_index_add(var, indices, updates, axis) -> Tensor:
+    """``ops.inplace_index_add(var, indices, updates, axis)``: ``ops.index_add`` by another
+    name."""
+    return index_add(var, indices, updates, axis)
+
+
+FUNCTIONALS["inplace_index_add"] = inplace_index_add
+
+
 def _batch_stats(x):
     """The batch mean and biased variance over every axis but 1."""
     axes = tuple(i for i in range(x.ndim) if i != 1)

@@ -129,3 +129,49 @@ def dropout2d_zeroes_whole_channels(ms):
     whole = np.all((per_channel == 0) | (per_channel == 2.0), axis=-1)
     same = np.all(per_channel == per_channel[..., :1], axis=-1)
     return ms.Tensor(np.array([whole.all(), same.all()]))
+
+ANCHORS = np.array([[0, 0, 10, 10], [5, 5, 15, 15], [2, 1, 8, 9]], np.float32)
+TRUTH = np.array([[1, 1, 9, 11], [4, 6, 16, 14], [2, 2, 7, 7]], np.float32)
+MORE = [
+    S("bounding_box_encode", "ops.bounding_box_encode", (ANCHORS, TRUTH),
+      kw={"stds": (0.1, 0.1, 0.2, 0.2)}, grad=False),
+    S("bounding_box_decode", "ops.bounding_box_decode",
+      (ANCHORS, r(3, 4, seed=840, lo=-0.3, hi=0.3), (12, 12)), grad=False),
+    S("check_valid", "ops.check_valid",
+      (ANCHORS, np.array([12, 12, 1], np.float32)), grad=False),
+    S("intopk", "ops.intopk", (r(3, 5, seed=841), np.array([1, 3, 4], np.int32), 2),
+      grad=False),
+    S("unique_with_pad", "ops.unique_with_pad", (np.array([5, 1, 5, 2, 1], np.int32), 0),
+      grad=False),
+    S("max_unpool2d", "ops.max_unpool2d",
+      (r(1, 1, 2, 2, seed=842), np.array([[[[0, 3], [9, 14]]]], np.int64), 2)),
+    S("adaptive_max_pool3d", "ops.adaptive_max_pool3d", (r(1, 2, 4, 4, 4, seed=843), 2)),
+    S("conv3d_transpose", "ops.conv3d_transpose",
+      (r(1, 2, 3, 3, 3, seed=844), r(2, 1, 2, 2, 2, seed=845)), kw={"stride": 2}),
+]
+for _spec in MORE:
+    op_specs._register(_spec, module=__name__)
+
+
+@case()
+def inplace_index_add_parameter(ms):
+    var = ms.Parameter(ms.Tensor(np.zeros((3, 2), np.float32)), name="var")
+    out = ms.ops.inplace_index_add(var, ms.Tensor(np.array([0, 2, 0], np.int32)),
+                                   ms.Tensor(np.ones((3, 2), np.float32)), 0)
+    return out, var.value()
+
+
+@case(modes="PYNATIVE")
+def view_as_real(ms):
+    z = ms.Tensor(np.array([1 + 2j, -3.5j], np.complex64))
+    return ms.ops.view_as_real(z)
+
+
+@case()
+def gumbel_softmax_shape_and_sum(ms):
+    ms.set_seed(2)
+    soft = ms.ops.gumbel_softmax(ms.Tensor(r(3, 5, seed=846)), tau=0.5)
+    hard = ms.ops.gumbel_softmax(ms.Tensor(r(3, 5, seed=846)), hard=True)
+    return (str(soft.dtype), tuple(soft.shape), bool(np.allclose(soft.asnumpy().sum(-1), 1.0)),
+            bool(set(np.unique(hard.asnumpy()).tolist()) <= {0.0, 1.0}),
+            hard.asnumpy().sum(-1).tolist())
