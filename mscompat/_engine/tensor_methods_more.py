@@ -24,6 +24,8 @@ Example:
 """
 from __future__ import annotations
 
+import weakref
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -48,6 +50,7 @@ ALIASES = {
     "diagonal_scatter": "diagonal_scatter", "select_scatter": "select_scatter",
     "slice_scatter": "slice_scatter", "index_fill": "index_fill",
     "masked_scatter": "masked_scatter", "inplace_update": "inplace_update",
+    "unfold": "unfold", "fold": "fold",
 }
 
 
@@ -225,6 +228,42 @@ def _m_h(self):
     return call(lambda x: jnp.conj(jnp.swapaxes(x, -1, -2)), [self._data])
 
 
+def _itemset(self, *args):
+    """``Tensor.itemset(*args)``: a new Tensor with one element set (this one unchanged)."""
+    if len(args) == 1:
+        index, value = 0, args[0]
+    else:
+        index, value = args
+    def put(x):
+        flat = jnp.ravel(x)
+        i = index if isinstance(index, int) else int(np.ravel_multi_index(index, x.shape))
+        return flat.at[i].set(jnp.asarray(value, x.dtype)).reshape(x.shape)
+    return call(put, [self._data])
+
+
+def _get_bytes(self) -> bytes:
+    return np.ascontiguousarray(np.asarray(_concrete(self._data))).tobytes()
+
+
+_CONST_ARGS: dict[int, weakref.ref] = {}
+
+
+def _set_const_arg(self, const_arg=True):
+    """``Tensor.set_const_arg(const_arg=True)``: marks the Tensor as a compile-time constant
+    for MindSpore's ``jit``; mscompat only remembers the flag (``const_arg``)."""
+    key = id(self)
+    if const_arg:
+        _CONST_ARGS[key] = weakref.ref(self, lambda _, k=key: _CONST_ARGS.pop(k, None))
+    else:
+        _CONST_ARGS.pop(key, None)
+    return self
+
+
+def _const_arg(self) -> bool:
+    ref = _CONST_ARGS.get(id(self))
+    return ref is not None and ref() is self
+
+
 def _requires_grad_(self, requires_grad=True):
     self.requires_grad = requires_grad
     return self
@@ -240,8 +279,17 @@ OVERLOADS = {
     "unique": _unique, "is_signed": _is_signed, "allclose": _allclose,
     "ndimension": lambda self: self.ndim,
     "byte": _cast("uint8"), "short": _cast("int16"), "bfloat16": _cast("bfloat16"),
-    "requires_grad_": _requires_grad_,
+    "requires_grad_": _requires_grad_, "itemset": _itemset, "get_bytes": _get_bytes,
+    "storage_offset": lambda self: 0, "data_ptr": lambda self: id(self),
+    "move_to": lambda self, to="CPU", blocking=True: self.copy(),
+    "is_pinned": lambda self: False, "is_shared": lambda self: False,
+    "is_init": lambda self: False, "set_const_arg": _set_const_arg,
 }
+
+# read-only attributes: (name, value)
+PROPERTIES = {"has_init": False, "init": None, "param_info": None, "is_meta": False,
+              "virtual_flag": False, "init_flag": False,
+              "symbolic_shape": None}
 
 # in-place method -> the method computing its value
 INPLACE = {
@@ -286,3 +334,11 @@ def install(impls: dict) -> None:
             setattr(Tensor, method, _inplace(base))
     Tensor.mT = property(_m_t)
     Tensor.mH = property(_m_h)
+    if "const_arg" not in Tensor.__dict__:
+        Tensor.const_arg = property(_const_arg)
+    if "H" not in Tensor.__dict__:
+        Tensor.H = property(_m_h)
+    for name, value in PROPERTIES.items():
+        if name not in Tensor.__dict__ and not any(name in k.__dict__
+                                                   for k in Tensor.__mro__[1:]):
+            setattr(Tensor, name, property(lambda self, _v=value: _v))

@@ -183,3 +183,18 @@ for _fn in [
     _inplace("floor_divide15", "floor_divide_", 0.7),
 ]:
     case()(_fn)
+
+
+@case()
+def metadata_methods(ms):
+    x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    return (x.H, x.itemset((0, 1), 9.0), x, x.storage_offset(), x.is_pinned(), x.is_shared(),
+            x.has_init, x.init, x.is_init(), x.param_info, x.get_bytes().hex(),
+            x.move_to("CPU"), x.const_arg, x.is_meta)
+
+
+@case()
+def unfold_fold_methods(ms):
+    a = ms.Tensor(np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4))
+    u = a.unfold((2, 2), dilation=1, padding=1, stride=2)
+    return u, u.fold(ms.Tensor(np.array([3, 4], np.int32)), (2, 2), padding=1, stride=2)
