@@ -50,6 +50,16 @@ from ..._data.vision_adjust import (  # noqa: F401
     VerticalFlip,
     read_image,
 )
+from ..._data.vision_augment import (  # noqa: F401
+    CutMixBatch,
+    ImageBatchFormat,
+    MixUpBatch,
+    RandAugment,
+    SliceMode,
+    SlicePatches,
+    TrivialAugmentWide,
+    UniformAugment,
+)
 from ..._data.vision_color import (  # noqa: F401
     AdjustSharpness,
     Grayscale,
