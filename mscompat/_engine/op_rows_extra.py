@@ -377,6 +377,15 @@ def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):  # noq
     return perms.astype(LU_data.dtype), lower, upper
 
 
+def _lu_solve(b, LU_data, LU_pivots):  # noqa: N803
+    """``ops.lu_solve(b, LU_data, LU_pivots)``: ``A x = b`` for ``A = P L U`` packed in
+    ``LU_data`` with 1-based LAPACK pivots."""
+    perm, lower, upper = _lu_unpack(LU_data, LU_pivots)
+    y = jax.scipy.linalg.solve_triangular(lower, _t(perm) @ b, lower=True,
+                                          unit_diagonal=True)
+    return jax.scipy.linalg.solve_triangular(upper, y, lower=False)
+
+
 def _adaptive_max_pool1d(input, output_size):
     n = input.shape[-1]
     if n % output_size:
@@ -590,6 +599,7 @@ ROWS: list[OpDef] = [
     fn_row("matrix_diag", _matrix_diag),
     fn_row("matrix_set_diag", _matrix_set_diag),
     fn_row("lu_unpack", _lu_unpack),
+    fn_row("lu_solve", _lu_solve),
     fn_row("adaptive_max_pool1d", _adaptive_max_pool1d),
     fn_row("adaptive_avg_pool3d", _adaptive_avg_pool3d),
     _meta("is_floating_point", _is_floating_point),

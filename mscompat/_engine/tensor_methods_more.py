@@ -50,7 +50,8 @@ ALIASES = {
     "diagonal_scatter": "diagonal_scatter", "select_scatter": "select_scatter",
     "slice_scatter": "slice_scatter", "index_fill": "index_fill",
     "masked_scatter": "masked_scatter", "inplace_update": "inplace_update",
-    "unfold": "unfold", "fold": "fold",
+    "unfold": "unfold", "fold": "fold", "eigvals": "eigvals", "fills": "fills",
+    "lu_solve": "lu_solve",
 }
 
 
@@ -179,11 +180,13 @@ def _scatter_add(self, *args, **kwargs):
     ``scatter_add(indices, updates)`` (``ops.tensor_scatter_add``)."""
     from .. import ops
     if (args and _is_index_like(args[0])) or "dim" in kwargs:
-        dim = args[0] if args else kwargs.pop("dim")
-        index, src = (list(args[1:]) + [kwargs.get("index"), kwargs.get("src")])[:2] \
-            if len(args) > 1 else (kwargs["index"], kwargs["src"])
-        return ops.tensor_scatter_elements(self, index, src, axis=dim, reduction="add")
+        return _scatter_add_dim(self, *args, **kwargs)
     return ops.tensor_scatter_add(self, *args, **kwargs)
+
+
+def _scatter_add_dim(self, dim, index, src):
+    from .. import ops
+    return ops.tensor_scatter_elements(self, index, src, axis=dim, reduction="add")
 
 
 def _scatter_nd_method(op):

@@ -175,3 +175,15 @@ def gumbel_softmax_shape_and_sum(ms):
     return (str(soft.dtype), tuple(soft.shape), bool(np.allclose(soft.asnumpy().sum(-1), 1.0)),
             bool(set(np.unique(hard.asnumpy()).tolist()) <= {0.0, 1.0}),
             hard.asnumpy().sum(-1).tolist())
+
+
+LU = np.array([[4.0, 3.0, 1.0], [0.5, 1.5, 2.0], [0.25, 0.5, 3.0]], np.float32)
+for _spec in [
+    # MindSpore 2.10 has no bprop for LuSolve (a gradient raises there): values only
+    S("lu_solve", "ops.lu_solve", (r(3, 2, seed=850), LU,
+                                   op_specs.TK(np.array([1, 3, 3], np.int32))), grad=False),
+    S("lu_solve_method", "Tensor.lu_solve", (r(3, 1, seed=851), LU,
+                                             op_specs.TK(np.array([2, 2, 3], np.int32))),
+      grad=False),
+]:
+    op_specs._register(_spec, module=__name__)
