@@ -113,7 +113,7 @@ class GradFn:
     @jaxconfig.entry
     def __call__(self, *args, **kwargs):
         _check_fn(self.fn)
-        if compiling():
+        if compiling() and not _hooked_inputs(args, kwargs):
             params = list(self.spec.weights or ())
             if hasattr(self.fn, "_all_params"):
                 seen = {id(p) for p in params}
@@ -223,15 +223,20 @@ class GradFn:
         return out
 
 
+def _hooked_inputs(args, kwargs) -> bool:
+    """An input carries ``register_hook`` hooks: the call runs eagerly (GRAPH_MODE's
+    compiled program would see traced stand-ins, not the hooked Tensor)."""
+    return any(isinstance(leaf, Tensor) and tensor_hooks.hooks_of(leaf) is not None
+               for leaf in jax.tree_util.tree_leaves((args, kwargs),
+                                                     is_leaf=lambda a: isinstance(a, Tensor)))
+
+
 def _recordable(args, kwargs) -> bool:
     """PYNATIVE calls are recorded unless they run inside an eager JAX transform or an input
     carries ``register_hook`` hooks (their Python runs on every backward pass)."""
-    for leaf in jax.tree_util.tree_leaves((args, kwargs),
-                                          is_leaf=lambda a: isinstance(a, Tensor)):
-        if isinstance(leaf, Tensor):
-            if tensor_hooks.hooks_of(leaf) is not None:
-                return False
-            leaf = leaf._data
+    if _hooked_inputs(args, kwargs):
+        return False
+    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
         if isinstance(leaf, jax.core.Tracer):
             return False
     return True

@@ -9,7 +9,8 @@ and may return a replacement (settled against MindSpore 2.10,
   hook into the program, as MindSpore's GRAPH_MODE does.
 * Registered on a Tensor that is then passed to ``grad``/``GradOperation``... as an input,
   the hook applies to that input's gradient (``differentiate.pullback``), and the call runs
-  eagerly.
+  eagerly in both modes (a compiled program would see traced stand-ins, not the hooked
+  Tensor), with MindSpore's results in both (recorded).
 * The returned handle's ``remove()`` takes the hook out.
 
 Example:
