@@ -106,6 +106,8 @@ RECORDS = {
                              lambda: _put(A, ([0], [1]), [A[0, 1] + 11.0])),
     "addmm_": (lambda t: t(A).addmm_(t(B[:, :2]), t(B[:2]), beta=0.5),
                lambda: 0.5 * A + B[:, :2] @ B[:2]),
+    "index_copy_": (lambda t: t(A).index_copy_(1, t(np.array([3, 0])), t(B[:, :2])),
+                    lambda: _index_copy(A, B[:, :2])),
     "ops_take": (lambda t: ms.ops.take(t(A), t(np.array([[0, 5], [11, 3]]))),
                  lambda: A.ravel()[[[0, 5], [11, 3]]]),
     "ops_swiglu": (lambda t: ms.ops.swiglu(t(A)),
@@ -113,6 +115,12 @@ RECORDS = {
     "ops_fills": (lambda t: ms.ops.fills(t(I1), 2.5), lambda: np.full(I1.shape, 2, np.int32)),
     "ops_accumulate_n": (lambda t: ms.ops.accumulate_n([t(A), t(B), t(A)]), lambda: 2 * A + B),
 }
+
+
+def _index_copy(x, src):
+    y = x.copy()
+    y[:, [3, 0]] = src
+    return y
 
 
 def _index_scatter(x, index, src):

@@ -126,6 +126,19 @@ def _index_add_dim(input, dim, index, source, *, alpha=1):
     return input.at[idx].add((alpha * source).astype(input.dtype))
 
 
+def _index_copy(input, dim, index, tensor):
+    idx = (slice(None),) * (int(dim) % input.ndim) + (jnp.ravel(index),)
+    return input.at[idx].set(tensor.astype(input.dtype))
+
+
+def _index_copy_(self, dim, index, tensor):
+    """``Tensor.index_copy_(dim, index, tensor)``: the slices of ``tensor`` written at
+    ``index`` along ``dim``, in place (MindSpore's CPU build has no kernel for it)."""
+    value = call(_index_copy, [self._data, dim, unwrap(index), unwrap(tensor)])
+    self._data = value._data
+    return self
+
+
 def _index_put(input, indices, values, accumulate=False):
     ref = input.at[tuple(indices)]
     values = values.astype(input.dtype)
@@ -282,7 +295,8 @@ OVERLOADS = {
     "unique": _unique, "is_signed": _is_signed, "allclose": _allclose,
     "ndimension": lambda self: self.ndim,
     "byte": _cast("uint8"), "short": _cast("int16"), "bfloat16": _cast("bfloat16"),
-    "requires_grad_": _requires_grad_, "itemset": _itemset, "get_bytes": _get_bytes,
+    "requires_grad_": _requires_grad_, "index_copy_": _index_copy_,
+    "itemset": _itemset, "get_bytes": _get_bytes,
     "storage_offset": lambda self: 0, "data_ptr": lambda self: id(self),
     "move_to": lambda self, to="CPU", blocking=True: self.copy(),
     "is_pinned": lambda self: False, "is_shared": lambda self: False,
