@@ -226,6 +226,8 @@ class GradFn:
 def _hooked_inputs(args, kwargs) -> bool:
     """An input carries ``register_hook`` hooks: the call runs eagerly (GRAPH_MODE's
     compiled program would see traced stand-ins, not the hooked Tensor)."""
+    if not tensor_hooks.any_registered():
+        return False
     return any(isinstance(leaf, Tensor) and tensor_hooks.hooks_of(leaf) is not None
                for leaf in jax.tree_util.tree_leaves((args, kwargs),
                                                      is_leaf=lambda a: isinstance(a, Tensor)))

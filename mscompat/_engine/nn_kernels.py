@@ -170,16 +170,24 @@ def adaptive_avg_pool2d(x, output_size):
     return jnp.stack(rows, axis=-2)
 
 
-def adaptive_avg_pool3d(x, output_size):
+def _adaptive_pool3d(x, output_size, reduce):
     """Windows ``[floor(i * D / out), ceil((i + 1) * D / out))`` on the last three axes."""
     size = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
     size = tuple(x.shape[-3 + i] if s is None else int(s) for i, s in enumerate(size))
     for axis, out in zip((-3, -2, -1), size):
         n = x.shape[axis]
-        parts = [jnp.mean(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
-                                   axis=axis), axis=axis, keepdims=True) for i in range(out)]
+        parts = [reduce(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
+                                 axis=axis), axis=axis, keepdims=True) for i in range(out)]
         x = jnp.concatenate(parts, axis=axis)
     return x
+
+
+def adaptive_avg_pool3d(x, output_size):
+    return _adaptive_pool3d(x, output_size, jnp.mean)
+
+
+def adaptive_max_pool3d(x, output_size):
+    return _adaptive_pool3d(x, output_size, jnp.max)
 
 
 def adaptive_max_pool2d(x, output_size):

@@ -683,7 +683,10 @@ ROWS: list[OpDef] = [
           _topk(input_x, k)),
     OpDef(None, None, functional=("tensor_scatter_elements",),
           functional_impl=_tensor_scatter_elements),
-    OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", None), ("batch_dim", 0))),
+    OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", None), ("batch_dim", 0)),
+          functional=("reverse_sequence",),
+          functional_impl=lambda x, seq_lengths, seq_dim, batch_dim=0: _reverse_sequence(
+              x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)),
     # deprecated names MindSpore 2.10 still exports
     OpDef("GatherV2", _gather_v2),
     OpDef("TensorAdd", binary(jnp.add)),

@@ -25,7 +25,8 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bessel
+from . import bessel, nn_kernels
+from .op_rows_more_math import softshrink
 from .op_table import OpDef, fn_row
 
 _F32 = jnp.float32
@@ -127,17 +128,8 @@ def _matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  #
 
 
 def _vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):  # noqa: A002
-    from .dtypes import to_np
-    x = x if dtype is None else x.astype(to_np(dtype))
-    axis = tuple(axis) if isinstance(axis, list) else axis
-    a = jnp.abs(x)
-    if ord == float("inf"):
-        return jnp.max(a, axis=axis, keepdims=keepdims)
-    if ord == float("-inf"):
-        return jnp.min(a, axis=axis, keepdims=keepdims)
-    if ord == 0:
-        return jnp.sum(a != 0, axis=axis, keepdims=keepdims).astype(x.dtype)
-    return jnp.sum(a ** ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
+    from .mint_rows import _vector_norm as norm
+    return norm(x, ord, axis, keepdims, dtype=dtype)
 
 
 def _diagonal(input, offset=0, dim1=0, dim2=1):
@@ -208,18 +200,8 @@ def _reverse(x, axis):
     return jnp.flip(x, tuple(axis) if isinstance(axis, (list, tuple)) else axis)
 
 
-def _reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
-    from .op_rows_array import _reverse_sequence as reverse
-    return reverse(x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)
-
-
 def _approximate_equal(x, y, tolerance=1e-05):
     return jnp.abs(x - y) < tolerance
-
-
-def _softshrink(input, lambd=0.5):
-    return jnp.where(input > lambd, input - lambd,
-                     jnp.where(input < -lambd, input + lambd, jnp.zeros((), input.dtype)))
 
 
 def _bessel(fn):
@@ -315,11 +297,6 @@ def _batch_to_space_nd(input_x, block_shape, crops):
     return x[index]
 
 
-def _mirror_pad(input_x, paddings, mode):
-    from .op_rows_linalg import _mirror_pad as pad
-    return pad(input_x, paddings, mode=mode)
-
-
 def _accumulate_n(x):
     return functools.reduce(jnp.add, list(x))
 
@@ -394,11 +371,6 @@ def _adaptive_max_pool1d(input, output_size):
     return jnp.max(input.reshape(input.shape[:-1] + (output_size, n // output_size)), axis=-1)
 
 
-def _adaptive_avg_pool3d(input, output_size):
-    from .nn_kernels import adaptive_avg_pool3d
-    return adaptive_avg_pool3d(input, output_size)
-
-
 def _truncate_div(x, y):
     if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
         return jax.lax.div(*jnp.broadcast_arrays(x, y))
@@ -449,28 +421,10 @@ def _is_nonzero(input) -> bool:
 
 
 # ----------------------------------------------------------------------- functional forms of
-# detection, pooling and convolution primitives
-
-def _bounding_box_encode(anchor_box, groundtruth_box, means=(0.0,) * 4, stds=(1.0,) * 4):
-    from .op_rows_detection import _encode
-    return _encode(anchor_box, groundtruth_box, means=tuple(means), stds=tuple(stds))
-
-
-def _bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0,) * 4, stds=(1.0,) * 4,
-                         wh_ratio_clip=0.016):
-    from .op_rows_detection import _decode
-    return _decode(anchor_box, deltas, max_shape=tuple(max_shape), means=tuple(means),
-                   stds=tuple(stds), wh_ratio_clip=wh_ratio_clip)
-
-
-def _check_valid(bboxes, img_metas):
-    from .op_rows_detection import _check_valid as check
-    return check(bboxes, img_metas)
-
+# pooling and convolution primitives
 
 def _conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1,
                       group=1, output_padding=0):
-    from . import nn_kernels
     from .op_rows_nn import _pad_mode, _spatial
     return nn_kernels.conv2d_transpose(
         inputs, weight, None, _spatial(stride, 3, "stride"), _pad_mode(pad_mode), padding,
@@ -511,15 +465,7 @@ def _adaptive_max_pool3d(input, output_size, return_indices=False):
     if return_indices:
         raise NotImplementedError("mindspore.ops.adaptive_max_pool3d(return_indices=True) is "
                                   "not supported by mscompat")
-    size = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
-    x = input
-    for axis, out in zip((-3, -2, -1), size):
-        n = x.shape[axis]
-        out = n if out is None else int(out)
-        parts = [jnp.max(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
-                                  axis=axis), axis=axis, keepdims=True) for i in range(out)]
-        x = jnp.concatenate(parts, axis=axis)
-    return x
+    return nn_kernels.adaptive_max_pool3d(input, output_size)
 
 
 def _view_as_real(input):
@@ -531,8 +477,16 @@ def _fills(x, value):
 
 
 def _unique_with_pad(x, pad_num):
-    from .tensor_methods_more import _unique_with_pad as unique
-    return unique(x, pad_num)
+    """(the unique values in order of first appearance, padded with ``pad_num`` to
+    ``x``'s length; each element's position among them)."""
+    arr = np.asarray(x)
+    values, first, inverse = np.unique(arr, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    out = np.full(arr.shape, pad_num, arr.dtype)
+    out[:values.size] = values[order]
+    return jnp.asarray(out), jnp.asarray(rank[inverse].reshape(arr.shape), x.dtype)
 
 
 def _meta(name, impl):
@@ -577,9 +531,8 @@ ROWS: list[OpDef] = [
     fn_row("inplace_sub", _inplace_rows("sub")),
     fn_row("scatter", _scatter),
     fn_row("reverse", _reverse),
-    fn_row("reverse_sequence", _reverse_sequence),
     fn_row("approximate_equal", _approximate_equal),
-    fn_row("soft_shrink", _softshrink),
+    fn_row("soft_shrink", softshrink),
     fn_row("take", _take),
     fn_row("expand_as", lambda input, other: jnp.broadcast_to(input, other.shape)),
     fn_row("view_as", lambda input, other: jnp.reshape(input, other.shape)),
@@ -592,7 +545,6 @@ ROWS: list[OpDef] = [
     fn_row("batch_dot", _batch_dot),
     fn_row("space_to_batch_nd", _space_to_batch_nd),
     fn_row("batch_to_space_nd", _batch_to_space_nd),
-    fn_row("mirror_pad", _mirror_pad),
     fn_row("accumulate_n", _accumulate_n),
     fn_row("bidense", _bidense),
     fn_row("matrix_solve", _matrix_solve),
@@ -601,11 +553,8 @@ ROWS: list[OpDef] = [
     fn_row("lu_unpack", _lu_unpack),
     fn_row("lu_solve", _lu_solve),
     fn_row("adaptive_max_pool1d", _adaptive_max_pool1d),
-    fn_row("adaptive_avg_pool3d", _adaptive_avg_pool3d),
+    fn_row("adaptive_avg_pool3d", nn_kernels.adaptive_avg_pool3d),
     _meta("is_floating_point", _is_floating_point),
-    fn_row("bounding_box_encode", _bounding_box_encode),
-    fn_row("bounding_box_decode", _bounding_box_decode),
-    fn_row("check_valid", _check_valid),
     fn_row("conv3d_transpose", _conv3d_transpose),
     fn_row("intopk", _intopk),
     fn_row("max_unpool1d", _max_unpool(1)),

@@ -68,12 +68,12 @@ def _window(formula, default_dtype=_F32, tensor_length=False):
     return op
 
 
-def _hann(n, total):
-    return 0.5 - 0.5 * np.cos(2 * np.pi * n / (total - 1))
-
-
 def _hamming(n, total, alpha=0.54, beta=0.46):
     return alpha - beta * np.cos(2 * np.pi * n / (total - 1))
+
+
+def _hann(n, total):
+    return _hamming(n, total, 0.5, 0.5)
 
 
 def _blackman(n, total):

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes
-from .random_ops import _k, _run, _shape
+from .random_ops import _k, _normal, _run, _shape, _uniform
 from .tensor import Tensor
 
 _F32 = np.dtype(np.float32)
@@ -67,16 +67,6 @@ def _gumbel_softmax(k, logits, *, tau, hard, dim):
         return y
     one_hot = (y == jnp.max(y, axis=dim, keepdims=True)).astype(y.dtype)
     return one_hot - jax.lax.stop_gradient(y) + y  # straight-through: soft gradient
-
-
-def _uniform(k, *, lo, hi, shape, dtype):
-    if jnp.issubdtype(dtype, jnp.integer):
-        return jax.random.randint(_k(k), shape, lo, hi, dtype)
-    return jax.random.uniform(_k(k), shape, jnp.float32, lo, hi).astype(dtype)
-
-
-def _normal(k, *, mean, std, shape, dtype):
-    return (mean + std * jax.random.normal(_k(k), shape, jnp.float32)).astype(dtype)
 
 
 def _exponential(k, *, lambd, shape, dtype):
@@ -169,8 +159,12 @@ def _no_generator(name, generator):
                                   f"implemented in mscompat")
 
 
-def _drawn(self, impl, **kwargs):
-    return _run(impl, (), {"shape": tuple(self.shape), "dtype": self._data.dtype, **kwargs})
+def _drawn(self, impl, args=(), **kwargs):
+    """A draw of ``self``'s shape: integers in its dtype, floats drawn in Float32 and cast."""
+    dtype = self._data.dtype
+    draw_dtype = dtype if jnp.issubdtype(dtype, jnp.integer) else _F32
+    out = _run(impl, args, {"shape": tuple(self.shape), "dtype": draw_dtype, **kwargs})
+    return out if draw_dtype == dtype else out.astype(dtypes.to_mstype(dtype))
 
 
 def _written(self, value):
@@ -180,19 +174,19 @@ def _written(self, value):
 
 def _tensor_uniform(self, from_=0.0, to=1.0, generator=None):
     _no_generator("uniform", generator)
-    return _drawn(self, _uniform, lo=float(from_), hi=float(to))
+    return _drawn(self, _uniform, (float(from_), float(to)))
 
 
 def _normal_(self, mean=0, std=1, *, generator=None):
     _no_generator("normal_", generator)
-    return _written(self, _drawn(self, _normal, mean=float(mean), std=float(std)))
+    return _written(self, _drawn(self, _normal, (float(mean), float(std))))
 
 
 def _random_(self, from_=0, to=None, *, generator=None):
     _no_generator("random_", generator)
     if to is None:
         to, from_ = from_, 0
-    return _written(self, _drawn(self, _uniform, lo=int(from_), hi=int(to)))
+    return _written(self, _drawn(self, _uniform, (int(from_), int(to))))
 
 
 def _exponential_(self, lambd=1, *, generator=None):
@@ -213,7 +207,7 @@ def _bernoulli_(self, p=0.5, *, generator=None):
 
 
 def _log_normal(self, mean=1.0, std=2.0):
-    normal = _drawn(self, _normal, mean=float(mean), std=float(std))
+    normal = _drawn(self, _normal, (float(mean), float(std)))
     return Tensor._wrap(jnp.exp(normal._data))
 
 

@@ -46,6 +46,11 @@ class RemovableHandle:
         self._hooks.pop(self._key, None)
 
 
+def any_registered() -> bool:
+    """Whether any Tensor has hooks (the grad transforms skip their input walk when not)."""
+    return bool(_HOOKS)
+
+
 def hooks_of(tensor) -> dict | None:
     """The hooks registered on ``tensor`` (None when there are none)."""
     entry = _HOOKS.get(id(tensor))
@@ -55,20 +60,18 @@ def hooks_of(tensor) -> dict | None:
 
 
 def apply(data, hooks: dict):
-    """``data`` through an identity whose backward passes the gradient through ``hooks``."""
-    @jax.custom_vjp
-    def ident(x):
-        return x
+    """``data`` through ``ops.InsertGradientOf``'s identity, its gradient passed through
+    ``hooks`` (read at backward time, so a removed hook no longer runs)."""
+    from .hooks import InsertGradientOf
 
-    def bwd(_, grad):
+    def through_hooks(grad: Tensor) -> Tensor:
         for hook in list(hooks.values()):
-            new = hook(Tensor._wrap(grad))
+            new = hook(grad)
             if new is not None:
-                grad = new._data if isinstance(new, Tensor) else jnp.asarray(new, grad.dtype)
-        return (grad,)
-
-    ident.defvjp(lambda x: (x, None), bwd)
-    return ident(data)
+                grad = new if isinstance(new, Tensor) else Tensor._wrap(
+                    jnp.asarray(new, grad._data.dtype))
+        return grad
+    return InsertGradientOf(through_hooks)._impl(data)
 
 
 def register_hook(self, hook: Callable) -> RemovableHandle:

@@ -51,7 +51,7 @@ ALIASES = {
     "slice_scatter": "slice_scatter", "index_fill": "index_fill",
     "masked_scatter": "masked_scatter", "inplace_update": "inplace_update",
     "unfold": "unfold", "fold": "fold", "eigvals": "eigvals", "fills": "fills",
-    "lu_solve": "lu_solve",
+    "lu_solve": "lu_solve", "unique_with_pad": "unique_with_pad",
 }
 
 
@@ -145,23 +145,12 @@ def _index_put(input, indices, values, accumulate=False):
     return ref.add(values) if accumulate else ref.set(values)
 
 
-def _unique_with_pad(input, pad_num):
-    arr = np.asarray(input)
-    values, first, inverse = np.unique(arr, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")  # in order of first appearance
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    out = np.full(arr.shape, pad_num, arr.dtype)
-    out[:values.size] = values[order]
-    return jnp.asarray(out), jnp.asarray(rank[inverse].reshape(arr.shape), input.dtype)
-
-
 # method -> implementation (self first), MindSpore's signature
 METHODS = {
     "bitwise_not": _bitwise_not, "dot": _dot, "where": _where, "ptp": _ptp,
     "sum_to_size": _sum_to_size, "fill_diagonal": _fill_diagonal, "choose": _choose,
     "kthvalue": _kthvalue, "new_full": _new_full, "new_empty": _new_empty,
-    "index_put": _index_put, "unique_with_pad": _unique_with_pad,
+    "index_put": _index_put,
 }
 
 
