@@ -553,7 +553,8 @@ ROWS: list[OpDef] = [
     fn_row("lu_unpack", _lu_unpack),
     fn_row("lu_solve", _lu_solve),
     fn_row("adaptive_max_pool1d", _adaptive_max_pool1d),
-    fn_row("adaptive_avg_pool3d", nn_kernels.adaptive_avg_pool3d),
+    fn_row("adaptive_avg_pool3d", lambda input, output_size:
+           nn_kernels.adaptive_avg_pool3d(input, output_size)),
     _meta("is_floating_point", _is_floating_point),
     fn_row("conv3d_transpose", _conv3d_transpose),
     fn_row("intopk", _intopk),
