@@ -199,15 +199,21 @@ class Loss(Metric):
     def update(self, *inputs) -> None:
         if len(inputs) != 1:
             raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got "
-                             f"{len(inputs)}.")
+                             f"{len(inputs)}")
         loss = _np(inputs[0])
-        self._sum_loss += float(loss.mean())
+        if loss.ndim == 0:
+            loss = loss.reshape(1)
+        if loss.ndim != 1:
+            raise ValueError("For 'Loss.update', the dimension of your input (loss) must be 1, "
+                             f"but got {loss.ndim}.")
+        self._sum_loss += float(loss.mean(-1))
         self._total_num += 1
 
     def eval(self) -> float:
         if self._total_num == 0:
-            raise RuntimeError("The 'Loss' can not be calculated, because the number of "
-                               "samples is 0.")
+            raise RuntimeError("The 'Loss' can not be calculated, because the number of samples "
+                               "is 0, please check whether has called update method before "
+                               "calling eval method.")
         return _Float64(self._sum_loss / self._total_num)
 
 

@@ -12,6 +12,7 @@ import math
 
 import jax.numpy as jnp
 
+from .. import _checkparam as validator
 from .._engine.cell import Cell
 from .._engine.ops_build import call
 from .._engine.tensor import Tensor
@@ -28,52 +29,85 @@ class LearningRateSchedule(Cell):
             global_step, Tensor) else global_step).astype(jnp.float32).reshape(()),))
 
 
-def _p(step, decay_steps, is_stair):
-    p = step / decay_steps
-    return jnp.floor(p) if is_stair else p
+def _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, cls_name) -> None:
+    validator.check_positive_int(decay_steps, "decay_steps", cls_name)
+    validator.check_positive_float(learning_rate, "learning_rate", cls_name)
+    validator.check_is_float(learning_rate, "learning_rate", cls_name)
+    validator.check_positive_float(decay_rate, "decay_rate", cls_name)
+    validator.check_is_float(decay_rate, "decay_rate", cls_name)
+    validator.check_value_type("is_stair", is_stair, [bool], cls_name)
 
 
-class ExponentialDecayLR(LearningRateSchedule):
-    """``lr * decay_rate ** p``, ``p = global_step / decay_steps`` (floored if is_stair)."""
+def _must_be_float(value, arg: str, cls_name: str) -> None:
+    if not isinstance(value, float):
+        raise TypeError(f"For '{cls_name}', the argument '{arg}' must be type of float, but got "
+                        f"'{arg}' type: {type(value)}.")
 
+
+# Each ``_rate`` follows MindSpore's construct operation by operation (same order, float32
+# intermediates), so the float32 rounding matches as well as the formula.
+class _DecayLR(LearningRateSchedule):
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False) -> None:
         super().__init__()
+        _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, type(self).__name__)
         self.learning_rate, self.decay_rate = learning_rate, decay_rate
         self.decay_steps, self.is_stair = decay_steps, is_stair
 
+    def _p(self, step):
+        p = step / jnp.float32(self.decay_steps)
+        return jnp.floor(p) if self.is_stair else p
+
+
+class ExponentialDecayLR(_DecayLR):
+    """``lr * decay_rate ** p``, ``p = global_step / decay_steps`` (floored if is_stair)."""
+
     def _rate(self, step):
-        return self.learning_rate * jnp.power(
-            jnp.float32(self.decay_rate), _p(step, self.decay_steps, self.is_stair))
+        return jnp.float32(self.learning_rate) * jnp.power(jnp.float32(self.decay_rate),
+                                                           self._p(step))
 
 
-class NaturalExpDecayLR(ExponentialDecayLR):
-    """``lr * exp(-decay_rate * p)`` with ``p = global_step`` (MindSpore's rule: not divided
+class NaturalExpDecayLR(_DecayLR):
+    """``lr * e ** (-decay_rate * p)`` with ``p = global_step`` (MindSpore's rule: not divided
     by decay_steps), ``floor(global_step / decay_steps) * decay_steps`` if is_stair."""
 
     def _rate(self, step):
-        p = jnp.floor(step / self.decay_steps) * self.decay_steps if self.is_stair else step
-        return self.learning_rate * jnp.exp(-self.decay_rate * p)
+        d = jnp.float32(self.decay_steps)
+        p = jnp.floor(step / d) * d if self.is_stair else step
+        return jnp.float32(self.learning_rate) * jnp.power(
+            jnp.float32(math.e), jnp.float32(-self.decay_rate) * p)
 
 
-class InverseDecayLR(ExponentialDecayLR):
+class InverseDecayLR(_DecayLR):
     """``lr / (1 + decay_rate * p)``."""
 
-    def _rate(self, step):
-        return self.learning_rate / (1 + self.decay_rate *
-                                     _p(step, self.decay_steps, self.is_stair))
+    def _rate(self, step):  # ``lr / tensor`` is MindSpore's ``tensor.reciprocal() * lr``
+        return jnp.reciprocal(jnp.float32(1) + jnp.float32(self.decay_rate) * self._p(step)) * \
+            jnp.float32(self.learning_rate)
 
 
 class CosineDecayLR(LearningRateSchedule):
     """``min_lr + 0.5 * (max_lr - min_lr) * (1 + cos(pi * min(step, decay_steps) /
-    decay_steps))``."""
+    decay_steps))``, computed as MindSpore does: ``1 + sin(pi * (p / decay_steps + 0.5))``."""
 
     def __init__(self, min_lr, max_lr, decay_steps) -> None:
         super().__init__()
+        name = "CosineDecayLR"
+        _must_be_float(min_lr, "min_lr", name)
+        validator.check_non_negative_float(min_lr, "min_lr", name)
+        validator.check_positive_float(max_lr, "max_lr", name)
+        validator.check_is_float(max_lr, "max_lr", name)
+        validator.check_positive_int(decay_steps, "decay_steps", name)
+        if min_lr >= max_lr:
+            raise ValueError(f"For 'CosineDecayLR', the 'max_lr' must be greater than the "
+                             f"'min_lr', but got 'max_lr' value: {max_lr}, 'min_lr' value: "
+                             f"{min_lr}.")
         self.min_lr, self.max_lr, self.decay_steps = min_lr, max_lr, decay_steps
 
     def _rate(self, step):
-        p = jnp.minimum(step, self.decay_steps) / self.decay_steps
-        return self.min_lr + 0.5 * (self.max_lr - self.min_lr) * (1 + jnp.cos(math.pi * p))
+        p = jnp.minimum(step, jnp.float32(self.decay_steps))
+        angle = jnp.float32(math.pi) * (p / jnp.float32(self.decay_steps) + jnp.float32(0.5))
+        return jnp.float32(self.min_lr) + jnp.float32(0.5 * (self.max_lr - self.min_lr)) * (
+            jnp.float32(1) + jnp.sin(angle))
 
 
 class PolynomialDecayLR(LearningRateSchedule):
@@ -82,30 +116,43 @@ class PolynomialDecayLR(LearningRateSchedule):
     def __init__(self, learning_rate, end_learning_rate, decay_steps, power,
                  update_decay_steps=False) -> None:
         super().__init__()
+        name = "PolynomialDecayLR"
+        validator.check_positive_float(learning_rate, "learning_rate")
+        validator.check_is_float(learning_rate, "learning_rate")
+        _must_be_float(end_learning_rate, "end_learning_rate", name)
+        validator.check_non_negative_float(end_learning_rate, "end_learning_rate", name)
+        validator.check_positive_int(decay_steps, "decay_steps", name)
+        validator.check_value_type("update_decay_steps", update_decay_steps, [bool], name)
+        validator.check_positive_float(power, "power", name)
+        validator.check_is_float(power, "power", name)
         self.learning_rate, self.end_learning_rate = learning_rate, end_learning_rate
         self.decay_steps, self.power = decay_steps, power
         self.update_decay_steps = update_decay_steps
 
     def _rate(self, step):
+        decay = jnp.float32(self.decay_steps)
         if self.update_decay_steps:
-            decay = self.decay_steps * jnp.maximum(jnp.ceil(step / self.decay_steps), 1)
-            tmp = step
+            decay = decay * jnp.maximum(jnp.ceil(step / decay), jnp.float32(1))
         else:
-            decay = self.decay_steps
-            tmp = jnp.minimum(step, self.decay_steps)
-        return (self.learning_rate - self.end_learning_rate) * \
-            jnp.power(1 - tmp / decay, self.power) + self.end_learning_rate
+            step = jnp.minimum(step, decay)
+        return jnp.float32(self.learning_rate - self.end_learning_rate) * jnp.power(
+            jnp.float32(1) - step / decay, jnp.float32(self.power)) + \
+            jnp.float32(self.end_learning_rate)
 
 
 class WarmUpLR(LearningRateSchedule):
-    """``lr * min(step, warmup_steps) / warmup_steps``."""
+    """``lr * (min(step, warmup_steps) / warmup_steps)``."""
 
     def __init__(self, learning_rate, warmup_steps) -> None:
         super().__init__()
+        _must_be_float(learning_rate, "learning_rate", "WarmUpLR")
+        validator.check_non_negative_float(learning_rate, "learning_rate", "WarmUpLR")
+        validator.check_positive_int(warmup_steps, "warmup_steps", "WarmUpLR")
         self.learning_rate, self.warmup_steps = learning_rate, warmup_steps
 
     def _rate(self, step):
-        return self.learning_rate * jnp.minimum(step, self.warmup_steps) / self.warmup_steps
+        w = jnp.float32(self.warmup_steps)
+        return jnp.float32(self.learning_rate) * (jnp.minimum(step, w) / w)
 
 
 # -- dynamic_lr: Python lists, one value per step ------------------------------------------

@@ -287,3 +287,22 @@ def metric_names_and_get_metric_fn(ms):
     except Exception as e:  # noqa: BLE001
         err = type(e).__name__
     return made, err, ms.train.get_metric_fn("confusion_matrix", 3).__class__.__name__
+
+
+@case(modes=("PYNATIVE",))
+def loss_metric_shapes_and_errors(ms):
+    """``Loss``: a 0-d or 1-d loss (the 1-d one averaged), the ``ValueError`` for 2-d and the
+    ``RuntimeError`` of ``eval`` before any ``update``, with MindSpore's messages."""
+    out = []
+    m = ms.train.Loss()
+    m.update(ms.Tensor(np.float32(0.5)))
+    m.update(ms.Tensor(np.array([1.0, 2.0, 4.0], np.float32)))
+    out.append(m.eval())
+    for call in (lambda: m.update(ms.Tensor(np.ones((2, 2), np.float32))),
+                 lambda: ms.train.Loss().eval(), lambda: m.update(1.0, 2.0)):
+        try:
+            call()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {e}")
+    return out

@@ -114,6 +114,54 @@ def schedule_values(ms):
                               nn.WarmUpLR(0.1, 5))]
 
 
+def _schedules(nn):
+    return (nn.ExponentialDecayLR(0.1, 0.9, 3), nn.ExponentialDecayLR(0.05, 0.7, 2, True),
+            nn.NaturalExpDecayLR(0.1, 0.3, 3), nn.NaturalExpDecayLR(0.1, 0.3, 3, True),
+            nn.InverseDecayLR(0.1, 0.7, 3), nn.InverseDecayLR(0.1, 0.7, 3, True),
+            nn.CosineDecayLR(0.0, 0.01, 7), nn.CosineDecayLR(0.001, 0.1, 10),
+            nn.PolynomialDecayLR(0.1, 0.001, 7, 0.9),
+            nn.PolynomialDecayLR(0.1, 0.001, 3, 2.0, True),
+            nn.WarmUpLR(0.01, 3), nn.WarmUpLR(0.3, 7))
+
+
+@case(modes=("PYNATIVE", "GRAPH"), rtol=1e-5, atol=0)
+def schedule_float32_rounding(ms):
+    """Every step 0..11 of each schedule (``1 + sin`` near -1 cancels: a last-bit difference
+    of a compiled ``sin`` grows to ~1e-6 relative)."""
+    scheds = _schedules(ms.nn)
+    return [[s(ms.Tensor(np.array(i, np.int32))) for i in range(12)] for s in scheds]
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def schedule_rational_bit_exact(ms):
+    """Schedules of + - * / only, bit for bit: the float32 rounding follows from the order of
+    MindSpore's operations (``lr * (step / warmup)``, not ``lr * step / warmup``; ``lr / x``
+    is ``x.reciprocal() * lr``). PYNATIVE only: XLA's compiled float32 division is not
+    correctly rounded on CPU (docs/divergences.md)."""
+    nn = ms.nn
+    scheds = (nn.WarmUpLR(0.01, 3), nn.WarmUpLR(0.3, 7), nn.InverseDecayLR(0.1, 0.7, 3),
+              nn.InverseDecayLR(0.1, 0.7, 3, True), nn.InverseDecayLR(0.03, 0.3, 5))
+    return [[s(ms.Tensor(np.array(i, np.int32))) for i in range(12)] for s in scheds]
+
+
+@case(modes=("PYNATIVE",))
+def schedule_argument_errors(ms):
+    nn, out = ms.nn, []
+    for make in (lambda: nn.WarmUpLR(1, 3), lambda: nn.WarmUpLR(0.1, 0),
+                 lambda: nn.CosineDecayLR(0.1, 0.01, 3), lambda: nn.CosineDecayLR(0, 0.1, 3),
+                 lambda: nn.ExponentialDecayLR(0.1, 0.9, 2, 1),
+                 lambda: nn.ExponentialDecayLR(0.1, 1, 2),
+                 lambda: nn.NaturalExpDecayLR(-0.1, 0.9, 2),
+                 lambda: nn.PolynomialDecayLR(0.1, 0, 3, 1.0),
+                 lambda: nn.PolynomialDecayLR(0.1, 0.01, 3, 1.0, 1)):
+        try:
+            make()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append(f"{type(e).__name__}: {e}")
+    return out
+
+
 @case(modes=("PYNATIVE",))
 def optimizer_parameter_names(ms):
     net = ms.nn.Dense(2, 2)
