@@ -17,6 +17,7 @@ from .op_table import (
     _argmin_nan,
     _axis,
     _float_unary,
+    _int_as_float32,
     _max,
     _min,
     _np_or_none,
@@ -158,7 +159,7 @@ def _round(input, *, decimals=0):
     if decimals:  # MindSpore 2.10's Round kernel
         raise RuntimeError(f"For Round only support decimals equal 0, but got decimals "
                            f"equal {decimals}")
-    return jnp.round(input)
+    return input if input.dtype == jnp.bool_ else jnp.round(input)
 
 
 def _round_prim(input, decimals=0):
@@ -510,7 +511,7 @@ ROWS: list[OpDef] = [
     _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
     _u(None, _F(jnp.log2), ("log2",), ("log2",)),
     _u(None, _F(jnp.log10), ("log10",), ("log10",)),
-    _u(None, _F(jnp.exp2), ("exp2",)),
+    _u(None, _int_as_float32(jnp.exp2), ("exp2",)),
     _u(None, jnp.deg2rad, ("deg2rad",)),
     _u("Erfinv", _F(jax.scipy.special.erfinv), ("erfinv",), ("erfinv",)),
     _u("IsInf", jnp.isinf, ("isinf",), ("isinf",)),

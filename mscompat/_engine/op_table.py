@@ -112,6 +112,15 @@ def _float_unary(f: Callable) -> Callable:
     return impl
 
 
+def _int_as_float32(f: Callable) -> Callable:
+    """Ops MindSpore computes in Float32 for integer and Bool inputs (``Reciprocal``,
+    ``exp2``)."""
+    def impl(x):
+        return f(x.astype(_F32) if _is_intlike(x) else x)
+    impl.__name__ = f.__name__
+    return impl
+
+
 def _axis(axis):
     if axis is None:
         return None
@@ -442,7 +451,9 @@ TABLE: list[OpDef] = [
     _U("Sign", bprops.sign, ("sign",), ("sign",)),
     _U("Floor", jnp.floor, ("floor",), ("floor",)),
     _U("Ceil", jnp.ceil, ("ceil",), ("ceil",)),
-    _U("Reciprocal", jnp.reciprocal, ("reciprocal",), ("reciprocal",), float_only=True),
+    # integer and Bool inputs: a Float32 result (MindSpore 2.10, all modes)
+    OpDef("Reciprocal", _int_as_float32(jnp.reciprocal), functional=("reciprocal",),
+          methods=("reciprocal",)),
     _U("LogicalNot", jnp.logical_not, ("logical_not",), ("logical_not",)),
     _U("IsNan", jnp.isnan, ("isnan",), ("isnan",)),
     _U("IsFinite", jnp.isfinite, ("isfinite",), ("isfinite",)),

@@ -369,6 +369,10 @@ def _install_operators() -> None:
     for name, prim in _BINARY_OPERATORS.items():
         setattr(Tensor, f"__{name}__", forward(impls[prim]))
         setattr(Tensor, f"__r{name}__", reverse(impls[prim]))
+    # MindSpore's ``other / tensor`` is ``tensor.reciprocal() * other``: its float32 rounding
+    recip, mul = impls["Reciprocal"], impls["Mul"]
+    Tensor.__rtruediv__ = lambda self, other: call(
+        lambda x, o: mul(recip(x), o), (self._data, unwrap(other)))
     for name, prim in _COMPARISONS.items():
         impl = impls[prim]
         if name in ("eq", "ne"):

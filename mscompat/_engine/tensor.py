@@ -80,7 +80,6 @@ class Tensor:
     """MindSpore's ``Tensor(input_data=None, dtype=None, shape=None, init=None)``."""
 
     __slots__ = ("_data", "__weakref__")
-    __array_priority__ = 100  # numpy defers binary operators to Tensor
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None) -> None:
@@ -158,6 +157,25 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         arr = np.asarray(self._data)
         return arr if dtype is None else arr.astype(dtype)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """MindSpore's Tensor leaves NumPy's operators to NumPy: ``ndarray == Tensor``,
+        ``np.float32(2) * Tensor`` and ``np.exp(Tensor)`` are NumPy results computed from the
+        Tensor's values (under a PYNATIVE transform too: the result is a constant). Inside a
+        compiled function (GRAPH mode, ``jit``) the values are not there to take, and an
+        operator with the Tensor on its right is the Tensor's reflected operator, as
+        MindSpore's graph compiler treats it."""
+        try:
+            args = [i.asnumpy() if isinstance(i, Tensor) else i for i in inputs]
+        except jax.errors.TracerArrayConversionError:
+            reflected = _REFLECTED.get(ufunc.__name__)
+            if (method != "__call__" or kwargs or len(inputs) != 2 or reflected is None
+                    or not isinstance(inputs[1], Tensor)):
+                return NotImplemented
+            return getattr(inputs[1], reflected)(inputs[0])
+        if any(np.ndim(a) for a in args):  # NumPy 1.x (MindSpore's): scalars do not promote
+            args = [a.item() if isinstance(a, np.generic) else a for a in args]
+        return getattr(ufunc, method)(*args, **kwargs)
 
     def __jax_array__(self):
         lazy.check_eager(self._data)
@@ -277,6 +295,17 @@ class Tensor:
         if spec and self.size == 1:
             return format(self.item(), spec)
         return str(self)
+
+
+# NumPy ufunc -> the Tensor operator that computes ``other <op> tensor``
+_REFLECTED = {
+    "add": "__radd__", "subtract": "__rsub__", "multiply": "__rmul__",
+    "true_divide": "__rtruediv__", "divide": "__rtruediv__", "floor_divide": "__rfloordiv__",
+    "remainder": "__rmod__", "power": "__rpow__", "matmul": "__rmatmul__",
+    "equal": "__eq__", "not_equal": "__ne__", "less": "__gt__", "less_equal": "__ge__",
+    "greater": "__lt__", "greater_equal": "__le__", "bitwise_and": "__rand__",
+    "bitwise_or": "__ror__", "bitwise_xor": "__xor__",
+}
 
 
 def _concrete(x):

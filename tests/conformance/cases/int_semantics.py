@@ -65,3 +65,40 @@ def bool_accumulation(ms):
         except Exception as e:  # noqa: BLE001 - the class is the result
             out.append(type(e).__name__)
     return out
+
+
+@case(modes=("PYNATIVE", "GRAPH"), rtol=0, atol=0)
+def scalar_over_tensor_is_reciprocal_times_scalar(ms):
+    """``x / tensor`` is MindSpore's ``tensor.reciprocal() * x`` (its float32 rounding, not a
+    division); integer and Bool tensors give Float32, as ``reciprocal`` of them does."""
+    f = ms.Tensor(np.array([1.7, 2.3, 1.1, 3.7, 1.9, 2.9, 0.7, 1.3, 3.0, 7.0], np.float32))
+    h = ms.Tensor(np.array([1.7, 2.3, 0.3], np.float16))
+    i = ms.Tensor(np.array([3, 7, 0, -2], np.int32))
+    b = ms.Tensor(np.array([True, False]))
+    return (0.1 / f, 3 / f, 2.5 / i, True / i, 2 / b, 0.1 / h, i.reciprocal(), b.reciprocal(),
+            ms.ops.reciprocal(ms.Tensor(np.array([3, 0], np.uint8))))
+
+
+@case(modes=("PYNATIVE",))
+def numpy_on_the_left_gives_numpy(ms):
+    """MindSpore's Tensor leaves NumPy's operators to NumPy: a NumPy value on the left, or a
+    NumPy function, computes a NumPy array from the Tensor's values (``.mean()`` of a label
+    comparison is NumPy's float, not a Tensor's)."""
+    t = ms.Tensor(np.array([1.0, 2.5, 3.0], np.float32))
+    labels = np.array([1, 2, 3])
+    hits = labels == ms.Tensor(np.array([1, 3, 3], np.int32))
+    out = [np.float32(2) * t, np.array([1.0, 2.0, 4.0], np.float32) - t, np.exp(t),
+           np.float64(0.5) * t, np.maximum(t, 2.0), hits, float(hits.mean()),
+           type(np.int64(2) + t).__name__]
+    return out
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def numpy_scalar_on_the_left_in_a_cell(ms):
+    """Inside a Cell, GRAPH_MODE compiles ``np.float32(2) * x`` as the Tensor operator; in
+    PYNATIVE it is NumPy's array."""
+    class C(ms.nn.Cell):
+        def construct(self, x):
+            return np.float32(2) * x, np.float32(3) - x, x * np.float32(2)
+    x = ms.Tensor(np.array([1.0, 3.0], np.float32))
+    return [type(o).__name__ for o in C()(x)], [np.asarray(o).tolist() for o in C()(x)]
