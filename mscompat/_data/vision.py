@@ -8,6 +8,7 @@ import io
 import numpy as np
 
 from .._engine.optional import require
+from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 
 
 class Inter(enum.IntEnum):
@@ -57,70 +58,6 @@ class Decode(_Op):
         return image if self.to_pil else np.asarray(image)
 
 
-def _linear_taps(n_out: int, n_in: int):
-    """OpenCV's INTER_LINEAR sampling: half-pixel centres, clamped at the borders."""
-    src = (np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5
-    src = np.clip(src, 0, None)
-    lo = np.minimum(np.floor(src).astype(int), n_in - 1)
-    hi = np.minimum(lo + 1, n_in - 1)
-    return lo, hi, (src - lo)
-
-
-def _resize_linear(img, h, w):
-    y0, y1, fy = _linear_taps(h, img.shape[0])
-    x0, x1, fx = _linear_taps(w, img.shape[1])
-    f = img.astype(np.float64)
-    fy = fy.reshape((-1, 1) + (1,) * (img.ndim - 2))
-    fx = fx.reshape((1, -1) + (1,) * (img.ndim - 2))
-    top = f[y0][:, x0] * (1 - fx) + f[y0][:, x1] * fx
-    bottom = f[y1][:, x0] * (1 - fx) + f[y1][:, x1] * fx
-    out = top * (1 - fy) + bottom * fy
-    if np.issubdtype(img.dtype, np.integer):
-        info = np.iinfo(img.dtype)
-        return np.clip(np.floor(out + 0.5), info.min, info.max).astype(img.dtype)
-    return out.astype(img.dtype)
-
-
-def _cubic_taps(n_out: int, n_in: int):
-    """OpenCV's INTER_CUBIC taps (a = -0.75): four source indices per output pixel (border
-    replicated) and their weights."""
-    a = -0.75
-    src = (np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5
-    x0 = np.floor(src).astype(int)
-    t = src - x0
-    w0 = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a
-    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
-    w2 = ((a + 2) * (1 - t) - (a + 3)) * (1 - t) * (1 - t) + 1
-    weights = np.stack([w0, w1, w2, 1 - w0 - w1 - w2], axis=1)
-    index = np.clip(x0[:, None] + np.arange(-1, 3)[None], 0, n_in - 1)
-    return index, weights
-
-
-def _resize_cubic(img, h, w):
-    """OpenCV's INTER_CUBIC (MindSpore's kernel): for UInt8 in its fixed point (weights
-    scaled by 2048 and rounded, the two passes summed exactly, then rounded off)."""
-    yi, yw = _cubic_taps(h, img.shape[0])
-    xi, xw = _cubic_taps(w, img.shape[1])
-    integer = img.dtype == np.uint8
-    if integer:
-        yw, xw = np.round(yw * 2048).astype(np.int64), np.round(xw * 2048).astype(np.int64)
-        f = img.astype(np.int64)
-    else:
-        f = img.astype(np.float64)
-    extra = (1,) * (img.ndim - 2)
-    rows = (f[yi] * yw.reshape(yw.shape + (1,) + extra)).sum(axis=1)
-    out = (rows[:, xi] * xw.reshape((1,) + xw.shape + extra)).sum(axis=2)
-    if integer:
-        return np.clip((out + (1 << 21)) >> 22, 0, 255).astype(np.uint8)
-    return out.astype(img.dtype)
-
-
-def _resize_nearest(img, h, w):
-    ys = np.minimum((np.arange(h) * (img.shape[0] / h)).astype(int), img.shape[0] - 1)
-    xs = np.minimum((np.arange(w) * (img.shape[1] / w)).astype(int), img.shape[1] - 1)
-    return img[ys][:, xs]
-
-
 class Resize(_Op):
     """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR,
     NEAREST and CUBIC sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
@@ -137,11 +74,13 @@ class Resize(_Op):
         else:
             new = _hw(self.size)
         if self.interpolation == Inter.LINEAR:
-            return _resize_linear(img, *new)
+            return resize_linear(img, *new)
         if self.interpolation == Inter.NEAREST:
-            return _resize_nearest(img, *new)
+            return resize_nearest(img, *new)
         if self.interpolation == Inter.CUBIC:
-            return _resize_cubic(img, *new)
+            return resize_cubic(img, *new)
+        if self.interpolation == Inter.AREA:
+            return resize_area(img, *new)
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         planes = img[..., None] if img.ndim == 2 else img
         out = np.stack([np.asarray(Image.fromarray(planes[..., c].astype(np.float32), "F")

