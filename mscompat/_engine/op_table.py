@@ -78,7 +78,17 @@ def _true_div(x, y):
     x, y = _scalar_fix(x, y)
     if _int_operand(x) and _int_operand(y):
         return jnp.true_divide(jnp.asarray(x, _F32), jnp.asarray(y, _F32))
+    dtype = jnp.result_type(x, y)
+    if dtype in _HALF:
+        # XLA divides by a broadcast scalar as a multiply by its reciprocal, rounded in the
+        # 16-bit dtype (Float16 5 / 3 -> 1.666); through float32 the quotient rounds as
+        # MindSpore's does (1.667)
+        return jnp.true_divide(jnp.asarray(x).astype(_F32), jnp.asarray(y).astype(_F32)) \
+            .astype(dtype)
     return jnp.true_divide(x, y)
+
+
+_HALF = (np.dtype(jnp.float16), np.dtype(jnp.bfloat16))
 
 
 def _div(x, y, rounding_mode=None):

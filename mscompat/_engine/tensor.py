@@ -187,11 +187,9 @@ class Tensor:
     def __dlpack_device__(self):
         return _concrete(self._data).__dlpack_device__()
 
-    def item(self, index=None):
+    def item(self):
         arr = self.asnumpy()
-        if index is not None:
-            arr = arr[index]
-        elif arr.size != 1:
+        if arr.size != 1:
             raise ValueError("The tensor should have only one element, but got "
                              f"{arr.size} elements.")
         return arr.reshape(()).item()

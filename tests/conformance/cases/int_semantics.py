@@ -102,3 +102,25 @@ def numpy_scalar_on_the_left_in_a_cell(ms):
             return np.float32(2) * x, np.float32(3) - x, x * np.float32(2)
     x = ms.Tensor(np.array([1.0, 3.0], np.float32))
     return [type(o).__name__ for o in C()(x)], [np.asarray(o).tolist() for o in C()(x)]
+
+
+@case(modes=("PYNATIVE", "GRAPH"), rtol=0, atol=0)
+def half_precision_division_by_a_scalar(ms):
+    """Float16/BFloat16 divided by a Python or 0-d scalar rounds as a true division (5 / 3 is
+    1.667 in Float16, not 1.666 from a multiply by the reciprocal)."""
+    h = ms.Tensor(np.arange(0, 24, dtype=np.float16) * np.float16(0.37))
+    b = ms.Tensor(np.arange(0, 8, dtype=np.float32)).astype(ms.bfloat16)
+    return (h / 3, h / 7.0, h / ms.Tensor(np.float16(3)), ms.ops.div(h, 11),
+            (b / 3).astype(ms.float32))
+
+
+@case(modes=("PYNATIVE",))
+def item_takes_no_index(ms):
+    t = ms.Tensor(np.array([[1.5, 2.0]], np.float32))
+    out = [ms.Tensor(np.array([7], np.int32)).item(), t[0, 1].item()]
+    for call in (lambda: t.item(1), lambda: t.item()):
+        try:
+            out.append(call())
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    return out
