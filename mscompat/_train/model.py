@@ -126,9 +126,15 @@ class Model:
         callbacks = cbs.as_list(callbacks)
         net = self._train_network
         net.set_train(True)
-        self._current_epoch = initial_epoch  # each train() counts from its first epoch
-        self._current_step = initial_epoch * train_dataset.get_dataset_size()
-        cb = self._cb_params(epoch, train_dataset, callbacks, "train")
+        # each train() counts epochs from ``initial_epoch`` but steps from 0, and reports
+        # ``epoch - initial_epoch`` epochs (MindSpore's ``_train``)
+        self._current_epoch = initial_epoch
+        self._current_step = 0
+        cb = self._cb_params(epoch - initial_epoch, train_dataset, callbacks, "train")
+        if dataset_sink_mode and sink_size > 0:
+            # MindSpore's CPU build trains without sinking but counts ``batch_num`` (and
+            # LossMonitor's "step" in an epoch) per sink of ``sink_size`` steps
+            cb.batch_num = sink_size
         ctx = cbs.RunContext(cb)
         for c in callbacks:
             c.on_train_begin(ctx)

@@ -387,3 +387,32 @@ def optimizer_group_params(ms):
         _loss, grads = grad_fn(_t(ms, [0.5, 3.0]))
         opt(grads)
     return net.w.value(), net.u.value()
+
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def model_train_step_counters(ms):
+    """What ``Model.train`` tells callbacks: with ``initial_epoch`` the epochs count from it
+    but ``cur_step_num`` from 0 and ``epoch_num`` is ``epoch - initial_epoch``; with
+    ``dataset_sink_mode=True, sink_size=n`` (no sinking on the CPU) ``batch_num`` is ``n``."""
+    seen = []
+
+    class Probe(ms.train.Callback):
+        def on_train_step_end(self, run_context):
+            cb = run_context.original_args()
+            seen.append(("step", cb.cur_epoch_num, cb.cur_step_num, cb.batch_num, cb.epoch_num,
+                         cb.dataset_sink_mode))
+
+        def on_train_epoch_end(self, run_context):
+            cb = run_context.original_args()
+            seen.append(("epoch_end", cb.cur_epoch_num, cb.cur_step_num))
+
+    net = ms.nn.Dense(2, 1, weight_init="ones")
+    data = ms.dataset.NumpySlicesDataset(
+        (np.ones((6, 2), np.float32), np.ones((6, 1), np.float32)), column_names=["x", "y"],
+        shuffle=False).batch(2)
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params()))
+    model.train(3, data, callbacks=[Probe()], initial_epoch=1)
+    model.train(2, data, callbacks=[Probe()], dataset_sink_mode=True, sink_size=2)
+    model.train(1, data, callbacks=[Probe()], dataset_sink_mode=True)
+    return seen
