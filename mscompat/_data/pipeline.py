@@ -39,6 +39,7 @@ def as_row(item, ncols: int | None = None) -> tuple:
 class _IterableIterator(grain.DatasetIterator):
     def __init__(self, make: Callable) -> None:
         super().__init__()
+        self._make = make
         self._it = iter(make())
         self._count = 0
 
@@ -51,8 +52,12 @@ class _IterableIterator(grain.DatasetIterator):
         return {"count": self._count}
 
     def set_state(self, state: dict) -> None:
-        raise NotImplementedError("Restoring the position of a generator dataset is not "
-                                  "supported by mscompat.")
+        """Back to the row ``count``: the generator is called anew and advanced (``repeat``
+        restarts it at 0 each pass)."""
+        self._it = iter(self._make())
+        self._count = 0
+        for _ in range(state["count"]):
+            next(self)
 
 
 class _IterableSource(grain.IterDataset):

@@ -94,12 +94,35 @@ class GeneratorDataset(Dataset):
 
     def _make(self):
         src = self._source
-        it = src() if callable(src) and not hasattr(src, "__iter__") else src
+        if callable(src) and not hasattr(src, "__iter__"):
+            it = src()
+        elif iter(src) is src:  # a generator object: read once, replayed each pass
+            it = self._replay()
+        else:
+            it = src
         n = len(self._columns)
         rows = (as_row(item, n) for item in it)
         if self._num_samples:
             rows = (r for _, r in zip(range(self._num_samples), rows))
         return rows
+
+    def _replay(self):
+        """The rows of a one-shot iterator source: the ones read so far from a cache, the
+        rest from the source (MindSpore repeats a generator object's rows each epoch)."""
+        cache = self.__dict__.setdefault("_cache", [])
+        i = 0
+        while True:
+            if i < len(cache):
+                yield cache[i]
+                i += 1
+                continue
+            if self.__dict__.get("_exhausted"):
+                return
+            try:
+                cache.append(next(self._source))
+            except StopIteration:
+                self._exhausted = True
+                return
 
     def _grain(self, epoch):
         return _IterableSource(self._make)

@@ -382,3 +382,36 @@ def bucket_batch_by_length(ms):
         ["n"], [3], [2, 3], element_length_function=lambda n: int(n),
         pad_info={"a": (None, 9)})
     return _rows(a), _rows(b), _rows(c), a.get_dataset_size()
+
+
+@case(modes=("PYNATIVE",))
+def generator_sources_repeat(ms):
+    """``repeat`` over a GeneratorDataset of a generator function (called anew), of a
+    generator object (its rows replayed) and of an iterable class; ``get_dataset_size``
+    counts the repeated rows."""
+    dataset = ms.dataset
+
+    def gen():
+        for i in range(3):
+            yield (np.array(i),)
+
+    class Rows:
+        def __iter__(self):
+            self.i = 0
+            return self
+
+        def __next__(self):
+            if self.i >= 3:
+                raise StopIteration
+            self.i += 1
+            return (np.array(self.i * 10),)
+
+    out = []
+    for source in (gen, gen(), Rows()):
+        d = dataset.GeneratorDataset(source, ["x"], shuffle=False).repeat(2)
+        out.append(([int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)],
+                    d.get_dataset_size()))
+    d = dataset.GeneratorDataset(gen, ["x"], shuffle=False).repeat(3).batch(2)
+    out.append(([r[0].tolist() for r in d.create_tuple_iterator(output_numpy=True)],
+                d.get_dataset_size()))
+    return out
