@@ -59,6 +59,7 @@ from .optim import (  # noqa: F401
     AdaMax,
     AdamWeightDecay,
     Lamb,
+    LazyAdam,
     Momentum,
     Optimizer,
     ProximalAdagrad,

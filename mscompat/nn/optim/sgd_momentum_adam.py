@@ -3,7 +3,8 @@
 * SGD: ``v = g`` on the first step, then ``v = momentum * v + (1 - dampening) * g``;
   ``w -= lr * v`` (``w -= lr * (g + momentum * v)`` with nesterov).
 * Momentum: ``v = momentum * v + g; w -= lr * v`` (optax's ``trace``).
-* Adam: bias-corrected Adam in MindSpore's form (moments from optax's ``scale_by_adam``).
+* Adam: MindSpore's CPU kernel operation by operation (``_adam_kernel``); ``LazyAdam`` is
+  Adam on mscompat's dense gradients.
 Weight decay adds ``weight_decay * w`` to the gradient (not for 'beta'/'gamma' parameters);
 gradients are divided by ``loss_scale`` first.
 
@@ -48,28 +49,6 @@ def _dampened_momentum(momentum: float, dampening: float, nesterov: bool):
         return out, _DampenedState(v, jnp.ones((), jnp.bool_))
 
     return optax.GradientTransformation(init, update)
-
-
-def _scale_by_mindspore_adam(b1: float, b2: float, eps: float, nesterov: bool):
-    """MindSpore's Adam step: ``sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + eps)``.
-
-    optax's ``scale_by_adam`` keeps the moments; the step differs from optax's in where
-    ``eps`` sits (outside the bias correction) and in the nesterov form, which MindSpore
-    writes as ``b1 * m + (1 - b1) * g`` in the numerator.
-    """
-    moments = optax.scale_by_adam(b1, b2, eps)
-
-    def update(grads, state, params=None):
-        _, state = moments.update(grads, state, params)
-        t = state.count.astype(jnp.float32)
-        scale = jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
-        out = []
-        for g, m, v in zip(grads, state.mu, state.nu):
-            num = b1 * m + (1 - b1) * g if nesterov else m
-            out.append(scale * num / (jnp.sqrt(v) + eps))
-        return out, state
-
-    return optax.GradientTransformation(moments.init, update)
 
 
 class SGD(Optimizer):
@@ -124,28 +103,43 @@ class Adam(Optimizer):
                  eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
                  weight_decay: float = 0.0, loss_scale: float = 1.0, use_amsgrad: bool = False,
                  **kwargs) -> None:
+        cls = type(self).__name__
         if kwargs:
-            raise NotImplementedError(f"nn.Adam arguments {sorted(kwargs)} are not supported "
+            raise NotImplementedError(f"nn.{cls} arguments {sorted(kwargs)} are not supported "
                                       f"by mscompat yet.")
         for name, value in (("beta1", beta1), ("beta2", beta2)):
             if not 0.0 < value < 1.0:
-                raise ValueError(f"For 'Adam', the '{name}' must be in range of (0.0, 1.0), "
+                raise ValueError(f"For '{cls}', the '{name}' must be in range of (0.0, 1.0), "
                                  f"but got {value} with type '{type(value).__name__}'.")
         if not eps > 0:
-            raise ValueError(f"For 'Adam', the 'eps' must be float and must > 0, but got "
+            raise ValueError(f"For '{cls}', the 'eps' must be float and must > 0, but got "
                              f"'{eps}' with type '{type(eps).__name__}'.")
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
         self.use_amsgrad = use_amsgrad
-        if use_amsgrad:
-            self._returns_weights = True  # the AMSGrad kernel writes the weights
+        self._returns_weights = True  # the Adam kernels write the weights
         super().__init__(learning_rate, params, weight_decay, loss_scale)
 
     def _transform(self, lr: float):
         if self.use_amsgrad:
             return slot_transform(self, lr, (("moment1", 0.0), ("moment2", 0.0),
                                              ("vhat", 0.0)), _amsgrad_kernel)
-        return optax.chain(_scale_by_mindspore_adam(self.beta1, self.beta2, self.eps,
-                                                    self.use_nesterov), optax.scale(-lr))
+        return slot_transform(self, lr, (("moment1", 0.0), ("moment2", 0.0)), _adam_kernel)
+
+
+def _adam_kernel(opt, g, w, slots, lr):
+    """MindSpore's CPU ``Adam`` kernel, operation by operation (its float32 rounding):
+    ``m += (g - m) * (1 - b1)``, ``v += (g * g - v) * (1 - b2)``, the bias-corrected rate
+    ``lr * sqrt(1 - b2^t) / (1 - b1^t)`` first, then ``w -= rate * m / (sqrt(v) + eps)``
+    (nesterov: ``b1 * m + (1 - b1) * g`` in place of ``m``)."""
+    m, v = slots
+    b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
+    t = opt._step_count(g.dtype)
+    one = jnp.asarray(1, g.dtype)
+    m = m + (g - m) * (one - b1)
+    v = v + (g * g - v) * (one - b2)
+    rate = lr * jnp.sqrt(one - b2 ** t) / (one - b1 ** t)
+    num = m * b1 + (one - b1) * g if opt.use_nesterov else m
+    return w - rate * num / (jnp.sqrt(v) + eps), (m, v)
 
 
 def _amsgrad_kernel(opt, g, w, slots, lr):
@@ -159,6 +153,19 @@ def _amsgrad_kernel(opt, g, w, slots, lr):
     vhat = jnp.maximum(vhat, v)
     rate = lr * jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
     return w - rate * m / (jnp.sqrt(vhat) + eps), (m, v, vhat)
+
+
+class LazyAdam(Adam):
+    """``nn.LazyAdam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: MindSpore
+    updates only the rows a *sparse* gradient touches; mscompat's gradients are dense, and on a
+    dense gradient LazyAdam is Adam (the same moments, Parameters and step)."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
+                 weight_decay: float = 0.0, loss_scale: float = 1.0) -> None:
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
+                         weight_decay, loss_scale)
 
 
 class _AdamWDState(NamedTuple):

@@ -61,6 +61,8 @@ ROWS = [
     ("adamax", "AdaMax", {}, "const"),
     ("adamax_decay_exp", "AdaMax", {"weight_decay": 0.1, "beta2": 0.9}, "exp"),
     ("adamax_loss_scale", "AdaMax", {"loss_scale": 8.0, "eps": 1e-4}, "list"),
+    ("lazyadam", "LazyAdam", {}, "const"),
+    ("lazyadam_nesterov_decay", "LazyAdam", {"use_nesterov": True, "weight_decay": 0.1}, "exp"),
 ]
 
 
@@ -224,6 +226,21 @@ for _opt, _kw in (("AdamWeightDecay", {"learning_rate": 0.05}),
                           **_kw)
     _groups_case.__name__ = _groups_case.__qualname__ = f"groups_{_opt.lower()}"
     case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-6)(_groups_case)
+
+
+for _name, _opt, _kw in (("groups_adam_plain", "Adam", {"learning_rate": 0.05}),
+                         ("groups_adam_nesterov", "Adam",
+                          {"learning_rate": 0.05, "use_nesterov": True}),
+                         ("groups_lazyadam", "LazyAdam", {"learning_rate": 0.05}),
+                         ("groups_rmsprop_centered", "RMSProp",
+                          {"learning_rate": 0.05, "centered": True, "momentum": 0.5})):
+    def _groups_lr_case(ms, _opt=_opt, _kw=_kw):
+        def groups(net):  # each group its own learning rate and decay, as model zoos write
+            g = _weights_and_biases(net, weight_decay=0.01, lr=0.02)
+            return g + [{"order_params": net.trainable_params()}]
+        return _group_run(ms, groups, _opt, **_kw)
+    _groups_lr_case.__name__ = _groups_lr_case.__qualname__ = _name
+    case(modes=("PYNATIVE", "GRAPH"), rtol=1e-5, atol=1e-6)(_groups_lr_case)
 
 
 @case(modes=("PYNATIVE",), rtol=1e-5, atol=1e-6)
