@@ -21,12 +21,22 @@ def _linear_taps(n_out: int, n_in: int, clamp: bool):
     row twice (OpenCV clips the row index only, which its fixed point rounds differently)."""
     src = ((np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5).astype(np.float32)
     lo = np.floor(src).astype(int)
-    frac = src - lo.astype(np.float32)
+    return _two_taps(lo, src - lo.astype(np.float32), n_in, clamp)
+
+
+def _two_taps(lo, frac, n_in: int, clamp: bool):
+    """(first index, second index, weight of the second): with ``clamp`` (OpenCV's column
+    rule) a position past either edge takes the edge pixel alone; indices clipped."""
     if clamp:
         low, high = lo < 0, lo >= n_in - 1
         lo = np.where(low, 0, np.where(high, n_in - 1, lo))
         frac = np.where(low | high, np.float32(0), frac)
     return np.clip(lo, 0, n_in - 1), np.clip(lo + 1, 0, n_in - 1), frac
+
+
+def _work_type(dtype):
+    """OpenCV's float working type: double for Float64 images, float otherwise."""
+    return np.float64 if dtype == np.float64 else np.float32
 
 
 def _fixed(weight):
@@ -58,17 +68,14 @@ def _two_tap(img, rows, cols):
         out = (((b0 * (rows0 >> 4)) >> 16) + ((b1 * (rows1 >> 4)) >> 16) + 2) >> 2
         return np.clip(out, 0, 255).astype(np.uint8)
     # other dtypes: OpenCV's float passes (double for Float64), results rounded half to even
-    wt = np.float64 if img.dtype == np.float64 else np.float32
+    wt = _work_type(img.dtype)
     f = img.astype(wt)  # the weights are float32 in every case (OpenCV's ``1.f - fx``)
     a0, a1 = (1 - fx).astype(wt).reshape(col), fx.astype(wt).reshape(col)
     rows0 = f[y0][:, x0] * a0 + f[y0][:, x1] * a1
     rows1 = f[y1][:, x0] * a0 + f[y1][:, x1] * a1
     out = rows0 * (1 - fy).astype(wt).reshape((-1, 1) + extra) + \
         rows1 * fy.astype(wt).reshape((-1, 1) + extra)
-    if np.issubdtype(img.dtype, np.integer):
-        info = np.iinfo(img.dtype)
-        return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
-    return out.astype(img.dtype)
+    return _saturate(out, img.dtype)
 
 
 def _cubic_taps(n_out: int, n_in: int):
@@ -109,12 +116,9 @@ def resize_cubic(img, h, w):
         yw, xw = np.rint(yw * 2048).astype(np.int64), np.rint(xw * 2048).astype(np.int64)
         out = _taps_sum(_taps_sum(img.astype(np.int64), xi, xw, 1), yi, yw, 0)
         return np.clip((out + (1 << 21)) >> 22, 0, 255).astype(np.uint8)
-    wt = np.float64 if img.dtype == np.float64 else np.float32
+    wt = _work_type(img.dtype)
     out = _taps_sum(_taps_sum(img.astype(wt), xi, xw.astype(wt), 1), yi, yw.astype(wt), 0)
-    if np.issubdtype(img.dtype, np.integer):
-        info = np.iinfo(img.dtype)
-        return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
-    return out.astype(img.dtype)
+    return _saturate(out, img.dtype)
 
 
 def resize_nearest(img, h, w):
@@ -156,13 +160,11 @@ def _area_enlarge_taps(n_out: int, n_in: int, clamp: bool):
     lo = np.floor(np.arange(n_out) * (n_in / n_out)).astype(int)
     frac = ((np.arange(n_out) + 1) - (lo + 1) * (n_out / n_in)).astype(np.float32)
     frac = np.where(frac <= 0, np.float32(0), frac - np.floor(frac)).astype(np.float32)
-    if clamp:
-        high = lo >= n_in - 1
-        lo, frac = np.where(high, n_in - 1, lo), np.where(high, np.float32(0), frac)
-    return np.clip(lo, 0, n_in - 1), np.clip(lo + 1, 0, n_in - 1), frac
+    return _two_taps(lo, frac, n_in, clamp)
 
 
 def _saturate(out, dtype):
+    """OpenCV's ``saturate_cast``: integers rounded half to even and clipped."""
     if np.issubdtype(dtype, np.integer):
         info = np.iinfo(dtype)
         return np.clip(np.rint(out), info.min, info.max).astype(dtype)
@@ -177,7 +179,7 @@ def resize_area(img, h, w):
     if H < h or W < w:
         return _two_tap(img, _area_enlarge_taps(h, H, clamp=False),
                         _area_enlarge_taps(w, W, clamp=True))
-    wt = np.float64 if img.dtype == np.float64 else np.float32
+    wt = _work_type(img.dtype)
     sy, sx = H / h, W / w
     if sy == int(sy) and sx == int(sx):  # OpenCV's resizeAreaFast
         ky, kx = int(sy), int(sx)

@@ -132,13 +132,10 @@ def _adam_kernel(opt, g, w, slots, lr):
     ``lr * sqrt(1 - b2^t) / (1 - b1^t)`` first, then ``w -= rate * m / (sqrt(v) + eps)``
     (nesterov: ``b1 * m + (1 - b1) * g`` in place of ``m``)."""
     m, v = slots
-    b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
-    t = opt._step_count(g.dtype)
-    one = jnp.asarray(1, g.dtype)
-    m = m + (g - m) * (one - b1)
-    v = v + (g * g - v) * (one - b2)
-    rate = lr * jnp.sqrt(one - b2 ** t) / (one - b1 ** t)
-    num = m * b1 + (one - b1) * g if opt.use_nesterov else m
+    b1, b2, eps, rate = _adam_constants(opt, g, lr)
+    m = m + (g - m) * (1 - b1)
+    v = v + (g * g - v) * (1 - b2)
+    num = m * b1 + (1 - b1) * g if opt.use_nesterov else m
     return w - rate * num / (jnp.sqrt(v) + eps), (m, v)
 
 
@@ -146,13 +143,19 @@ def _amsgrad_kernel(opt, g, w, slots, lr):
     """MindSpore's ``ApplyAdamWithAmsgradV2``: Adam's bias-corrected rate with the running
     maximum ``vhat`` of the second moment in the denominator."""
     m, v, vhat = slots
-    b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
-    t = opt._step_count(g.dtype)
+    b1, b2, eps, rate = _adam_constants(opt, g, lr)
     m = b1 * m + (1 - b1) * g
     v = b2 * v + (1 - b2) * g * g
     vhat = jnp.maximum(vhat, v)
-    rate = lr * jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
     return w - rate * m / (jnp.sqrt(vhat) + eps), (m, v, vhat)
+
+
+def _adam_constants(opt, g, lr):
+    """``beta1, beta2, eps`` in the gradient's dtype and the bias-corrected rate
+    ``lr * sqrt(1 - beta2^t) / (1 - beta1^t)`` of both Adam kernels."""
+    b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
+    t = opt._step_count(g.dtype)
+    return b1, b2, eps, lr * jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
 
 
 class LazyAdam(Adam):
