@@ -66,6 +66,9 @@ def serialize(r):
                 "value": _enc_array(r)}
     if r is None:
         return {"kind": "py", "type": "NoneType", "value": None}
+    if isinstance(r, np.generic) and not isinstance(r, (np.bool_, np.float64, np.int64)):
+        # NumPy scalars of other widths keep their type: np.float32 is not a Python float
+        return dict(serialize(r.item()), numpy=str(r.dtype))
     if isinstance(r, (bool, np.bool_)):
         return {"kind": "py", "type": "bool", "value": bool(r)}
     if isinstance(r, (int, np.integer)):

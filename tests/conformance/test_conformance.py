@@ -125,6 +125,10 @@ def compare(actual, expected, rtol, atol, path="result"):
             compare(a, expected["items"][str(k)], rtol, atol, f"{path}[{k!r}]")
     else:  # python scalar / None / str
         typ, val = expected["type"], expected["value"]
+        if "numpy" in expected:  # a NumPy scalar (np.float32...) in MindSpore's result
+            assert isinstance(actual, np.generic) and str(actual.dtype) == expected["numpy"], \
+                f"{path}: {type(actual).__name__} != golden NumPy {expected['numpy']}"
+            actual = actual.item()
         assert type(actual).__name__ == typ or (typ == "float" and isinstance(actual, float)) \
             or (typ == "int" and isinstance(actual, int) and not isinstance(actual, bool)), \
             f"{path}: python type {type(actual).__name__} != golden {typ}"
