@@ -32,6 +32,13 @@ class _Float64(np.float64):
     __repr__ = float.__repr__
 
 
+class _Float32(np.float32):
+    """A float32 value MindSpore hands back as NumPy's scalar, printed as NumPy 1 prints it
+    (``0.73736``, not ``np.float32(0.73736)``)."""
+
+    __repr__ = np.float32.__str__
+
+
 class Metric:
     """Base class: ``clear()``, ``update(*inputs)``, ``eval()``."""
 

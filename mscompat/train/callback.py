@@ -7,6 +7,7 @@ Example:
 """
 from .._engine.unsupported import module_getattr as _module_getattr
 from .._train.callbacks import Callback as Callback
+from .._train.callbacks import CallbackManager as _CallbackManager  # noqa: F401
 from .._train.callbacks import CheckpointConfig as CheckpointConfig
 from .._train.callbacks import EarlyStopping as EarlyStopping
 from .._train.callbacks import History as History

@@ -111,3 +111,170 @@ def lr_callbacks(ms):
     plateau_max = ms.train.ReduceLROnPlateau(monitor="loss", mode="max", factor=0.3,
                                              patience=1, cooldown=1)
     return run([sched], 2), run([plateau], 4), run([plateau_max], 5)
+
+
+_NUMBER = re.compile(r"-?\d+\.\d+(?:e[-+]?\d+)?")
+
+
+def _text_and_numbers(text):
+    """Printed lines as (line with each decimal number replaced by '#', [the numbers]): the
+    text compares exactly, the numbers within the case's tolerance."""
+    out = []
+    for line in text.strip().splitlines():
+        out.append((_NUMBER.sub("#", line), [float(v) for v in _NUMBER.findall(line)]))
+    return out
+
+
+def _checkpoint_files(directory):
+    # MindSpore's GRAPH_MODE also writes ``{prefix}-graph.meta`` (its graph, in its own IR),
+    # which mscompat does not (docs/divergences.md)
+    return sorted(f for f in os.listdir(directory) if not f.endswith("-graph.meta"))
+
+
+def _regression_data(ms, n, features, seed):
+    rs = np.random.RandomState(seed)
+    x = rs.randn(n, features).astype(np.float32)
+    y = (x @ rs.randn(features, 1)).astype(np.float32)
+    return lambda: ms.dataset.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(8)
+
+
+def _dense(ms, features):
+    net = ms.nn.Dense(features, 1)
+    for i, p in enumerate(net.trainable_params()):
+        p.set_data(ms.Tensor(np.random.RandomState(10 + i).randn(*p.shape).astype(np.float32)
+                             * 0.1))
+    return net
+
+
+@case(rtol=1e-4, atol=1e-5)
+def fit_early_stopping_reduce_lr_checkpoints(ms):
+    """Model.fit runs one training loop: the step counter runs on across epochs (checkpoint
+    names, LossMonitor's lines), the evaluation fills ``eval_results`` (with ``eval_loss``, the
+    last batch's loss) for EarlyStopping and ReduceLROnPlateau at the epoch's end, LossMonitor
+    prints the ``Eval result`` line, and ModelCheckpoint saves once more when training ends."""
+    train = _regression_data(ms, 32, 4, 0)
+    net = _dense(ms, 4)
+    opt = ms.nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
+    model = ms.train.Model(net, ms.nn.MSELoss(), opt,
+                           metrics={"mae": ms.train.MAE(), "loss": ms.train.Loss()})
+    directory = tempfile.mkdtemp()
+    config = ms.train.CheckpointConfig(save_checkpoint_steps=3, keep_checkpoint_max=3)
+    callbacks = [ms.train.LossMonitor(3),
+                 ms.train.ModelCheckpoint(prefix="net", directory=directory, config=config),
+                 ms.train.EarlyStopping(monitor="eval_loss", patience=1, min_delta=0.5,
+                                        verbose=True),
+                 ms.train.ReduceLROnPlateau(monitor="eval_loss", patience=0, factor=0.5,
+                                            min_delta=0.5, verbose=True)]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        model.fit(6, train(), train(), callbacks=callbacks)
+    files = _checkpoint_files(directory)
+    return _text_and_numbers(printed.getvalue()), files, opt.learning_rate, net.weight
+
+
+@case(rtol=1e-4, atol=1e-5)
+def fit_callback_params_history_lambda(ms):
+    """What a user callback sees in Model.fit: ``cur_step_num`` counts the evaluation's own
+    steps from 0 and is restored afterwards, ``metrics``/``eval_results`` exist only at the
+    end of an evaluated epoch (``valid_frequency`` as a list); History records the epochs and
+    losses; ModelCheckpoint picks a fresh prefix beside existing files and stores
+    ``append_info``."""
+    train = _regression_data(ms, 24, 3, 1)
+    net = _dense(ms, 3)
+    opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.05, momentum=0.5)
+    model = ms.train.Model(net, ms.nn.MSELoss(), opt, metrics={"mse": ms.train.MSE()})
+    seen = []
+
+    class Recorder(ms.train.Callback):
+        def _keep(self, what, run_context):
+            p = run_context.original_args()
+            seen.append((what, p.get("cur_epoch_num"), p.cur_step_num, p.batch_num, p.mode,
+                         sorted(k for k in ("metrics", "eval_results") if k in p)))
+
+        def on_train_step_end(self, run_context):
+            self._keep("train_step", run_context)
+
+        def on_eval_begin(self, run_context):
+            self._keep("eval_begin", run_context)
+
+        def on_eval_step_end(self, run_context):
+            self._keep("eval_step", run_context)
+
+        def on_train_epoch_end(self, run_context):
+            self._keep("train_epoch", run_context)
+            p = run_context.original_args()
+            seen.append(p.get("eval_results"))
+
+        def on_train_end(self, run_context):
+            self._keep("train_end", run_context)
+
+    directory = tempfile.mkdtemp()
+    for name in ("m-1_1.ckpt", "m_3-1_1.ckpt", "mx-1_1.ckpt"):
+        open(os.path.join(directory, name), "wb").close()
+    config = ms.train.CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=2,
+                                       append_info=["epoch_num", "step_num", {"tag": 0.5}])
+    ckpt = ms.train.ModelCheckpoint(prefix="m", directory=directory, config=config)
+    history = ms.train.History()
+    epochs = []
+    lam = ms.train.LambdaCallback(
+        on_train_epoch_end=lambda rc: epochs.append(rc.original_args().cur_epoch_num))
+    model.fit(3, train(), train(), valid_frequency=[1, 3],
+              callbacks=[Recorder(), history, ckpt, lam])
+    saved = ms.load_checkpoint(ckpt.latest_ckpt_file_name)
+    return (seen, history.epoch, history.history, _checkpoint_files(directory),
+            os.path.basename(ckpt.latest_ckpt_file_name), sorted(saved), saved["epoch_num"],
+            saved["step_num"], saved["tag"], epochs)
+
+
+@case(modes=("PYNATIVE",))
+def train_callback_argument_errors(ms):
+    """The checks of Model.train/fit and of the callbacks' constructors: exception class and
+    message, and which forms of ``callbacks`` are accepted."""
+    train = _regression_data(ms, 8, 2, 2)
+    net = _dense(ms, 2)
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params()),
+                           metrics={"mae": ms.train.MAE()})
+
+    class OldStyle(ms.train.Callback):
+        def step_end(self, run_context):
+            pass
+
+    attempts = [
+        lambda: model.fit(1, train(), train(), callbacks=[OldStyle()]),
+        lambda: model.train(1, train(), callbacks=(ms.train.History(),)),
+        lambda: model.train(1, train(), callbacks=[3]),
+        lambda: model.train(1, train(), callbacks=OldStyle()),
+        lambda: model.train(2, train(), initial_epoch=2),
+        lambda: model.train(0, train()),
+        lambda: model.train(1, train(), sink_size=-2),
+        lambda: model.fit(2, train(), train(), valid_frequency=1.0),
+        lambda: ms.train.Model(net, metrics={"mae": ms.train.MAE()}),
+        lambda: ms.train.Model(net, eval_network=net, eval_indexes=[0, 1],
+                               metrics={"mae": ms.train.MAE()}),
+        lambda: ms.train.CheckpointConfig(save_checkpoint_steps=0, keep_checkpoint_max=0),
+        lambda: ms.train.CheckpointConfig(save_checkpoint_steps=-1),
+        lambda: ms.train.CheckpointConfig(append_info="epoch_num"),
+        lambda: ms.train.CheckpointConfig(append_info=["foo"]),
+        lambda: ms.train.CheckpointConfig(saved_network=3),
+        lambda: ms.train.ModelCheckpoint(prefix="a/b"),
+        lambda: ms.train.ModelCheckpoint(config={}),
+        lambda: ms.train.LossMonitor(-1),
+        lambda: ms.train.LossMonitor(1.5),
+        lambda: ms.train.EarlyStopping(mode="up"),
+        lambda: ms.train.ReduceLROnPlateau(factor=1.0),
+    ]
+    out = []
+    for attempt in attempts:
+        try:
+            value = attempt()
+            out.append(("ok", type(value).__name__))
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append((type(e).__name__, str(e)))
+    config = ms.train.CheckpointConfig(save_checkpoint_steps=0, save_checkpoint_seconds=10,
+                                       keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=2)
+    out.append(sorted(config.get_checkpoint_policy().items()))
+    config = ms.train.CheckpointConfig(save_checkpoint_steps=5, save_checkpoint_seconds=10,
+                                       keep_checkpoint_max=0)
+    out.append((config.save_checkpoint_steps, config.save_checkpoint_seconds,
+                config.keep_checkpoint_max, config.keep_checkpoint_per_n_minutes))
+    return out
