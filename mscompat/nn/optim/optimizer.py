@@ -57,7 +57,7 @@ def _constant_lr(learning_rate) -> float:
 _STATE_PREFIX = {"trace": "moments", "velocity": "moments", "mu": "moment1", "nu": "moment2",
                  "adam_m": "adam_m", "adam_v": "adam_v"}
 # slot states (``slots.py``) are named by MindSpore's prefixes already
-_STATE_PREFIX.update((n, n) for n in ("accum", "accum_update", "mean_grad", "mean_square",
+_STATE_PREFIX.update((n, n) for n in ("accum", "stat", "accum_update", "mean_grad", "mean_square",
                                       "moment", "moments", "linear", "lamb_m", "lamb_v",
                                       "moment1", "moment2", "vhat"))
 

@@ -20,58 +20,71 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
 
+from ... import _checkparam as validator
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 from .optimizer import Optimizer, masked, zeros_like_params
-from .slots import slot_transform
+from .slots import _SlotOptimizer, slot_transform
 
 
-class _DampenedState(NamedTuple):
-    velocity: list
-    started: jax.Array
-
-
-def _dampened_momentum(momentum: float, dampening: float, nesterov: bool):
-    """SGD momentum with dampening; the first step takes the raw gradient (MindSpore)."""
-    def init(params):
-        return _DampenedState(zeros_like_params(params), jnp.zeros((), jnp.bool_))
-
-    def update(grads, state, params=None):
-        v = [g if masked(g) else jnp.where(state.started, momentum * v + (1 - dampening) * g, g)
-             for g, v in zip(grads, state.velocity)]
-        out = [g if masked(g) else g + momentum * vi for g, vi in zip(grads, v)] \
-            if nesterov else v
-        return out, _DampenedState(v, jnp.ones((), jnp.bool_))
-
-    return optax.GradientTransformation(init, update)
-
-
-class SGD(Optimizer):
+class SGD(_SlotOptimizer):
     """``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
-    nesterov=False, loss_scale=1.0)``."""
+    nesterov=False, loss_scale=1.0)``: MindSpore's ``SGD`` kernel, with its state
+    Parameters ``accum`` (the momentum buffer, 0) and ``stat`` (1 until the first step)
+    and the scalar Parameter ``momentum``.
+
+    Example:
+        >>> import mscompat as ms
+        >>> w = ms.Parameter(ms.Tensor([1.0]), name='w')
+        >>> opt = ms.nn.SGD([w], learning_rate=0.5, momentum=0.9)
+        >>> _ = opt((ms.Tensor([2.0]),))
+        >>> print(w.asnumpy(), opt.accum[0].asnumpy(), opt.stat[0].asnumpy())
+        [0.] [2.] [0.]
+    """
 
     def __init__(self, params, learning_rate=0.1, momentum: float = 0.0,
                  dampening: float = 0.0, weight_decay: float = 0.0, nesterov: bool = False,
                  loss_scale: float = 1.0) -> None:
-        if momentum < 0:
-            raise ValueError(f"For 'SGD', the argument 'momentum' should be at least 0.0, "
-                             f"but got {momentum}")
-        if nesterov and (momentum <= 0 or dampening != 0):
-            raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and "
-                             "'dampening' must equal to 0.0")
-        self.momentum, self.dampening, self.nesterov = momentum, dampening, nesterov
+        momentum = float(momentum) if isinstance(momentum, int) else momentum
+        if not isinstance(momentum, float):
+            raise TypeError(f"For 'SGD', the argument 'momentum' must be float type, but got "
+                            f"{type(momentum)}.")
+        if momentum < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'momentum' must be at least 0.0, but "
+                             f"got {momentum}.")
+        dampening = float(dampening) if isinstance(dampening, int) else dampening
+        if not isinstance(dampening, float):
+            raise TypeError(f"For 'SGD', the argument 'dampening' must be float type, but got "
+                            f"{type(dampening)}.")
+        if dampening < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'dampening' must be at least 0.0, but "
+                             f"got 'dampening' {dampening}")
+        validator.check_value_type("nesterov", nesterov, [bool], "SGD")
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and "
+                             f"'dampening' must equal to 0.0, but got 'momentum' {momentum}, "
+                             f"'dampening' {dampening}.")
+        self._momentum_value, self.dampening, self.nesterov = momentum, dampening, nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum")
+        self.accum, self.stat = self._slot("accum"), self._slot("stat")
 
-    def _transform(self, lr: float):
-        if self.momentum == 0:
-            return optax.sgd(lr)
-        return optax.chain(_dampened_momentum(self.momentum, self.dampening, self.nesterov),
-                           optax.scale(-lr))
+    def _slots(self):
+        return (("accum", 0.0), ("stat", 1.0))
+
+    def _kernel(self, g, w, slots, lr):
+        # the first step (stat > 0) takes the gradient itself as the buffer
+        accum, stat = slots
+        m = self._momentum_value
+        if m > 0.0:
+            accum = jnp.where(stat > 0, g, accum * m + (1 - self.dampening) * g)
+            stat = jnp.zeros_like(stat)
+            g = g + m * accum if self.nesterov else accum
+        return w - lr * g, (accum, stat)
 
 
 class Momentum(Optimizer):
