@@ -15,9 +15,19 @@ def _names(cols) -> list[str] | None:
     return [cols] if isinstance(cols, str) else list(cols)
 
 
-def _apply_ops(ops, values: tuple) -> tuple:
-    for op in ops:
-        out = op(*values)
+def _apply_ops(plan, values: tuple) -> tuple:
+    from .pipeline_errors import is_pipeline_error, pipeline_error, python_error
+    from .vision import _Op
+    from .vision_pil import run
+    for op, impl in plan:
+        try:
+            out = run(op, impl, values)
+        except Exception as e:  # MindSpore's RuntimeError, naming the failed operation
+            if is_pipeline_error(e):
+                raise
+            if impl == "PY" or not isinstance(op, _Op):
+                raise python_error("map", e) from e
+            raise pipeline_error(f"map operation: [{type(op).__name__}] failed. {e}") from e
         values = out if isinstance(out, tuple) else (out,)
     return tuple(np.asarray(v) for v in values)
 
@@ -26,6 +36,8 @@ class Map(Dataset):
     def __init__(self, parent, operations, input_columns, output_columns) -> None:
         ops = operations if isinstance(operations, (list, tuple)) else [operations]
         self.ops = [op for op in ops if op is not None]
+        from .vision_pil import resolve
+        self._plan = resolve(self.ops)  # each transform's path (Pillow or arrays)
         cols = parent.get_col_names()
         self.inputs = _names(input_columns) or cols[:1]
         unknown = [c for c in self.inputs if c not in cols]
@@ -42,7 +54,7 @@ class Map(Dataset):
         self._first = first
 
     def _row(self, row: tuple) -> tuple:
-        out = _apply_ops(self.ops, tuple(row[i] for i in self._index))
+        out = _apply_ops(self._plan, tuple(row[i] for i in self._index))
         if len(out) != len(self.outputs):
             raise RuntimeError(f"map: the operations returned {len(out)} columns, but "
                                f"output_columns names {len(self.outputs)}.")

@@ -16,12 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .pipeline_errors import pipeline_error as _pipeline_error
 from .vision import _Op
-
-
-def _pipeline_error(message: str) -> RuntimeError:
-    return RuntimeError("Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline "
-                        f"Error Message'. \n\n[ERROR] {message}")
 
 
 class Vocab:

@@ -67,6 +67,9 @@ class Resize(_Op):
 
     def __call__(self, img):
         img = np.asarray(img)
+        if img.ndim < 2:
+            raise RuntimeError("Resize: the image tensor should have at least two dimensions. "
+                               "You may need to perform Decode first.")
         h, w = img.shape[:2]
         if isinstance(self.size, int):
             new = (self.size, int(self.size * w / h)) if h <= w else \
@@ -387,13 +390,24 @@ class RandomPosterize(_Op):
 
 
 class Rescale(_Op):
-    """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32."""
+    """``Rescale(rescale, shift)``: ``img * rescale + shift`` as Float32, rounded once (a
+    fused multiply-add of the float32 values, as MindSpore's kernel computes it).
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import vision
+        >>> print(vision.Rescale(1 / 255.0, -0.5)(np.array([[120]], np.uint8)))
+        [[-0.02941174]]
+    """
 
     def __init__(self, rescale: float, shift: float) -> None:
         self.rescale, self.shift = rescale, shift
 
     def __call__(self, img):
-        return (np.asarray(img, np.float32) * self.rescale + self.shift).astype(np.float32)
+        # float32 * float32 is exact in float64, so one rounding at the end: the FMA result
+        x = np.asarray(img, np.float32).astype(np.float64)
+        return (x * np.float64(np.float32(self.rescale)) +
+                np.float64(np.float32(self.shift))).astype(np.float32)
 
 
 class ToTensor(_Op):
@@ -406,7 +420,8 @@ class ToTensor(_Op):
         img = np.asarray(img)
         if img.ndim == 2:
             img = img[..., None]
-        out = img.transpose(2, 0, 1).astype(np.float32) / 255.0
+        # MindSpore multiplies by the float32 reciprocal (not a division)
+        out = img.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255.0)
         from .._engine import dtypes
         dt = self.output_type
         return out.astype(dtypes.to_np(dt) if isinstance(dt, dtypes.Type) else dt)

@@ -163,3 +163,72 @@ class RandomGrayscale(_Op):
         if self.prob > random.random():
             return _pil_grey(img, channels)
         return img
+
+
+def _convert_hsv(images, is_hwc: bool, pixel, chw: str = "(C, H, W)") -> np.ndarray:
+    """MindSpore's Python HSV conversions: ``colorsys`` applied per pixel through
+    ``np.vectorize`` (so the result's dtype is what that gives: Float64 for most inputs),
+    on (H, W, C)/(N, H, W, C) or (C, H, W)/(N, C, H, W) images of 3 channels."""
+    if not isinstance(images, np.ndarray):
+        stop = "" if chw == "(C ,H, W)" else "."  # (sic) the two functions' messages
+        raise TypeError(f"img should be NumPy image. Got {type(images)}{stop}")
+    if not isinstance(is_hwc, bool):
+        raise TypeError(f"is_hwc should be bool type. Got {type(is_hwc)}.")
+    if images.ndim not in (3, 4):
+        raise TypeError(f"img shape should be (H, W, C)/(N, H, W, C)/{chw}/(N, C, H, W). "
+                        f"Got {images.shape}.")
+    channels = images.shape[-1] if is_hwc else images.shape[-3]
+    if channels != 3:
+        raise TypeError(f"img should be 3 channels RGB img. Got {channels} channels.")
+    convert = np.vectorize(pixel)
+
+    def one(img):
+        a, b, c = (img[..., i] for i in range(3)) if is_hwc else img
+        return np.stack(convert(a, b, c), axis=2 if is_hwc else 0)
+    if images.ndim == 3:
+        return one(images)
+    return np.array([one(img) for img in images])
+
+
+class RgbToHsv(_Op):
+    """``RgbToHsv(is_hwc=False)``: RGB images (floats in [0, 1]) to HSV, by ``colorsys``
+    as MindSpore converts them.
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import vision
+        >>> vision.RgbToHsv(is_hwc=True)(np.array([[[1.0, 0.5, 0.0]]])).tolist()
+        [[[0.08333333333333333, 1.0, 1.0]]]
+    """
+
+    def __init__(self, is_hwc: bool = False) -> None:
+        if not isinstance(is_hwc, bool):
+            raise TypeError(f"Argument is_hwc with value {is_hwc} is not of type [<class "
+                            f"'bool'>], but got {type(is_hwc)}.")
+        self.is_hwc = is_hwc
+
+    def __call__(self, img):
+        import colorsys
+        return _convert_hsv(img, self.is_hwc, colorsys.rgb_to_hsv, "(C ,H, W)")
+
+
+class HsvToRgb(_Op):
+    """``HsvToRgb(is_hwc=False)``: HSV images to RGB, by ``colorsys`` as MindSpore converts
+    them.
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import vision
+        >>> vision.HsvToRgb(is_hwc=True)(np.array([[[0.5, 1.0, 1.0]]])).tolist()
+        [[[0.0, 1.0, 1.0]]]
+    """
+
+    def __init__(self, is_hwc: bool = False) -> None:
+        if not isinstance(is_hwc, bool):
+            raise TypeError(f"Argument is_hwc with value {is_hwc} is not of type [<class "
+                            f"'bool'>], but got {type(is_hwc)}.")
+        self.is_hwc = is_hwc
+
+    def __call__(self, img):
+        import colorsys
+        return _convert_hsv(img, self.is_hwc, colorsys.hsv_to_rgb)

@@ -63,14 +63,19 @@ from ..._data.vision_augment import (  # noqa: F401
 from ..._data.vision_color import (  # noqa: F401
     AdjustSharpness,
     Grayscale,
+    HsvToRgb,
     RandomColor,
     RandomGrayscale,
     RandomSharpness,
+    RgbToHsv,
 )
 from ..._data.vision_erase import CutOut, RandomErasing  # noqa: F401
 from ..._data.vision_geometry import Affine, RandomAffine, RandomRotation, Rotate  # noqa: F401
 from ..._data.vision_pad import LinearTransformation, PadToSize  # noqa: F401
+from ..._data.vision_pil import install as _install_pil_path
 from ..._engine.unsupported import module_getattr as _module_getattr
+
+_install_pil_path()  # a transform given a PIL image runs MindSpore's Pillow path
 
 # ``import mindspore.dataset.vision.transforms as T`` reaches this module, as in MindSpore
 # 2.10 (which no longer has c_transforms/py_transforms modules; the attributes remain).

@@ -1,0 +1,48 @@
+"""The RuntimeError a dataset pipeline raises when one of its operations fails, in
+MindSpore's layout: a transform's failure names it (``map operation: [Resize] failed.``),
+a Python function's (or a Pillow-path transform's) carries the Python traceback under
+``Python Call Stack``. The original exception stays attached as ``__cause__``.
+
+Example:
+    >>> from mscompat._data.pipeline_errors import pipeline_error
+    >>> error = pipeline_error("map operation: [Resize] failed. bad size")
+    >>> print(str(error).splitlines()[0].rstrip())
+    Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'.
+"""
+from __future__ import annotations
+
+import os
+import traceback
+
+_RULE = "-" * 66
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _section(title: str, body: str) -> str:
+    return f"\n{_RULE}\n- {title}: \n{_RULE}\n{body}\n"
+
+
+def pipeline_error(message: str) -> RuntimeError:
+    """A transform's failure: ``[ERROR] message`` under ``Dataset Pipeline Error Message``."""
+    return RuntimeError("Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline "
+                        "Error Message'. \n" +
+                        _section("Dataset Pipeline Error Message", f"[ERROR] {message}"))
+
+
+def python_error(operation: str, error: BaseException) -> RuntimeError:
+    """A Python function's failure inside ``operation`` (``map``, ``batch``...)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None and \
+            os.path.dirname(tb.tb_frame.f_code.co_filename) == _HERE:
+        tb = tb.tb_next  # from the user's own code on
+    stack = "".join(traceback.format_exception(type(error), error, tb)).rstrip()
+    return RuntimeError(
+        "Exception thrown from user defined Python function in dataset. \n" +
+        _section("Python Call Stack", f"{operation} operation: [PyFunc] failed. Error "
+                                      f"description:\n{type(error).__name__}: {stack}") +
+        _section("Dataset Pipeline Error Message",
+                 "[ERROR] Execute user Python code failed, check 'Python Call Stack' above."))
+
+
+def is_pipeline_error(error: BaseException) -> bool:
+    return isinstance(error, RuntimeError) and str(error).startswith("Exception thrown from")
