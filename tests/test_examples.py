@@ -17,12 +17,19 @@ differently from MindSpore 2.10:
   nesting and array nesting), and so must the sequence of words (``shape``, ``dtype``,
   ``Float32``, ``value``, ...); whitespace, line breaks and commas are ignored.
 
-Each example runs in both modes and must print the documented values in each: as written
-(``python examples/...py``), and through tests/_run_example.py forced into the mode the script
-does not choose itself (the runner replaces the ``mode=`` passed to ``set_context``). A script
-that never calls ``set_context`` runs as written in PYNATIVE_MODE (the default), one that asks
-only for GRAPH_MODE in GRAPH_MODE; a script that names both modes also runs forced into each.
+Each example runs in both modes and must print the documented values in each: as written,
+and through tests/_run_example.py forced into the mode the script does not choose itself (the
+runner replaces the ``mode=`` passed to ``set_context``). A script that never calls
+``set_context`` runs as written in PYNATIVE_MODE (the default), one that asks only for
+GRAPH_MODE in GRAPH_MODE; a script that names both modes also runs forced into each.
+
+Starting Python and importing mscompat costs more than running most examples, so the scripts
+of one kind (as written, forced into GRAPH, forced into PYNATIVE) run one after another in one
+runner process per pytest worker (``--batch``: the mode is set afresh before each script), and
+each script's test checks its share of that output. ``test_example_as_its_own_process`` runs
+one script the way a user does, ``python examples/...py``.
 """
+import json
 import os
 import re
 import subprocess
@@ -151,8 +158,29 @@ def test_every_example_has_expected_output():
             assert f"{source}/{stem}.py" in SCRIPTS, f"orphan expected file {source}/{f}"
 
 
+_BATCHES: dict[str, dict] = {}
+
+
+def batch_output(kind: str, rel: str) -> str:
+    """What ``rel`` printed in this worker's runner process for ``kind`` ('AS_WRITTEN',
+    'GRAPH' or 'PYNATIVE'), which runs every script of that kind once."""
+    if kind not in _BATCHES:
+        scripts = SCRIPTS if kind == "AS_WRITTEN" else [r for r, m in FORCED if m == kind]
+        paths = [os.path.join("examples", r) for r in scripts]
+        _BATCHES[kind] = json.loads(run([RUNNER, "--batch", kind, *paths]))
+    result = _BATCHES[kind][os.path.join("examples", rel)]
+    assert result["error"] is None, (f"{rel} ({kind}) raised:\n{result['error']}\n"
+                                     f"--- stdout ---\n{result['stdout']}")
+    return result["stdout"]
+
+
 @pytest.mark.parametrize("rel", SCRIPTS)
 def test_example_as_written(rel):
+    check(rel, batch_output("AS_WRITTEN", rel))
+
+
+def test_example_as_its_own_process():
+    rel = "value_and_grad/04_dense_wrt_weights.py"
     check(rel, run([os.path.join("examples", rel)]))
 
 
@@ -173,7 +201,7 @@ FORCED = [(rel, mode) for rel in SCRIPTS for mode in ("GRAPH", "PYNATIVE")
 
 @pytest.mark.parametrize("rel, mode", FORCED)
 def test_example_in_mode(rel, mode):
-    check(rel, run([RUNNER, mode, os.path.join("examples", rel)]))
+    check(rel, batch_output(mode, rel))
 
 
 def test_every_script_runs_in_both_modes():

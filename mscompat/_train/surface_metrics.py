@@ -17,7 +17,6 @@ Example:
 from __future__ import annotations
 
 import numpy as np
-from scipy import ndimage
 
 from .. import _checkparam as check
 from .metrics import Metric, rearrange_inputs
@@ -26,6 +25,7 @@ _DISTANCES = ["euclidean", "chessboard", "taxicab"]
 
 
 def _edges(mask: np.ndarray) -> np.ndarray:
+    from scipy import ndimage  # imported when used: it costs a third of a second
     return ndimage.binary_erosion(mask) ^ mask
 
 
@@ -36,6 +36,7 @@ def _surface_distance(from_edges: np.ndarray, to_edges: np.ndarray, metric: str)
         return np.array([])
     if not np.any(to_edges):
         return np.full(to_edges.shape, np.inf)[from_edges]
+    from scipy import ndimage
     if metric == "euclidean":
         dist = ndimage.distance_transform_edt(~to_edges)
     else:
