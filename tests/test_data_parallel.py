@@ -31,6 +31,12 @@ def _reset():
     ms.reset_auto_parallel_context()
 
 
+def _host_devices(n: int) -> dict:
+    """XLA_FLAGS for ``n`` CPU devices, keeping the flags this test run set (conftest.py)."""
+    flags = os.environ.get("XLA_FLAGS", "")
+    return {"XLA_FLAGS": f"{flags} --xla_force_host_platform_device_count={n}".strip()}
+
+
 def _run(script, *args, env=None):
     run = subprocess.run([sys.executable, str(FIXTURES / script), *args], capture_output=True,
                          text=True, timeout=300, env={**os.environ, **(env or {})})
@@ -41,7 +47,7 @@ def _run(script, *args, env=None):
 @pytest.mark.parametrize("mode", ["GRAPH", "PYNATIVE"])
 def test_data_parallel_over_8_host_devices_equals_one_device(mode):
     eight = _run("dp_train.py", "dp", mode,
-                 env={"XLA_FLAGS": "--xla_force_host_platform_device_count=8"})
+                 env=_host_devices(8))
     one = _run("dp_train.py", "single", mode)
     assert (eight["rank"], eight["size"]) == (0, 1)
     assert len(eight["losses"]) == 8 and len(eight["model_losses"]) == 8
@@ -186,8 +192,7 @@ def test_device_id_picks_the_device():
             "x = ms.Tensor([1.0]) * 2\n"
             "print(next(iter(x._data.devices())).id)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ,
-                              "XLA_FLAGS": "--xla_force_host_platform_device_count=4"})
+                         env={**os.environ, **_host_devices(4)})
     assert run.stdout.strip() == "3", run.stdout + run.stderr
     with pytest.raises(TypeError, match="device_id"):
         ms.set_context(device_id=-1)

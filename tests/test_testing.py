@@ -250,15 +250,15 @@ def test_pytest_plugin_records_and_replays_goldens(pytester, monkeypatch):
                                 [out.asnumpy()])
     """)
     pytester.makepyfile(test_model=test.format(value=1.0))
-    first = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    first = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     first.assert_outcomes(failed=1)
     first.stdout.fnmatch_lines(["*--update-goldens*"])
-    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--update-goldens") \
+    pytester.runpytest_inprocess("-p", "no:cacheprovider", "--update-goldens") \
         .assert_outcomes(passed=1)
     assert (pytester.path / "goldens" / "test_model" / "exp.npz").exists()
-    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    pytester.runpytest_inprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
     pytester.makepyfile(test_model=test.format(value=2.0))
-    changed = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    changed = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     changed.assert_outcomes(failed=1)
     assert "Mismatch at ['y'] (float32[2])" in changed.stdout.str()
 
