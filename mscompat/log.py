@@ -45,10 +45,23 @@ def get_log_config() -> dict:
     return {"GLOG_v": get_level(), "GLOG_logtostderr": os.environ.get("GLOG_logtostderr", "1")}
 
 
+class _StderrHandler(logging.StreamHandler):
+    """Writes to ``sys.stderr`` as it is when a message is logged (a stream captured or
+    redirected after the first message still receives the later ones)."""
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value) -> None:
+        pass
+
+
 def _logger() -> logging.Logger:
     log = logging.getLogger("mindspore")
     if not getattr(log, "_mscompat_configured", False):
-        handler = logging.StreamHandler(sys.stderr)
+        handler = _StderrHandler()
         handler.setFormatter(_Formatter())
         log.addHandler(handler)
         log.propagate = False
