@@ -42,7 +42,8 @@ def test_missing_names_raise_not_implemented_and_attribute_error():
         vision.NotATransform  # noqa: B018
 
 
-def test_compiled_programs_per_cell_are_bounded():
+def test_compiled_programs_per_cell_are_bounded(monkeypatch):
+    monkeypatch.setattr(compile_mod, "_MAX_PROGRAMS", 4)  # the rule, at a tenth of the compiles
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         net = ms.nn.Dense(3, 2)
