@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._engine.tensor import Tensor
+from .._engine.tensor import Tensor, ms_ndarray
 
 
 class _Iterator:
@@ -16,7 +16,7 @@ class _Iterator:
         self._rows = None
 
     def _convert(self, v):
-        v = np.asarray(v)
+        v = ms_ndarray(np.asarray(v))
         # string and bytes columns stay NumPy arrays (a Tensor holds numbers), as MindSpore
         return v if self.output_numpy or v.dtype.kind in "USO" else Tensor(v)
 

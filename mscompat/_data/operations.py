@@ -106,7 +106,7 @@ class Batch(Dataset):
             self._columns = _names(output_columns)
         self.pad_info = _check_pad_info(pad_info, parent.get_col_names())
 
-    def _stack(self, rows):
+    def _stack(self, rows, info=None):
         cols = list(zip(*rows))
         if self.pad_info is not None:
             names = self.children[0].get_col_names()
@@ -115,14 +115,22 @@ class Batch(Dataset):
         if self.per_batch_map is not None:
             names = self.children[0].get_col_names()
             index = [names.index(c) for c in (self.inputs or names)]
-            out = self.per_batch_map(*[list(cols[i]) for i in index], _BatchInfo())
+            out = self.per_batch_map(*[list(cols[i]) for i in index], info)
             out = out if isinstance(out, tuple) else (out,)
             return tuple(np.asarray(v) for v in out)
         return tuple(np.stack(c) for c in cols)
 
     def _grain(self, epoch):
-        return self.children[0]._grain(epoch).batch(
-            self._batch_size, drop_remainder=self.drop_remainder, batch_fn=self._stack)
+        child = self.children[0]._grain(epoch)
+        if self.per_batch_map is None:
+            return child.batch(self._batch_size, drop_remainder=self.drop_remainder,
+                               batch_fn=self._stack)
+        # per_batch_map's BatchInfo: the batch's number in this pass over the node, the epoch
+        rows = child.batch(self._batch_size, drop_remainder=self.drop_remainder, batch_fn=list)
+        if isinstance(rows, grain.MapDataset):  # (a repeat after it asks for i past the end)
+            n = max(len(rows), 1)
+            return rows.map_with_index(lambda i, r: self._stack(r, _BatchInfo(i % n, epoch)))
+        return _Numbered(rows).map(lambda nr: self._stack(nr[1], _BatchInfo(nr[0], epoch)))
 
     def _length(self):
         n = self.children[0]._length()
@@ -226,14 +234,45 @@ def _pad_column(values, shape, value):
     return out
 
 
+class _NumberedIterator(grain.DatasetIterator):
+    def __init__(self, parent) -> None:
+        super().__init__(parent)
+        self._count = 0
+
+    def __next__(self):
+        item = next(self._parent)
+        self._count += 1
+        return self._count - 1, item
+
+    def get_state(self) -> dict:
+        return {"parent": self._parent.get_state(), "count": self._count}
+
+    def set_state(self, state: dict) -> None:
+        self._parent.set_state(state["parent"])
+        self._count = state["count"]
+
+
+class _Numbered(grain.IterDataset):
+    """(number, element) with the number counted from 0 in each pass (``repeat`` restarts
+    a pass by its state)."""
+
+    def __iter__(self):
+        return _NumberedIterator(iter(self._parent))
+
+
 class _BatchInfo:
-    """The ``BatchInfo`` passed to ``per_batch_map``."""
+    """The ``BatchInfo`` passed to ``per_batch_map``: ``get_batch_num()`` counts the batches
+    of this pass over the batch node from 0 (a ``repeat`` after ``batch`` starts it again),
+    ``get_epoch_num()`` the iterator's epochs from 0."""
+
+    def __init__(self, batch_num: int = 0, epoch_num: int = 0) -> None:
+        self._batch_num, self._epoch_num = batch_num, epoch_num
 
     def get_batch_num(self) -> int:
-        return 0
+        return self._batch_num
 
     def get_epoch_num(self) -> int:
-        return 0
+        return self._epoch_num
 
 
 class Shuffle(Dataset):

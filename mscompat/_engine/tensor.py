@@ -76,6 +76,18 @@ def to_jax(data, dtype=None) -> jax.Array:
     return arr
 
 
+
+# NumPy has two names for each 64-bit integer type; MindSpore's arrays carry the C
+# ``long long`` ones ('q'/'Q'), which NumPy prints with their dtype (``array([1, 2],
+# dtype=int64)``) where the platform's ``long`` ('l') prints as ``array([1, 2])``.
+_MS_INT64 = {"l": np.dtype(np.longlong), "L": np.dtype(np.ulonglong)}
+
+
+def ms_ndarray(arr: np.ndarray) -> np.ndarray:
+    """``arr`` as MindSpore hands arrays out: 64-bit integers as ``long long`` (a view)."""
+    ll = _MS_INT64.get(arr.dtype.char)
+    return arr if ll is None or ll.itemsize != arr.dtype.itemsize else arr.view(ll)
+
 class Tensor:
     """MindSpore's ``Tensor(input_data=None, dtype=None, shape=None, init=None)``."""
 
@@ -150,12 +162,12 @@ class Tensor:
 
     # -- conversion ----------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
-        return np.array(_concrete(self._data))
+        return ms_ndarray(np.array(_concrete(self._data)))
 
     numpy = asnumpy
 
     def __array__(self, dtype=None, copy=None):
-        arr = np.asarray(self._data)
+        arr = ms_ndarray(np.asarray(self._data))
         return arr if dtype is None else arr.astype(dtype)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

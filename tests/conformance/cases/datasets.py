@@ -415,3 +415,48 @@ def generator_sources_repeat(ms):
     out.append(([r[0].tolist() for r in d.create_tuple_iterator(output_numpy=True)],
                 d.get_dataset_size()))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def per_batch_map_batch_info(ms):
+    """BatchInfo counts the batches of each pass over the batch node (a repeat after the
+    batch starts again) and the iterator's epochs."""
+    ds = ms.dataset
+
+    def info(xs, batch_info):
+        return ([np.array([batch_info.get_batch_num(), batch_info.get_epoch_num()])
+                 for _ in xs],)
+
+    def rows(data, epochs=1):
+        it = data.create_tuple_iterator(num_epochs=epochs, output_numpy=True)
+        return [[r[0][0].tolist() for r in it] for _ in range(epochs)]
+
+    def source():
+        return ds.NumpySlicesDataset({"x": np.arange(5)}, shuffle=False)
+
+    def generated():
+        return ds.GeneratorDataset(lambda: ((np.array(i),) for i in range(5)), ["x"],
+                                   shuffle=False)
+    return (rows(source().batch(2, per_batch_map=info), 2),
+            rows(source().batch(2, per_batch_map=info).repeat(2)),
+            rows(source().repeat(2).batch(2, per_batch_map=info)),
+            rows(generated().batch(2, per_batch_map=info).repeat(2)),
+            rows(generated().batch(2, per_batch_map=info), 2))
+
+
+@case(modes=("PYNATIVE",))
+def int64_arrays_print_their_dtype(ms):
+    """MindSpore's arrays hold 64-bit integers as C ``long long``, which NumPy's repr prints
+    with ``dtype=int64`` (a plain NumPy int64 array prints without it)."""
+    ds = ms.dataset
+    gen = ds.GeneratorDataset(lambda: ((np.array([1, 2], np.int64), np.array([1.5]),
+                                        np.array([3], np.uint64)) for _ in range(1)),
+                              ["a", "b", "c"], shuffle=False)
+    row = next(gen.create_tuple_iterator(output_numpy=True))
+    tensors = next(gen.create_dict_iterator())
+    t = ms.Tensor(np.array([4, 5]))
+    return ([repr(v) for v in row], [repr(v.asnumpy()) for v in tensors.values()],
+            repr(t.asnumpy()), repr(np.asarray(t)), repr([t.asnumpy()]),
+            repr(ms.ops.ones((2,), ms.int64).asnumpy()),
+            repr(next(ds.NumpySlicesDataset([[1, 2]], shuffle=False)
+                      .create_tuple_iterator(output_numpy=True))))
