@@ -233,6 +233,48 @@ def load_checkpoint(ckpt_file_name: str, net=None, strict_load: bool = False,
     return out
 
 
+_FLOATS = ("Float16", "Float32", "Float64", "BFloat16")
+_INTS = ("Int8", "Int16", "Int32", "Int64")
+_CHECK = "May you need to check whether the checkpoint you loaded is correct"
+
+
+def _loadable(param, new, strict_load: bool) -> np.ndarray:
+    """``new``'s values as ``param`` takes them, by MindSpore's rules: extra trailing axes of
+    size 1 are dropped; another float (or int) dtype is converted unless ``strict_load``;
+    anything else is a RuntimeError (nothing is loaded then)."""
+    from ... import log as logger
+    values = new.asnumpy()
+    shape, new_shape = tuple(param.shape), tuple(new.shape)
+    if new_shape != shape:
+        extra = new_shape[len(shape):]
+        if len(new_shape) <= len(shape) or any(d != 1 for d in extra):
+            logger.critical(f"Failed to combine the net and the parameters for param "
+                            f"{param.name}.")
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have "
+                f"the same shape as {param.name} in the argument 'parameter_dict'. But got its "
+                f"shape {shape} in the argument 'net' and shape {new_shape} in the argument "
+                f"'parameter_dict'.{_CHECK} or the batch size and so on in the 'net' and "
+                f"'parameter_dict' are same.")
+        return values.reshape(shape).astype(param.asnumpy().dtype)
+    if new.dtype != param.dtype:
+        kinds = {str(new.dtype), str(param.dtype)}
+        if strict_load or not (kinds <= set(_FLOATS) or kinds <= set(_INTS)):
+            logger.critical(f"Failed to combine the net and the parameters for param "
+                            f"{param.name}.")
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have "
+                f"the same type as {param.name} in the argument 'parameter_dict'. but got its "
+                f"type {param.dtype} in the argument 'net' and type {new.dtype} in the "
+                f"argument 'parameter_dict'.{_CHECK}.")
+        logger.warning(f"The type of {new.name if hasattr(new, 'name') else param.name}:"
+                       f"{new.dtype} in 'parameter_dict' is different from the type of it in "
+                       f"'net':{param.dtype}, then the type convert from {new.dtype} to "
+                       f"{param.dtype} in the network. May consume additional memory and time")
+        return np.asarray(new.astype(param.dtype).asnumpy())
+    return values
+
+
 def load_param_into_net(net, parameter_dict: dict, strict_load: bool = False,
                         remove_redundancy: bool = False) -> tuple[list, list]:
     """``mindspore.load_param_into_net``: returns ``(param_not_load, ckpt_not_load)``.
@@ -252,21 +294,9 @@ def load_param_into_net(net, parameter_dict: dict, strict_load: bool = False,
             not_loaded.append(param.name)
             continue
         new = new if isinstance(new, Tensor) else Tensor(new)
-        if tuple(new.shape) != tuple(param.shape):
-            raise RuntimeError(
-                f"For 'load_param_into_net', {param.name} in the argument 'net' should have "
-                f"the same shape as {param.name} in the argument 'parameter_dict'. But got its "
-                f"shape {tuple(param.shape)} in the argument 'net' and shape "
-                f"{tuple(new.shape)} in the argument 'parameter_dict'.")
-        if new.dtype != param.dtype:
-            raise RuntimeError(
-                f"For 'load_param_into_net', {param.name} in the argument 'net' should have "
-                f"the same type as {param.name} in the argument 'parameter_dict'. but got its "
-                f"type {param.dtype} in the argument 'net' and type {new.dtype} in the "
-                f"argument 'parameter_dict'.")
-        updates.append((param, new))
+        updates.append((param, _loadable(param, new, strict_load)))
         used.add(param.name)
-    for param, new in updates:
-        param.set_data(Tensor(new.asnumpy()))
+    for param, value in updates:
+        param.set_data(Tensor(value))
     ckpt_not_load = [n for n in parameter_dict if n not in used]
     return not_loaded, ckpt_not_load

@@ -278,3 +278,31 @@ def train_callback_argument_errors(ms):
     out.append((config.save_checkpoint_steps, config.save_checkpoint_seconds,
                 config.keep_checkpoint_max, config.keep_checkpoint_per_n_minutes))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def load_param_into_net_dtype_and_shape_rules(ms):
+    """load_param_into_net converts a float (or int) checkpoint value to the net's dtype
+    unless ``strict_load``, and refuses other mismatches with RuntimeError (leaving every
+    Parameter as it was). (A value with extra trailing axes of size 1 is a divergence:
+    docs/divergences.md.)"""
+    net = ms.nn.Dense(3, 2)
+    before = np.full((2, 3), 0.25, np.float32)
+    w16 = np.arange(6, dtype=np.float16).reshape(2, 3) / 4
+    out = [ms.load_param_into_net(net, {
+        "weight": ms.Parameter(ms.Tensor(w16), name="weight"),
+        "bias": ms.Parameter(ms.Tensor(np.array([1, -2], np.float64)), name="bias")}),
+        net.weight.value(), net.bias.value()]
+    for bad in ({"weight": ms.Parameter(ms.Tensor(w16), name="weight")},
+                {"weight": ms.Parameter(ms.Tensor(np.ones((2, 3), np.int32)), name="weight")},
+                {"weight": ms.Parameter(ms.Tensor(np.ones((3, 2), np.float32)), name="weight")},
+                {"bias": ms.Parameter(ms.Tensor(np.ones((2, 2), np.float32)), name="bias")}):
+        net.weight.set_data(ms.Tensor(before))
+        try:
+            out.append(ms.load_param_into_net(net, bad, strict_load=len(bad) == 1 and
+                                              "weight" in bad and bad["weight"].dtype ==
+                                              ms.float16))
+        except RuntimeError as e:
+            out.append(("RuntimeError", str(e)))
+        out.append(net.weight.value())
+    return out
