@@ -127,6 +127,21 @@ def _check_float_tensor(cls: str, name: str, value) -> None:
                         f"Tensor[Float16], but got {value.dtype}.")
 
 
+class _RecurrenceKernel(Cell):
+    """The child Cell ``rnn`` MindSpore's RNN layers hold (its CPU kernel): no Parameters;
+    it is there so that ``print(net)`` and ``cells_and_names()`` list what MindSpore's do."""
+
+    def construct(self, *args):
+        raise NotImplementedError(f"{type(self).__name__} is called through its RNN layer.")
+
+
+# MindSpore's kernel Cell class per mode, on CPU and GPU
+_KERNEL_CELLS = {mode: type(name, (_RecurrenceKernel,), {"__module__": __name__})
+                 for mode, name in (("LSTM", "_DynamicLSTMCPUGPU"), ("GRU", "_DynamicGRUCPUGPU"),
+                                    ("RNN_TANH", "_DynamicRNNTanh"),
+                                    ("RNN_RELU", "_DynamicRNNRelu"))}
+
+
 class _RNNBase(Cell):
     _mode = "RNN_TANH"
 
@@ -146,6 +161,14 @@ class _RNNBase(Cell):
             raise ValueError(f"For '{cls}', the 'dropout' must be a number in range [0, 1) "
                              f"representing the probability of an element being zeroed, but "
                              f"got {dropout}.")
+        if dropout > 0 and num_layers == 1:
+            from ... import log as logger
+            logger.warning(f"dropout option adds dropout after all but last recurrent layer, so "
+                           f"non-zero dropout expects num_layers greater than 1, but got "
+                           f"dropout={dropout} and num_layers={num_layers}")
+        self.rnn = _KERNEL_CELLS[self._mode]()
+        from .basic import Dropout
+        self.dropout_op = Dropout(p=float(dropout))
         self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
         self.has_bias, self.batch_first, self.dropout = has_bias, batch_first, dropout
         self.bidirectional = bidirectional

@@ -117,3 +117,22 @@ def rnn_call_errors(ms):
         except Exception as e:  # noqa: BLE001 - only the class is compared across modes
             out.append(type(e).__name__)
     return out
+
+
+@case(modes=("PYNATIVE",))
+def rnn_layers_print_and_children(ms):
+    """print(net) and cells_and_names() of a net with RNN layers list MindSpore's children
+    of each layer (its kernel Cell ``rnn`` and ``dropout_op``)."""
+    nn = ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(4, 6, batch_first=True, num_layers=2, dropout=0.2)
+            self.gru = nn.GRU(6, 3, bidirectional=True)
+            self.rnn = nn.RNN(3, 2, nonlinearity="relu")
+            self.fc = nn.Dense(2, 1)
+
+    net = Net()
+    return (repr(net), [(name, type(cell).__name__) for name, cell in net.cells_and_names()],
+            sorted(net.parameters_dict()))
