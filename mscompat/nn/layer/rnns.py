@@ -198,9 +198,6 @@ class _RNNBase(Cell):
     def construct(self, x, hx=None, seq_length=None):
         cls = type(self).__name__
         _check_float_tensor(cls, "x", x)
-        if self.dropout > 0 and self.num_layers > 1 and self.training:
-            raise NotImplementedError(f"nn.{cls}(dropout>0) in training mode is not supported "
-                                      f"by mscompat yet.")
         batch = x.shape[0] if self.batch_first else x.shape[1]
         dirs = 2 if self.bidirectional else 1
         shape = (self.num_layers * dirs, batch, self.hidden_size)
@@ -224,13 +221,36 @@ class _RNNBase(Cell):
                 raise ValueError(f"For '{cls}', the 'seq_length' must be equal to the batch "
                                  f"size of 'x', but got {seq_length.shape[0]} and {batch}.")
             lengths = seq_length._data
-        params = [p._data for p in (*self.w_ih_list, *self.w_hh_list, *self.b_ih_list,
-                                    *self.b_hh_list)]
-        out = call(_rnn, (x._data, h0, c0, lengths, *params),
-                   {"mode": self._mode, "num_layers": self.num_layers,
-                    "bidirectional": self.bidirectional, "has_bias": self.has_bias,
-                    "batch_first": self.batch_first})
+        if self.dropout > 0 and self.num_layers > 1 and self.training:
+            out = self._layer_by_layer(x, h0, c0, lengths, dirs)
+        else:
+            out = self._layers(x._data, h0, c0, lengths, range(self.num_layers), dirs)
         return (out[0], (out[1], out[2])) if self.is_lstm else (out[0], out[1])
+
+    def _layers(self, x, h0, c0, lengths, layers, dirs):
+        """The layers ``layers`` (consecutive) in one kernel call."""
+        picked = [k for layer in layers for k in range(layer * dirs, (layer + 1) * dirs)]
+        params = [lst[k]._data for lst in (self.w_ih_list, self.w_hh_list) for k in picked]
+        if self.has_bias:
+            params += [lst[k]._data for lst in (self.b_ih_list, self.b_hh_list)
+                       for k in picked]
+        rows = slice(picked[0], picked[-1] + 1)
+        return call(_rnn, (x, h0[rows], None if c0 is None else c0[rows], lengths, *params),
+                    {"mode": self._mode, "num_layers": len(layers),
+                     "bidirectional": self.bidirectional, "has_bias": self.has_bias,
+                     "batch_first": self.batch_first})
+
+    def _layer_by_layer(self, x, h0, c0, lengths, dirs):
+        """Training with dropout: ``dropout_op`` on each layer's output but the last, as
+        MindSpore's stacked RNN applies it."""
+        finals = []
+        for layer in range(self.num_layers):
+            out = self._layers(x._data, h0, c0, lengths, [layer], dirs)
+            x = out[0] if layer == self.num_layers - 1 else self.dropout_op(out[0])
+            finals.append(out[1:])
+        states = [Tensor._wrap(jnp.concatenate([f[i]._data for f in finals]))
+                  for i in range(len(finals[0]))]
+        return (x, *states)
 
 
 class RNN(_RNNBase):
