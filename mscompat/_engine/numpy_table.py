@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import cpu_math, dtypes
 from .ops_build import call
 from .tensor import Tensor
 
@@ -204,13 +204,13 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "var": (jnp.var, False), "amax": (jnp.max, False), "amin": (jnp.min, False),
     "max": (jnp.max, False), "min": (jnp.min, False), "argmax": (jnp.argmax, True),
     "argmin": (jnp.argmin, True), "cumsum": (jnp.cumsum, False), "norm": (_norm, False),
-    "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (jnp.exp, False),
+    "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
     "abs": (jnp.abs, False), "absolute": (jnp.abs, False), "sign": (jnp.sign, False),
     "floor": (jnp.floor, False), "ceil": (jnp.ceil, False), "round": (jnp.round, False),
     "reciprocal": (jnp.reciprocal, False), "roll": (jnp.roll, False),
     "tensordot": (_tensordot, False), "cross": (jnp.cross, False),
-    "tanh": (jnp.tanh, False), "sin": (jnp.sin, False), "cos": (jnp.cos, False),
+    "tanh": (cpu_math.tanh, False), "sin": (jnp.sin, False), "cos": (jnp.cos, False),
     "power": (jnp.power, False), "add": (jnp.add, False), "subtract": (jnp.subtract, False),
     "multiply": (jnp.multiply, False), "divide": (jnp.true_divide, False),
     "true_divide": (jnp.true_divide, False), "maximum": (jnp.maximum, False),

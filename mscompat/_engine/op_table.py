@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, dtypes, jaxconfig, mixed_precision
+from . import bprops, cpu_math, dtypes, jaxconfig, mixed_precision
 from .errors import check_shape
 
 
@@ -439,7 +439,7 @@ TABLE: list[OpDef] = [
     OpDef("Sqrt", lambda x: jnp.sqrt(x.astype(_F32) if _is_intlike(x) else x),
           functional=("sqrt",), methods=("sqrt",)),  # integer input: a Float32 result
     _U("Rsqrt", jax.lax.rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
-    _U("Exp", jnp.exp, ("exp",), ("exp",), float_only=True),
+    _U("Exp", cpu_math.exp, ("exp",), ("exp",), float_only=True),
     _U("Log", jnp.log, ("log",), ("log",), float_only=True),
     _U("Log1p", jnp.log1p, ("log1p",), ("log1p",), float_only=True),
     _U("Expm1", jnp.expm1, ("expm1",), ("expm1",), float_only=True),
@@ -451,11 +451,11 @@ TABLE: list[OpDef] = [
     _U("Atan", jnp.arctan, ("atan", "arctan"), ("atan",), float_only=True),
     _U("Sinh", jnp.sinh, ("sinh",), ("sinh",), float_only=True),
     _U("Cosh", jnp.cosh, ("cosh",), ("cosh",), float_only=True),
-    _U("Tanh", jnp.tanh, ("tanh",), ("tanh",), float_only=True),
+    _U("Tanh", cpu_math.tanh, ("tanh",), ("tanh",), float_only=True),
     _U("Asinh", jnp.arcsinh, ("asinh", "arcsinh"), ("asinh",), float_only=True),
     _U("Acosh", jnp.arccosh, ("acosh", "arccosh"), ("acosh",), float_only=True),
     _U("Atanh", jnp.arctanh, ("atanh", "arctanh"), ("atanh",), float_only=True),
-    _U("Sigmoid", jax.nn.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
+    _U("Sigmoid", cpu_math.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
     _U("ReLU", jax.nn.relu, ("relu",), ("relu",)),
     _U("Erf", jax.scipy.special.erf, ("erf",), ("erf",), float_only=True),
     _U("Sign", bprops.sign, ("sign",), ("sign",)),

@@ -15,7 +15,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from ..._engine import bprops, op_rows_losses
+from ..._engine import bprops, cpu_math, op_rows_losses
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
@@ -34,8 +34,8 @@ def _hardtanh(x, min_val=-1.0, max_val=1.0):
 
 _TABLE = {
     "ReLU": ("relu", jax.nn.relu, ()),
-    "Tanh": ("tanh", jnp.tanh, ()),
-    "Sigmoid": ("sigmoid", jax.nn.sigmoid, ()),
+    "Tanh": ("tanh", cpu_math.tanh, ()),
+    "Sigmoid": ("sigmoid", cpu_math.sigmoid, ()),
     "GELU": ("gelu", _gelu, (("approximate", True),)),  # nn.GELU: tanh form by default
     "FastGelu": ("fast_gelu", m._fast_gelu, ()),
     "SiLU": ("silu", jax.nn.silu, ()),

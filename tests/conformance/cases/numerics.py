@@ -63,3 +63,31 @@ def _register(name, row):
 
 for _name, _row in _ROWS.items():
     _register(_name, _row)
+
+
+@case(rtol=0, atol=0)
+def cpu_exp_sigmoid_tanh_kernels(ms):
+    """exp, sigmoid and tanh on float32 are MindSpore's CPU approximations bit for bit (a
+    Taylor exp with fused steps, 1 / (1 + exp(-x)), a Pade tanh up to |x| = 5), through
+    ops, Tensor methods, nn layers and mindspore.numpy, and their gradients are the bprops
+    of those outputs."""
+    x = np.concatenate([np.linspace(-12, 12, 1201), [-87.5, -87.0, 87.5, 88.7, 100.0, -100.0,
+                                                      4.9999995, 5.0, 5.0000005, -5.0, 0.0,
+                                                      1e-3]]).astype(np.float32)
+    t = ms.Tensor(x)
+    mid = ms.Tensor(x[np.abs(x) < 80])  # (sigmoid's results below 1.2e-38 are subnormal)
+    grid = ms.Tensor(np.linspace(-6, 6, 61).astype(np.float32))
+
+    def exp_sum(v):
+        return ms.ops.exp(v).sum()
+
+    def sigmoid_sum(v):
+        return ms.ops.sigmoid(v).sum()
+
+    def tanh_sum(v):
+        return ms.ops.tanh(v).sum()
+
+    return (ms.ops.exp(t), ms.ops.sigmoid(mid), ms.ops.tanh(t), t.exp(), mid.sigmoid(),
+            t.tanh(), ms.nn.Sigmoid()(mid), ms.nn.Tanh()(t), ms.numpy.exp(grid),
+            ms.numpy.tanh(grid), ms.grad(exp_sum)(grid), ms.grad(sigmoid_sum)(grid),
+            ms.grad(tanh_sum)(grid))
