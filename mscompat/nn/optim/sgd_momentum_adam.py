@@ -35,7 +35,7 @@ class SGD(_SlotOptimizer):
     """``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
     nesterov=False, loss_scale=1.0)``: MindSpore's ``SGD`` kernel, with its state
     Parameters ``accum`` (the momentum buffer, 0) and ``stat`` (1 until the first step)
-    and the scalar Parameter ``momentum``.
+    when ``momentum > 0``, and the scalar Parameter ``momentum``.
 
     Example:
         >>> import mscompat as ms
@@ -71,19 +71,25 @@ class SGD(_SlotOptimizer):
         self._momentum_value, self.dampening, self.nesterov = momentum, dampening, nesterov
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum")
+        # without momentum the kernel never reads them, and MindSpore's unused accum/stat
+        # Parameters would be thousands of extra inputs to every compiled step: not kept
+        # (docs/divergences.md)
         self.accum, self.stat = self._slot("accum"), self._slot("stat")
 
     def _slots(self):
-        return (("accum", 0.0), ("stat", 1.0))
+        if self._momentum_value > 0.0:
+            return (("accum", 0.0), ("stat", 1.0))
+        return ()
 
     def _kernel(self, g, w, slots, lr):
         # the first step (stat > 0) takes the gradient itself as the buffer
-        accum, stat = slots
         m = self._momentum_value
-        if m > 0.0:
-            accum = jnp.where(stat > 0, g, accum * m + (1 - self.dampening) * g)
-            stat = jnp.zeros_like(stat)
-            g = g + m * accum if self.nesterov else accum
+        if m <= 0.0:
+            return w - lr * g, ()
+        accum, stat = slots
+        accum = jnp.where(stat > 0, g, accum * m + (1 - self.dampening) * g)
+        stat = jnp.zeros_like(stat)
+        g = g + m * accum if self.nesterov else accum
         return w - lr * g, (accum, stat)
 
 
