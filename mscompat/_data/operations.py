@@ -18,10 +18,9 @@ def _names(cols) -> list[str] | None:
 def _apply_ops(plan, values: tuple) -> tuple:
     from .pipeline_errors import is_pipeline_error, pipeline_error, python_error
     from .vision import _Op
-    from .vision_pil import run
-    for op, impl in plan:
+    for op, impl, run in plan:
         try:
-            out = run(op, impl, values)
+            out = run(values)
         except Exception as e:  # MindSpore's RuntimeError, naming the failed operation
             if is_pipeline_error(e):
                 raise

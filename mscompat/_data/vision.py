@@ -38,6 +38,15 @@ class _Op:
         return f"{type(self).__name__}()"
 
 
+def padding_sides(padding) -> tuple:
+    """A ``padding`` argument (one number, (left/right, top/bottom) or (left, top, right,
+    bottom)) as (left, top, right, bottom)."""
+    p = (padding,) if isinstance(padding, (int, float)) else tuple(padding)
+    if len(p) not in (1, 2, 4):
+        raise ValueError(f"The size of padding should be 1, 2 or 4, but got {len(p)}.")
+    return (p * 4) if len(p) == 1 else ((p[0], p[1], p[0], p[1]) if len(p) == 2 else p)
+
+
 def _hw(size) -> tuple[int, int]:
     return (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
 
@@ -127,9 +136,8 @@ class RandomCrop(_Op):
     def __call__(self, img):
         img = np.asarray(img)
         if self.padding is not None:
-            p = self.padding
-            p = (p,) * 4 if isinstance(p, int) else tuple(p) * (4 // len(p))
-            pads = [(p[1], p[3]), (p[0], p[2])] + [(0, 0)] * (img.ndim - 2)
+            left, top, right, bottom = padding_sides(self.padding)
+            pads = [(top, bottom), (left, right)] + [(0, 0)] * (img.ndim - 2)
             kw = {"constant_values": self.fill_value} if \
                 self.padding_mode == Border.CONSTANT else {}
             img = np.pad(img, pads, mode=self.padding_mode.value, **kw)
@@ -239,11 +247,7 @@ class Pad(_Op):
     """
 
     def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT) -> None:
-        p = (padding,) if isinstance(padding, int) else tuple(padding)
-        if len(p) not in (1, 2, 4):
-            raise ValueError(f"The size of padding should be 1, 2 or 4, but got {len(p)}.")
-        self.left, self.top, self.right, self.bottom = \
-            (p * 4) if len(p) == 1 else ((p[0], p[1], p[0], p[1]) if len(p) == 2 else p)
+        self.left, self.top, self.right, self.bottom = padding_sides(padding)
         self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
 
     def __call__(self, img):

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import math
-import numbers
 import random
 
 import numpy as np
@@ -52,6 +51,7 @@ from .vision import (
     Resize,
     ToPIL,
     ToTensor,
+    padding_sides,
 )
 from .vision_adjust import AdjustBrightness, AdjustContrast, AdjustGamma, AdjustSaturation
 from .vision_color import (
@@ -114,14 +114,6 @@ def _pad(img, left, top, right, bottom, fill_value, mode: str):
     return _pil().fromarray(np.pad(a, pads, mode))
 
 
-def _padding_sides(padding):
-    if isinstance(padding, numbers.Number):
-        return (padding,) * 4
-    if len(padding) == 2:
-        return padding[0], padding[1], padding[0], padding[1]
-    return tuple(padding)
-
-
 def _enhance(kind: str, img, factor: float):
     from PIL import ImageEnhance
     return getattr(ImageEnhance, kind)(img).enhance(factor)
@@ -157,7 +149,7 @@ def _to_tensor(op, img):
 
 def _random_crop(op, img):
     if op.padding is not None:
-        img = _pad(img, *_padding_sides(op.padding), op.fill_value, op.padding_mode.value)
+        img = _pad(img, *padding_sides(op.padding), op.fill_value, op.padding_mode.value)
     height, width = op.size
     if op.pad_if_needed and img.size[0] < width:
         img = _pad(img, width - img.size[0], 0, width - img.size[0], 0, op.fill_value,
@@ -309,26 +301,29 @@ def implementation(op) -> str | None:
 
 
 def resolve(ops) -> list:
-    """``(op, 'PY' | 'C')`` for each transform of a ``map``: an undecided one takes the
-    path of the one before it."""
+    """``(op, impl, run)`` for each transform of a ``map``: ``run(values)`` applies it on its
+    path (an undecided transform takes the path of the one before it), chosen here once."""
     plan, previous = [], None
     for op in ops:
         impl = implementation(op) or ("PY" if previous == "PY" else "C")
-        plan.append((op, impl))
+        plan.append((op, impl, _runner(op, impl)))
         previous = impl
     return plan
 
 
-def run(op, impl: str, values: tuple):
-    """One transform of a ``map`` on its path: the Pillow one, or the array one (a PIL image
-    becomes an array first)."""
-    if impl == "PY" and len(values) == 1 and "_execute_py" in dir(type(op)):
-        return _checked_py(op, values[0])
-    if impl == "C":
-        values = tuple(np.asarray(v) if _is_pil(v) else v for v in values)
-        if "_execute_py" in dir(type(op)):
-            return type(op).__call__.__wrapped__(op, *values)
-    return op(*values)
+def _runner(op, impl: str):
+    """The Pillow path, or the array path (a PIL image becomes an array first)."""
+    dual = hasattr(type(op), "_execute_py")
+    if impl == "PY":
+        if dual:
+            return lambda values: (_checked_py(op, values[0]) if len(values) == 1
+                                   else op(*values))
+        return lambda values: op(*values)
+    call = type(op).__call__.__wrapped__.__get__(op) if dual else op
+
+    def arrays(values):
+        return call(*(np.asarray(v) if _is_pil(v) else v for v in values))
+    return arrays
 
 
 def _checked_py(op, img):

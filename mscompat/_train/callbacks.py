@@ -21,15 +21,6 @@ from .._engine.tensor import Tensor
 from .metrics import _Float32
 
 
-def loss_value(outputs) -> float:
-    """The mean of a step's loss (the first output of a tuple) as a float."""
-    if isinstance(outputs, (tuple, list)) and outputs:
-        outputs = outputs[0]
-    if isinstance(outputs, Tensor):
-        return float(np.mean(outputs.asnumpy()))
-    return float(np.mean(outputs))
-
-
 def handle_loss(outputs):
     """MindSpore's ``_handle_loss``: a Tensor becomes the float of its mean; a tuple's first
     Tensor is returned as it is (so printed as a Tensor); anything else passes through."""
@@ -59,9 +50,6 @@ class InternalCallbackParam(dict):
 
     def __setattr__(self, key: str, value) -> None:
         self[key] = value
-
-
-_CallbackParams = InternalCallbackParam
 
 
 class RunContext:
@@ -547,7 +535,29 @@ def _monitor_value(callback, cb, what: str):
     return np.array(value) if value else None
 
 
-class EarlyStopping(Callback):
+class _Monitored(Callback):
+    """What EarlyStopping and ReduceLROnPlateau share: ``mode`` ('auto' picks 'min' for
+    MindSpore's smaller-is-better monitors), the worst start and MindSpore's improvement
+    test (by more than ``min_delta``)."""
+
+    def _check_mode(self) -> None:
+        if self.mode not in ("auto", "min", "max"):
+            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {self.mode}.")
+        self.best = self._worst()
+
+    def _smaller(self) -> bool:
+        return self.mode == "min" or (self.mode == "auto" and self.monitor in _SMALLER_BETTER)
+
+    def _worst(self) -> float:
+        return np.inf if self._smaller() else -np.inf
+
+    def is_improvement(self, value, best) -> bool:
+        if self._smaller():
+            return bool(np.less(value, best - self.min_delta))
+        return bool(np.greater(value, best + self.min_delta))
+
+
+class EarlyStopping(_Monitored):
     """``EarlyStopping(monitor='eval_loss', min_delta=0, patience=0, verbose=False,
     mode='auto', baseline=None, restore_best_weights=False)``: counts the epochs since the
     monitored value last improved by more than ``min_delta`` and stops training when the
@@ -565,21 +575,11 @@ class EarlyStopping(Callback):
         self.baseline = min_delta if baseline else None
         self.restore_best_weights = validator.check_bool(restore_best_weights)
         self.wait, self.stopped_epoch, self.best_weights_param_dict = 0, 0, None
-        if self.mode not in ("auto", "min", "max"):
-            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {self.mode}.")
-        self.best = np.inf if self._smaller() else -np.inf
-
-    def _smaller(self) -> bool:
-        return self.mode == "min" or (self.mode == "auto" and self.monitor in _SMALLER_BETTER)
-
-    def is_improvement(self, value, best) -> bool:
-        if self._smaller():
-            return bool(np.less(value, best - self.min_delta))
-        return bool(np.greater(value, best + self.min_delta))
+        self._check_mode()
 
     def on_train_begin(self, run_context) -> None:
         self.wait = self.stopped_epoch = 0
-        self.best = np.inf if self._smaller() else -np.inf
+        self.best = self._worst()
         self.best_weights_param_dict = None
 
     def on_train_epoch_end(self, run_context) -> None:
@@ -645,7 +645,7 @@ class LearningRateScheduler(Callback):
             _assign_lr(cb.optimizer, new_lr)
 
 
-class ReduceLROnPlateau(Callback):
+class ReduceLROnPlateau(_Monitored):
     """``ReduceLROnPlateau(monitor='eval_loss', factor=0.1, patience=10, verbose=False,
     mode='auto', min_delta=1e-4, cooldown=0, min_lr=0)``: after ``patience`` epochs without
     improvement of the monitored value (``'loss'`` in ``Model.train``; ``eval_results`` keys
@@ -662,21 +662,12 @@ class ReduceLROnPlateau(Callback):
         self.min_delta = abs(validator.check_value_type("min_delta", min_delta, [float, int]))
         self.cooldown = validator.check_non_negative_int(cooldown)
         self.min_lr = validator.check_value_type("min_lr", min_lr, [float, int])
-        if self.mode not in ("auto", "min", "max"):
-            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {self.mode}.")
+        self._check_mode()
         self.on_train_begin(None)
-
-    def _smaller(self) -> bool:
-        return self.mode == "min" or (self.mode == "auto" and self.monitor in _SMALLER_BETTER)
 
     def on_train_begin(self, run_context) -> None:
         self.cooldown_counter = self.wait = 0
-        self.best = np.inf if self._smaller() else -np.inf
-
-    def is_improvement(self, value, best) -> bool:
-        if self._smaller():
-            return bool(np.less(value, best - self.min_delta))
-        return bool(np.greater(value, best + self.min_delta))
+        self.best = self._worst()
 
     def on_train_epoch_end(self, run_context) -> None:
         cb = run_context.original_args()

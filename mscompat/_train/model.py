@@ -264,7 +264,7 @@ class Model:
         cb.dataset_sink_mode = False
         list_callback.on_eval_begin(ctx)
         list_callback.on_eval_epoch_begin(ctx)
-        eval_loss = None
+        outputs = None
         for data in valid_dataset.create_tuple_iterator(num_epochs=1):
             cb.cur_step_num += 1
             cb.eval_dataset_element = data
@@ -274,15 +274,14 @@ class Model:
             cb.net_outputs = outputs
             list_callback.on_eval_step_end(ctx)
             self._update_metrics(outputs)
-            if add_eval_loss:  # MindSpore keeps the last batch's loss only
-                eval_loss = mt.Loss()
-                eval_loss.update(outputs[self._eval_indexes[0]])
             if ctx.get_stop_requested():
                 break
         list_callback.on_eval_epoch_end(ctx)
         metrics = {name: m.eval() for name, m in self._metric_fns.items()}
         cb.metrics = metrics
-        if add_eval_loss:
+        if add_eval_loss:  # MindSpore's eval_loss is the last batch's loss
+            eval_loss = mt.Loss()
+            eval_loss.update(outputs[self._eval_indexes[0]])
             cb.eval_results = dict(metrics, eval_loss=eval_loss.eval())
         list_callback.on_eval_end(ctx)
         return metrics
