@@ -1,4 +1,4 @@
-"""``Exp``, ``Sigmoid`` and ``Tanh`` on float32 as MindSpore's CPU kernels compute them.
+"""Float32 ``Exp``, ``Sigmoid``, ``Tanh``, ``SiLU``, ``Elu``, ``Softmax`` as MindSpore's CPU does.
 
 MindSpore's CPU build evaluates these with its own approximations (its ``nnacl`` kernels),
 not correctly rounded functions, and its numbers differ from the mathematics by up to
@@ -9,6 +9,12 @@ not correctly rounded functions, and its numbers differ from the mathematics by 
   bits: 0 when ``n = -126``) and then 2; every multiply-add fused (rounded once, as the
   kernel's FMA instructions do);
 * ``sigmoid(x) = 1 / (1 + exp(-x))`` with that ``exp``;
+* ``silu(x) = x * sigmoid(x)`` and ``elu(x) = exp(x) - 1`` below 0 with that ``exp``;
+* ``softmax`` over the last axis: ``e = exp(x - max)`` with that ``exp``, summed as the
+  kernel's vector loops add (lane by lane over blocks of 8, the 8 lanes then in order; a
+  block of 4 summed in order; the remaining elements), and ``e * (1 / sum)``. Rows longer
+  than 2,048 are summed by XLA (its order may differ in the last bit); other axes are JAX's
+  ``softmax``;
 * ``tanh(x)``: the (7, 6) Pade approximant ``x (135135 + a (17325 + a (378 + a))) /
   (135135 + a (62370 + a (3150 + 28 a)))``, ``a = x * x``, for ``|x| <= 5`` (fused Horner
   steps; it slightly overshoots 1 near 5), and ``+-1`` beyond.
@@ -16,7 +22,10 @@ not correctly rounded functions, and its numbers differ from the mathematics by 
 These reproduce the recorded CPU results bit for bit on 4,000 inputs across [-12, 12]. They
 apply on mscompat's CPU backend; on GPU/TPU the functions are JAX's, as MindSpore's GPU
 kernels are the accurate ones. The gradients are MindSpore's bprops of the output:
-``dy * y``, ``dy * y * (1 - y)``, ``dy * (1 - y * y)`` (the last with ``1 - y * y`` fused).
+``dy * y``, ``dy * (y * (1 - y))``, ``dy * (1 - y * y)`` (the last with ``1 - y * y`` fused),
+``dy * s + (dy * x) * (s * (1 - s))`` for SiLU (``s = sigmoid(x)``), ``dy * (y + 1)`` below 0
+for Elu, and ``(dy - sum(dy * y)) * y`` for Softmax (the last two as the transposes of JVPs
+written for that; forward-mode derivatives may differ from MindSpore's in the last bit).
 A fused multiply-add is computed exactly in float64 (the float32 product is exact there)
 and rounded once.
 
@@ -87,7 +96,76 @@ def _sigmoid(x):
 @_sigmoid.defjvp
 def _sigmoid_jvp(primals, tangents):
     y = _sigmoid(primals[0])
-    return y, tangents[0] * y * (_F32(1) - y)
+    return y, tangents[0] * (y * (_F32(1) - y))
+
+
+@jax.custom_jvp
+def _silu(x):
+    return x * _sigmoid(x)
+
+
+@_silu.defjvp
+def _silu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    s = _sigmoid(x)
+    # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s))
+    return x * s, t * s + (t * (s * (_F32(1) - s))) * x
+
+
+@jax.custom_jvp
+def _elu(x):
+    return jnp.where(x > 0, x, _exp_kernel(jnp.minimum(x, 0)) - _F32(1))
+
+
+@_elu.defjvp
+def _elu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _elu(x)
+    return y, jnp.where(x > 0, t, t * (y + _F32(1)))
+
+
+_LANE_ROWS_MAX = 2048
+
+
+def _in_order(terms, total=None):
+    for term in terms:
+        total = term if total is None else total + term
+    return total
+
+
+def _lane_sum(e):
+    """The last axis summed as the kernel's vector loops add it (kept dims): blocks of 8
+    lane by lane, the 8 lanes in order; then one block of 4 (its lanes in order); then the
+    rest one by one."""
+    width = e.shape[-1]
+    if width > _LANE_ROWS_MAX:
+        return jnp.sum(e, axis=-1, keepdims=True)
+    col = [e[..., i:i + 1] for i in range(width)]
+    eights = width // 8 * 8
+    total = None
+    if eights:
+        lanes = _in_order(e[..., i:i + 8] for i in range(0, eights, 8))
+        total = _in_order(lanes[..., j:j + 1] for j in range(8))
+    rest = eights
+    if width - eights >= 4:
+        total = _in_order([_in_order(col[eights:eights + 4])], total)
+        rest += 4
+    total = _in_order(col[rest:], total)
+    return jnp.zeros(e.shape[:-1] + (1,), e.dtype) if total is None else total
+
+
+@jax.custom_jvp
+def _softmax_last(x):
+    e = _exp_kernel(x - jnp.max(x, axis=-1, keepdims=True))
+    return e * (_F32(1) / _lane_sum(e))
+
+
+@_softmax_last.defjvp
+def _softmax_last_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _softmax_last(x)
+    u = t * y  # so that its transpose is the kernel's (dy - sum(dy * y)) * y
+    return y, u - y * jnp.sum(u, axis=-1, keepdims=True)
 
 
 @jax.custom_jvp
@@ -120,3 +198,24 @@ def sigmoid(x):
 def tanh(x):
     """``Tanh`` (float32 on the CPU: MindSpore's kernel; else ``jnp.tanh``)."""
     return _tanh(x) if _cpu_float32(x) else jnp.tanh(x)
+
+
+def silu(x):
+    """``SiLU`` (float32 on the CPU: MindSpore's kernel; else ``jax.nn.silu``)."""
+    return _silu(x) if _cpu_float32(x) else jax.nn.silu(x)
+
+
+def elu(x, alpha=1.0):
+    """``Elu`` (``alpha`` 1 on float32 on the CPU: MindSpore's kernel; else ``expm1``)."""
+    if alpha == 1.0 and _cpu_float32(x):
+        return _elu(x)
+    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
+
+
+def softmax(x, axis=-1):
+    """``Softmax`` (float32 on the CPU over the last axis: MindSpore's kernel; else JAX's)."""
+    x = jnp.asarray(x)
+    last = isinstance(axis, (int, np.integer)) and int(axis) in (-1, x.ndim - 1) and x.ndim
+    if last and _cpu_float32(x):
+        return _softmax_last(x)
+    return jax.nn.softmax(x, axis=axis)

@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops
+from . import bprops, cpu_math
 from .op_rows_array import _nonzero, _topk
 from .op_rows_math import _norm
 from .op_table import _argmax_nan, _argmin_nan, _axis, _float_unary, _np_or_none, binary
@@ -332,7 +332,7 @@ def _log_softmax(input, dim=None, *, dtype=None):
 
 def _softmax(input, dim=None, dtype=None):
     x = input if dtype is None else input.astype(_np_or_none(dtype))
-    return jax.nn.softmax(x, axis=-1 if dim is None else int(dim))
+    return cpu_math.softmax(x, axis=-1 if dim is None else int(dim))
 
 
 def _linear(input, weight, bias=None):
@@ -366,7 +366,7 @@ def _bce_logits(input, target, weight=None, reduction="mean", pos_weight=None):
 
 
 def _elu(input, alpha=1.0, inplace=False):
-    return jnp.where(input > 0, input, alpha * jnp.expm1(jnp.minimum(input, 0)))
+    return cpu_math.elu(input, alpha)
 
 
 def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -400,7 +400,7 @@ def _relu(input, inplace=False):
 
 
 def _silu(input, inplace=False):
-    return jax.nn.silu(input)
+    return cpu_math.silu(input)
 
 
 def _mish(input):

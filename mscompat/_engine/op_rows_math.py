@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, jaxconfig
+from . import bprops, cpu_math, jaxconfig
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -253,12 +253,16 @@ def _leaky_relu(input, alpha=0.2):
 
 
 def _elu(input_x, alpha=1.0):
-    return jnp.where(input_x > 0, input_x, alpha * jnp.expm1(jnp.minimum(input_x, 0)))
+    """``ops.elu``/``nn.ELU``/``ops.Elu``: MindSpore's ``Elu`` takes a float ``alpha`` of 1 only."""
+    if not isinstance(alpha, float):
+        raise TypeError(f'Failed calling Elu with "Elu(alpha={type(alpha).__name__})'
+                        '(input_x=Tensor)".')
+    if alpha != 1.0:
+        raise ValueError(f"For 'Elu', alpha must be 1.0, but got {alpha}.")
+    return cpu_math.elu(input_x)
 
 
 def _elu_prim(x, *, alpha=1.0):
-    if alpha != 1.0:  # the Elu primitive's kernel
-        raise ValueError(f"For 'Elu', alpha must be 1.0, but got {alpha}.")
     return _elu(x, alpha)
 
 
@@ -544,7 +548,7 @@ ROWS: list[OpDef] = [
     # The GeLU primitive is the tanh approximation; ops.gelu defaults to the erf form.
     OpDef("GeLU", lambda x: _gelu(x, "tanh"), functional=("gelu",), functional_impl=_gelu),
     _u("FastGeLU", _fast_gelu, ("fast_gelu",)),
-    OpDef(None, None, functional=("silu",), functional_impl=jax.nn.silu),
+    OpDef(None, None, functional=("silu",), functional_impl=cpu_math.silu),
     OpDef(None, None, functional=("leaky_relu",), functional_impl=_leaky_relu),
     OpDef("CeLU", lambda x, *, alpha=1.0: _celu(x, alpha), attrs=(("alpha", 1.0),),
           functional=("celu",), functional_impl=_celu),
@@ -581,5 +585,5 @@ ROWS: list[OpDef] = [
 
 # MindSpore's ``ops.operations._inner_ops`` primitives (``ops_build.INNER_PRIMITIVES``).
 INNER_ROWS: list[OpDef] = [
-    _u("SiLU", jax.nn.silu),
+    _u("SiLU", cpu_math.silu),
 ]

@@ -50,7 +50,7 @@ _ACTIVATIONS = {
              (("approximate", "none"),)),
     "Mish": ("Mish", _rows._mish, ()),
     "SELU": ("SELU", jax.nn.selu, ()),
-    "SiLU": ("SiLU", lambda x, inplace=False: jax.nn.silu(x), (("inplace", False),)),
+    "SiLU": ("SiLU", lambda x, inplace=False: _rows._silu(x), (("inplace", False),)),
     "Sigmoid": ("Sigmoid", jax.nn.sigmoid, ()),
     "Tanh": ("Tanh", jnp.tanh, ()),
     "ReLU6": ("ReLU6", lambda x, inplace=False: jax.nn.relu6(x), (("inplace", False),)),

@@ -91,3 +91,71 @@ def cpu_exp_sigmoid_tanh_kernels(ms):
             t.tanh(), ms.nn.Sigmoid()(mid), ms.nn.Tanh()(t), ms.numpy.exp(grid),
             ms.numpy.tanh(grid), ms.grad(exp_sum)(grid), ms.grad(sigmoid_sum)(grid),
             ms.grad(tanh_sum)(grid))
+
+
+def _kernel_inputs(ms):
+    rng = np.random.default_rng(11)
+    x = np.concatenate([rng.standard_normal(300) * 4, np.linspace(-20, 20, 81)])
+    rows = {w: ms.Tensor((rng.standard_normal((3, w)) * 3).astype(np.float32))
+            for w in (5, 8, 10, 100, 1000)}
+    dy = ms.Tensor(rng.standard_normal(381).astype(np.float32))
+    return ms.Tensor(x.astype(np.float32)), rows, dy
+
+
+@case(rtol=0, atol=0)
+def cpu_silu_elu_softmax_kernels(ms):
+    """silu = x * sigmoid(x), elu = exp(x) - 1 below 0 and last-axis softmax = e * (1 / sum)
+    (e = exp(x - max), summed in 8 lanes) with the CPU exp, bit for bit through ops, nn, mint
+    and Tensor methods; sigmoid's and elu's gradients with a non-unit dy are the kernels'
+    dy * (y * (1 - y)) and dy * (y + 1)."""
+    t, rows, dy = _kernel_inputs(ms)
+
+    def weighted_sigmoid(v):
+        return (ms.ops.sigmoid(v) * dy).sum()
+
+    def weighted_elu(v):
+        return (ms.ops.elu(v) * dy).sum()
+
+    out = [ms.ops.silu(t), ms.nn.SiLU()(t), ms.ops.elu(t), ms.nn.ELU()(t),
+           ms.grad(weighted_sigmoid)(t), ms.grad(weighted_elu)(t)]
+    for r in rows.values():
+        out += [ms.ops.softmax(r), ms.nn.Softmax()(r), r.softmax(-1),
+                ms.mint.nn.functional.softmax(r, dim=1)]
+    return tuple(out)
+
+
+@case()
+def cpu_silu_softmax_gradients(ms):
+    """silu's and softmax's gradients with a non-unit dy: the kernels' bprops
+    (dy * s + (dy * x) * (s * (1 - s)); (dy - sum(dy * y)) * y) to the last bits XLA's
+    fused multiply-adds and sum order leave."""
+    t, rows, dy = _kernel_inputs(ms)
+    w = ms.Tensor(np.linspace(-1, 1, 100).astype(np.float32))
+
+    def weighted_silu(v):
+        return (ms.ops.silu(v) * dy).sum()
+
+    def weighted_softmax(v):
+        return (ms.ops.softmax(v) * w).sum()
+
+    def weighted_nn_softmax(v):
+        return (ms.nn.Softmax()(v) * w).sum()
+
+    return (ms.grad(weighted_silu)(t), ms.grad(weighted_softmax)(rows[100]),
+            ms.grad(weighted_nn_softmax)(rows[100]))
+
+
+@case()
+def elu_alpha_rules(ms):
+    """MindSpore's Elu kernel takes a float alpha of 1.0 only: another value raises
+    ValueError, an int TypeError (ops.elu, nn.ELU, ops.Elu)."""
+    x = ms.Tensor(np.array([-1.0, 2.0], np.float32))
+    out = []
+    for f in (lambda: ms.nn.ELU(alpha=0.5)(x), lambda: ms.ops.elu(x, alpha=0.5),
+              lambda: ms.nn.ELU(alpha=1)(x), lambda: ms.ops.Elu(alpha=2.0)(x),
+              lambda: ms.nn.ELU(alpha=1.0)(x)):
+        try:
+            out.append(f())
+        except (TypeError, ValueError) as e:
+            out.append(type(e).__name__)
+    return tuple(out)
