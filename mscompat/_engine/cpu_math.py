@@ -12,9 +12,8 @@ not correctly rounded functions, and its numbers differ from the mathematics by 
 * ``silu(x) = x * sigmoid(x)`` and ``elu(x) = exp(x) - 1`` below 0 with that ``exp``;
 * ``softmax`` over the last axis: ``e = exp(x - max)`` with that ``exp``, summed as the
   kernel's vector loops add (lane by lane over blocks of 8, the 8 lanes then in order; a
-  block of 4 summed in order; the remaining elements), and ``e * (1 / sum)``. Rows longer
-  than 2,048 are summed by XLA (its order may differ in the last bit); other axes are JAX's
-  ``softmax``;
+  block of 4 summed in order; the remaining elements), and ``e * (1 / sum)``; other axes
+  are JAX's ``softmax``;
 * ``tanh(x)``: the (7, 6) Pade approximant ``x (135135 + a (17325 + a (378 + a))) /
   (135135 + a (62370 + a (3150 + 28 a)))``, ``a = x * x``, for ``|x| <= 5`` (fused Horner
   steps; it slightly overshoots 1 near 5), and ``+-1`` beyond.
@@ -124,13 +123,18 @@ def _elu_jvp(primals, tangents):
     return y, jnp.where(x > 0, t, t * (y + _F32(1)))
 
 
-_LANE_ROWS_MAX = 2048
-
-
 def _in_order(terms, total=None):
     for term in terms:
         total = term if total is None else total + term
     return total
+
+
+def _lanes(e, eights):
+    """The 8 lane sums of ``e[..., :eights]``, block after block (a scan past 8 blocks)."""
+    if eights <= 64:
+        return _in_order(e[..., i:i + 8] for i in range(0, eights, 8))
+    blocks = jnp.moveaxis(e[..., :eights].reshape(e.shape[:-1] + (eights // 8, 8)), -2, 0)
+    return jax.lax.scan(lambda lanes, block: (lanes + block, None), blocks[0], blocks[1:])[0]
 
 
 def _lane_sum(e):
@@ -138,19 +142,16 @@ def _lane_sum(e):
     lane by lane, the 8 lanes in order; then one block of 4 (its lanes in order); then the
     rest one by one."""
     width = e.shape[-1]
-    if width > _LANE_ROWS_MAX:
-        return jnp.sum(e, axis=-1, keepdims=True)
-    col = [e[..., i:i + 1] for i in range(width)]
     eights = width // 8 * 8
     total = None
     if eights:
-        lanes = _in_order(e[..., i:i + 8] for i in range(0, eights, 8))
+        lanes = _lanes(e, eights)
         total = _in_order(lanes[..., j:j + 1] for j in range(8))
     rest = eights
     if width - eights >= 4:
-        total = _in_order([_in_order(col[eights:eights + 4])], total)
+        total = _in_order([_in_order(e[..., i:i + 1] for i in range(rest, rest + 4))], total)
         rest += 4
-    total = _in_order(col[rest:], total)
+    total = _in_order((e[..., i:i + 1] for i in range(rest, width)), total)
     return jnp.zeros(e.shape[:-1] + (1,), e.dtype) if total is None else total
 
 
@@ -179,6 +180,12 @@ def _tanh_jvp(primals, tangents):
     return y, tangents[0] * _fma(-y, y, _F32(1))  # the kernel's 1 - y * y, fused
 
 
+# one compiled program per shape when called eagerly (op by op, each slice of the unrolled
+# sums would be a program of its own); inlined under an enclosing jit or transform
+_exp_j, _sigmoid_j, _tanh_j, _silu_j, _elu_j, _softmax_last_j = (
+    jax.jit(f) for f in (_exp, _sigmoid, _tanh, _silu, _elu, _softmax_last))
+
+
 def _cpu_float32(x) -> bool:
     # the fused steps need float64, which mscompat's own calls enable (jaxconfig)
     return (jnp.result_type(x) == jnp.float32 and jaxconfig.platform() == "cpu"
@@ -187,28 +194,28 @@ def _cpu_float32(x) -> bool:
 
 def exp(x):
     """``Exp`` (float32 on the CPU: MindSpore's kernel; else ``jnp.exp``)."""
-    return _exp(x) if _cpu_float32(x) else jnp.exp(x)
+    return _exp_j(x) if _cpu_float32(x) else jnp.exp(x)
 
 
 def sigmoid(x):
     """``Sigmoid`` (float32 on the CPU: MindSpore's kernel; else ``jax.nn.sigmoid``)."""
-    return _sigmoid(x) if _cpu_float32(x) else jax.nn.sigmoid(x)
+    return _sigmoid_j(x) if _cpu_float32(x) else jax.nn.sigmoid(x)
 
 
 def tanh(x):
     """``Tanh`` (float32 on the CPU: MindSpore's kernel; else ``jnp.tanh``)."""
-    return _tanh(x) if _cpu_float32(x) else jnp.tanh(x)
+    return _tanh_j(x) if _cpu_float32(x) else jnp.tanh(x)
 
 
 def silu(x):
     """``SiLU`` (float32 on the CPU: MindSpore's kernel; else ``jax.nn.silu``)."""
-    return _silu(x) if _cpu_float32(x) else jax.nn.silu(x)
+    return _silu_j(x) if _cpu_float32(x) else jax.nn.silu(x)
 
 
 def elu(x, alpha=1.0):
     """``Elu`` (``alpha`` 1 on float32 on the CPU: MindSpore's kernel; else ``expm1``)."""
     if alpha == 1.0 and _cpu_float32(x):
-        return _elu(x)
+        return _elu_j(x)
     return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
 
 
@@ -217,5 +224,5 @@ def softmax(x, axis=-1):
     x = jnp.asarray(x)
     last = isinstance(axis, (int, np.integer)) and int(axis) in (-1, x.ndim - 1) and x.ndim
     if last and _cpu_float32(x):
-        return _softmax_last(x)
+        return _softmax_last_j(x)
     return jax.nn.softmax(x, axis=axis)
