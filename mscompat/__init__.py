@@ -39,6 +39,7 @@ from ._engine.context import set_context as set_context
 from ._engine.context import set_device as set_device
 from ._engine.dtypes import Type as Type
 from ._engine.dtypes import dtype_to_nptype as dtype_to_nptype
+from ._engine.dtypes import dtype_to_pytype as dtype_to_pytype
 from ._engine.dtypes import pytype_to_dtype as pytype_to_dtype
 from ._engine.export_api import export as export
 from ._engine.export_api import load as load

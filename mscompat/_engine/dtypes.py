@@ -15,15 +15,19 @@ import numpy as np
 
 
 class Type:
-    """A MindSpore dtype. ``str`` is ``Float32``; ``repr`` is ``mindspore.float32``."""
+    """A MindSpore dtype. ``str`` is ``Float32``; ``repr`` is ``mindspore.float32``.
+
+    The dtype objects are instances of MindSpore's classes for their kind (``Bool``, ``Int``,
+    ``UInt``, ``Float``, ``BFloat``, ``Complex``, all ``Number``); ``Float(32)`` is
+    ``mindspore.float32``."""
 
     __slots__ = ("_name", "_attr", "_np", "kind")
 
-    def __init__(self, name: str, attr: str, np_dtype, kind: str) -> None:
-        self._name = name
-        self._attr = attr
-        self._np = np.dtype(np_dtype)
-        self.kind = kind  # "bool" | "int" | "uint" | "float" | "complex"
+    @classmethod
+    def _make(cls, name: str, attr: str, np_dtype, kind: str) -> Type:
+        self = object.__new__(cls)
+        self._name, self._attr, self._np, self.kind = name, attr, np.dtype(np_dtype), kind
+        return self  # "bool" | "int" | "uint" | "float" | "complex"
 
     def __str__(self) -> str:
         return self._name
@@ -37,6 +41,91 @@ class Type:
     @property
     def is_float(self) -> bool:
         return self.kind in ("float", "complex")
+
+    @property
+    def is_floating_point(self) -> bool:
+        return self.kind == "float"
+
+    @property
+    def is_complex(self) -> bool:
+        return self.kind == "complex"
+
+    @property
+    def is_signed(self) -> bool:
+        return self.kind not in ("bool", "uint")
+
+    @property
+    def itemsize(self) -> int:
+        return self._np.itemsize
+
+    def to_complex(self) -> Type:
+        """The complex dtype of this float32/bfloat16 (complex64) or float64 (complex128)."""
+        if self.kind == "complex":
+            return self
+        if self._attr in ("float32", "bfloat16", "float64"):
+            return ALL["complex128" if self._attr == "float64" else "complex64"]
+        raise TypeError(f"Cannot convert type {self._attr.rstrip('_')} to complex type.")
+
+    def to_real(self) -> Type:
+        """The real dtype of a complex dtype; other dtypes are their own."""
+        if self.kind == "complex":
+            return ALL["float64" if self._attr == "complex128" else "float32"]
+        return self
+
+
+class Number(Type):
+    """MindSpore's number dtypes; ``Int(8)``, ``Float(32)``... name one by its bits."""
+
+    __slots__ = ()
+    _prefix = ""
+
+    def __new__(cls, bits: int | None = None):
+        if bits is None:
+            raise NotImplementedError(f"mindspore.dtype.{cls.__name__}() without a bit width "
+                                      "(the generic type) is not supported by mscompat")
+        found = ALL.get(f"{cls._prefix}{int(bits)}")
+        if found is None or type(found) is not cls:
+            raise RuntimeError(f"For {cls.__name__} type only support number of "
+                               f"{_BITS[cls.__name__]}, but got {bits}bits")
+        return found
+
+
+class Bool(Number):
+    __slots__ = ()
+
+    def __new__(cls):
+        return ALL["bool_"]
+
+
+class Int(Number):
+    __slots__ = ()
+    _prefix = "int"
+
+
+class UInt(Number):
+    __slots__ = ()
+    _prefix = "uint"
+
+
+class Float(Number):
+    __slots__ = ()
+    _prefix = "float"
+
+
+class BFloat(Number):
+    __slots__ = ()
+    _prefix = "bfloat"
+
+
+class Complex(Number):
+    __slots__ = ()
+    _prefix = "complex"
+
+
+_BITS = {"Int": "8bits, 16bits, 32bits and 64bits", "UInt": "8bits, 16bits, 32bits and 64bits",
+         "Float": "16bits, 32bits and 64bits", "BFloat": "16bits",
+         "Complex": "64bits and 128bits"}
+_KIND_CLASS = {"bool": Bool, "int": Int, "uint": UInt, "float": Float, "complex": Complex}
 
 
 # name shown by str(), attribute name, numpy dtype, kind
@@ -58,7 +147,9 @@ _TABLE = [
     ("Complex128", "complex128", np.complex128, "complex"),
 ]
 
-ALL: dict[str, Type] = {attr: Type(name, attr, npd, kind) for name, attr, npd, kind in _TABLE}
+ALL: dict[str, Type] = {
+    attr: (BFloat if attr == "bfloat16" else _KIND_CLASS[kind])._make(name, attr, npd, kind)
+    for name, attr, npd, kind in _TABLE}
 _BY_NP: dict[np.dtype, Type] = {t._np: t for t in ALL.values()}
 
 # MindSpore's aliases (mindspore.common.dtype)
@@ -105,6 +196,13 @@ def dtype_to_nptype(t):
 
 def pytype_to_dtype(obj) -> Type:
     return to_mstype(obj)
+
+
+def dtype_to_pytype(t) -> type:
+    """MindSpore dtype -> Python type (``mindspore.dtype_to_pytype``): bool, int, float or
+    complex."""
+    return {"bool": bool, "int": int, "uint": int, "float": float,
+            "complex": complex}[to_mstype(t).kind]
 
 
 float_type = tuple(t for t in ALL.values() if t.kind == "float")

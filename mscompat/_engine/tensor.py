@@ -240,8 +240,8 @@ class Tensor:
 
     def __bool__(self) -> bool:
         if self.size != 1:
-            raise ValueError("The truth value of a Tensor with more than one element is "
-                             "ambiguous.")
+            raise ValueError(f"The tensor should have only one element, but got {self.size}, "
+                             "more than one element is ambiguous.")
         return bool(np.asarray(_concrete(self._data)).reshape(()))
 
     def __int__(self) -> int:
@@ -258,7 +258,7 @@ class Tensor:
 
     def __len__(self) -> int:
         if self.ndim == 0:
-            raise TypeError("len() of unsized object")
+            raise TypeError("Not support len of a 0-D tensor")
         return self.shape[0]
 
     def __iter__(self):
@@ -302,9 +302,13 @@ class Tensor:
         raise missing(f"mindspore.Tensor.{name}")
 
     def __format__(self, spec: str) -> str:
-        if spec and self.size == 1:
-            return format(self.item(), spec)
+        if spec:  # as MindSpore's Tensor: f"{loss:.4f}" needs loss.item() or .asnumpy()
+            raise TypeError("unsupported format string passed to Tensor.__format__")
         return str(self)
+
+    def __round__(self):
+        """``round(t)``: ``ops.round`` (halves to even), a Tensor of the same dtype."""
+        return self.round()
 
 
 # NumPy ufunc -> the Tensor operator that computes ``other <op> tensor``

@@ -10,8 +10,12 @@ Example:
 """
 from .._engine.dtypes import (  # noqa: F401
     PUBLIC,
+    Bool,
+    Float,
+    Int,
     Type,
     dtype_to_nptype,
+    dtype_to_pytype,
     float_type,
     int_type,
     number_type,
@@ -60,7 +64,8 @@ __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
     "float32", "float64", "bfloat16", "complex64", "complex128", "bool", "half", "single",
     "double", "float_", "int_", "uint", "byte", "ubyte", "short", "ushort", "intc", "uintc",
-    "long", "intp", "uintp", "cfloat", "cdouble", "Type", "dtype_to_nptype", "pytype_to_dtype",
+    "long", "intp", "uintp", "cfloat", "cdouble", "Type", "Bool", "Int", "Float", "dtype_to_nptype",
+    "dtype_to_pytype", "pytype_to_dtype",
 ]
 
 __getattr__ = _module_getattr("mindspore.common.dtype")

@@ -284,3 +284,42 @@ def parameter_requires_grad_and_is_init(ms):
     q = ms.Parameter(ms.common.initializer.initializer("normal", [2, 3]), name="q")
     q.init_data()
     return marks, names, q.is_init, p.clone().is_init
+
+
+def _outcome(f):
+    try:
+        return f()
+    except (TypeError, ValueError, RuntimeError) as e:
+        return type(e).__name__
+
+
+@case(modes=("PYNATIVE",))
+def tensor_python_protocols(ms):
+    """format() with a spec raises TypeError (an empty spec is str()); bool() of other than
+    one element is ValueError; len() of a 0-d Tensor TypeError; round() is ops.round (halves
+    to even) and takes no ndigits."""
+    T = ms.Tensor
+    s, v = T(3.14159, ms.float32), T(np.array([1.5, 2.25], np.float32))
+    return [_outcome(f) for f in (
+        lambda: format(s, ".2f"), lambda: format(s, ""), lambda: format(v, ""),
+        lambda: f"{v:>8}", lambda: format(T([3]), "d"), lambda: bool(v),
+        lambda: bool(T(np.zeros((0,), np.float32))), lambda: bool(T([2.0])), lambda: len(s),
+        lambda: len(v), lambda: round(T(2.5)), lambda: round(T([2.567, -1.5, 0.5])),
+        lambda: round(T([3])), lambda: round(s, 2))]
+
+
+@case(modes=("PYNATIVE",))
+def dtype_classes_and_attributes(ms):
+    """Each dtype is an instance of its kind's class (mindspore.dtype.Int/Float/Bool);
+    Float(32) is float32; is_floating_point, is_complex, is_signed, itemsize, to_complex,
+    to_real and dtype_to_pytype as MindSpore has them."""
+    D = ms.dtype
+    kinds = [ms.bool_, ms.int8, ms.uint8, ms.int64, ms.float16, ms.bfloat16, ms.float32,
+             ms.float64, ms.complex64, ms.complex128]
+    rows = [(type(d).__name__, isinstance(d, D.Float), isinstance(d, D.Int),
+             isinstance(d, D.Bool), d.is_floating_point, d.is_complex, d.is_signed,
+             d.itemsize, _outcome(lambda d=d: str(d.to_complex())), str(d.to_real()),
+             ms.dtype_to_pytype(d).__name__) for d in kinds]
+    made = [D.Float(32) == ms.float32, D.Float(16) == ms.float16, D.Int(8) == ms.int8,
+            D.Int(64) == ms.int64, D.Bool() == ms.bool_, _outcome(lambda: D.Int(7))]
+    return rows, made
