@@ -27,7 +27,7 @@ import numpy as np
 
 from . import bessel, nn_kernels
 from .op_rows_more_math import softshrink
-from .op_table import OpDef, fn_row
+from .op_table import OpDef, binary, fn_row
 
 _F32 = jnp.float32
 
@@ -371,15 +371,29 @@ def _adaptive_max_pool1d(input, output_size):
     return jnp.max(input.reshape(input.shape[:-1] + (output_size, n // output_size)), axis=-1)
 
 
+def _int_pair(x, y):
+    dt = jnp.result_type(x, y)
+    x, y = jnp.broadcast_arrays(jnp.asarray(x).astype(dt), jnp.asarray(y).astype(dt))
+    return x, y, jnp.issubdtype(dt, jnp.integer)
+
+
+@binary
 def _truncate_div(x, y):
-    if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
-        return jax.lax.div(*jnp.broadcast_arrays(x, y))
+    """Integers: by zero the type's maximum for x > 0, minimum for x < 0, 0 for 0."""
+    x, y, integer = _int_pair(x, y)
+    if integer:
+        info = jnp.iinfo(x.dtype)
+        special = jnp.where(x > 0, info.max, jnp.where(x < 0, info.min, 0)).astype(x.dtype)
+        return jnp.where(y == 0, special, jax.lax.div(x, jnp.where(y == 0, 1, y)))
     return jnp.trunc(x / y)
 
 
+@binary
 def _truncate_mod(x, y):
-    if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
-        return jax.lax.rem(*jnp.broadcast_arrays(x, y))
+    """Integers: 0 where y is 0."""
+    x, y, integer = _int_pair(x, y)
+    if integer:
+        return jnp.where(y == 0, 0, jax.lax.rem(x, jnp.where(y == 0, 1, y))).astype(x.dtype)
     return jnp.fmod(x, y)
 
 

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from .op_table import OpDef, fn_row
+from .op_table import OpDef, binary, fn_row
 
 _F32 = jnp.float32
 
@@ -26,6 +26,48 @@ _F32 = jnp.float32
 def _float(x):
     """Integers and booleans compute in float32, as MindSpore's float ops do."""
     return x if jnp.issubdtype(x.dtype, jnp.inexact) else x.astype(_F32)
+
+
+def _shift(op):
+    """MindSpore's CPU shifts of 32- and 64-bit integers take the count modulo the width
+    (x86's rule: ``3 << 33`` is 6, ``3 << -1`` is ``3 << 31``); narrower types shift as
+    int32 and keep their bits, which JAX's shifts already give."""
+    def impl(x, y):
+        dt = jnp.result_type(x, y)
+        x, y = jnp.asarray(x).astype(dt), jnp.asarray(y).astype(dt)
+        if jnp.issubdtype(dt, jnp.integer) and dt.itemsize >= 4:
+            y = y & (dt.itemsize * 8 - 1)
+        return op(x, y)
+    impl.__name__ = op.__name__
+    return impl
+
+
+def _copysign(x, other):
+    """The magnitude's float dtype is kept (Float16 stays Float16); integers give Float32."""
+    x = _float(jnp.asarray(x))
+    return jnp.copysign(x, jnp.asarray(other).astype(x.dtype))
+
+
+def _heaviside(x, values):
+    """0 below 0, ``values`` at 0, 1 above, in the promoted dtype (integers stay integers)."""
+    dt = jnp.result_type(x, values)
+    x = jnp.asarray(x)
+    return jnp.where(x < 0, 0, jnp.where(x > 0, 1, values)).astype(dt)
+
+
+def _ldexp(x, other):
+    """``x * 2.0 ** other`` as MindSpore composes it (a Float16 ``x`` with an integer
+    ``other`` gives Float32)."""
+    from .op_table import _pow
+    scale = 2.0 ** other if isinstance(other, (int, float)) else binary(_pow)(2.0, other)
+    return binary(jnp.multiply)(x, scale)
+
+
+def _xlogy(x, y):
+    """``x * log(y)`` as MindSpore's kernel computes it: 0 * log(0) and 0 * log(-1) are NaN
+    (``jax.scipy.special.xlogy`` returns 0 wherever x is 0)."""
+    x, y = _float(jnp.asarray(x)), _float(jnp.asarray(y))
+    return x * jnp.log(y)
 
 
 def _mm_like(product):
@@ -196,10 +238,10 @@ ROWS: list[OpDef] = [
     _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
     _unary("aminmax", _aminmax),
     _unary("angle", jnp.angle),
-    _unary("bitwise_left_shift", jnp.left_shift),
-    _unary("bitwise_right_shift", jnp.right_shift),
-    _unary("bitwise_xor", jnp.bitwise_xor),
-    _unary("copysign", lambda x, other: jnp.copysign(_float(x), other)),
+    _unary("bitwise_left_shift", binary(_shift(jnp.left_shift))),
+    _unary("bitwise_right_shift", binary(_shift(jnp.right_shift))),
+    _unary("bitwise_xor", binary(jnp.bitwise_xor)),
+    _unary("copysign", binary(_copysign)),
     _unary("cov", lambda input, *, correction=1, fweights=None, aweights=None: jnp.cov(
         input, ddof=correction, fweights=fweights, aweights=aweights)),
     _unary("cummax", _cum_extreme(jnp.greater, jnp.int64)),
@@ -216,22 +258,22 @@ ROWS: list[OpDef] = [
     _unary("flipud", jnp.flipud),
     _unary("float_power", lambda input, exponent: jnp.power(
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
-    _unary("fmax", jnp.fmax),
-    _unary("fmin", jnp.fmin),
+    _unary("fmax", binary(jnp.fmax)),
+    _unary("fmin", binary(jnp.fmin)),
     _unary("frac", lambda x: x - jnp.trunc(x)),
     _unary("gcd", jnp.gcd),
     _unary("lcm", jnp.lcm),
-    _unary("heaviside", jnp.heaviside),
+    _unary("heaviside", binary(_heaviside)),
     _unary("histc", _histc),
     _unary("bincount", _bincount),
-    _unary("hypot", jnp.hypot),
+    _unary("hypot", binary(jnp.hypot)),
     _unary("inner", jnp.inner),
     _unary("isneginf", jnp.isneginf),
     _unary("isposinf", jnp.isposinf),
     _unary("isreal", jnp.isreal),
-    _unary("ldexp", lambda x, other: x * jnp.power(2.0, other).astype(_float(x).dtype)),
-    _unary("logaddexp", jnp.logaddexp),
-    _unary("logaddexp2", jnp.logaddexp2),
+    _unary("ldexp", _ldexp),
+    _unary("logaddexp", binary(jnp.logaddexp)),
+    _unary("logaddexp2", binary(jnp.logaddexp2)),
     _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),
     _unary("logit", _logit),
     _unary("matrix_power", lambda input, n: jnp.linalg.matrix_power(input, n)),
@@ -254,7 +296,7 @@ ROWS: list[OpDef] = [
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
     _unary("trace", jnp.trace),
-    _unary("xlogy", lambda input, other: jsp.xlogy(_float(input), _float(other))),
+    _unary("xlogy", binary(_xlogy)),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
     _unary("hardshrink", hardshrink),
     _unary("softshrink", softshrink, False),

@@ -111,6 +111,19 @@ def _div(x, y, rounding_mode=None):
     return jnp.floor(q) if rounding_mode == "floor" else jnp.trunc(q)
 
 
+def _pow(x, y):
+    """``x ** y``; for integers as MindSpore's CPU kernel: the power in float64, then C's
+    conversion back (``bprops.cast``: 2 ** -1 is 0, 0 ** -1 and overflows the type's
+    minimum through int32/int64, narrower types wrap)."""
+    if _int_operand(x) and _int_operand(y) and not (
+            isinstance(x, (int, bool)) and isinstance(y, (int, bool))):
+        dt = jnp.result_type(x, y)
+        if jnp.issubdtype(dt, jnp.integer):
+            wide = jnp.power(jnp.asarray(x).astype(np.float64), jnp.asarray(y).astype(np.float64))
+            return bprops.cast(wide, dt)
+    return jnp.power(x, y)
+
+
 def _float_unary(f: Callable) -> Callable:
     """Transcendental ops: MindSpore accepts floating-point inputs only."""
     def impl(x):
@@ -148,14 +161,33 @@ def _reduce(f: Callable) -> Callable:
 
 
 def _mean(x, axis=None, keepdims=False):
-    """MindSpore's mean keeps an integer dtype (the result is truncated)."""
-    out = jnp.mean(x, axis=axis, keepdims=keepdims)
-    return out.astype(x.dtype) if _is_intlike(x) else out
+    """MindSpore's mean keeps an integer dtype: the sum accumulates in that dtype (wrapping)
+    and is divided by the count, truncated toward zero."""
+    if not jnp.issubdtype(x.dtype, jnp.integer):
+        out = jnp.mean(x, axis=axis, keepdims=keepdims)
+        return out.astype(x.dtype) if x.dtype == np.bool_ else out
+    total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    count = max(1, x.size // max(1, total.size))
+    return jax.lax.div(total, jnp.asarray(count, x.dtype))
+
+
+_WIDENED = {np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8)}
+
+
+def int_total_dtype(x):
+    """The dtype of MindSpore's ``ops.sum``/``ops.prod`` of ``x``: Int64 for Bool, signed
+    integers and UInt8; the other unsigned types keep theirs (wrapping); floats keep theirs."""
+    dt = np.dtype(x.dtype)
+    return np.dtype(np.int64) if dt in _WIDENED else (dt if dt.kind == "u" else None)
 
 
 def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
-    out = jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=_np_or_none(dtype))
-    return out
+    dtype = int_total_dtype(input) if dtype is None else _np_or_none(dtype)
+    return jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=dtype)
+
+
+def _prod_fn(x, axis=None, keepdims=False):
+    return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=int_total_dtype(x))
 
 
 def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
@@ -396,6 +428,31 @@ def _floor_mod_values(x, y):
     return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
 
 
+def _floor_divide(x, y):
+    """Python's floor division: a zero quotient carries the sign of ``x / y`` (JAX: -0.0
+    for -0.0 // -3); integers by zero as ``_by_zero``'s "floor"; Bool // Bool is Bool."""
+    if getattr(x, "dtype", None) == np.bool_ and getattr(y, "dtype", None) == np.bool_:
+        return _floor_divide(x.astype(np.int8), y.astype(np.int8)).astype(np.bool_)
+    r = _by_zero(jnp.floor_divide, "floor")(x, y)
+    if jnp.issubdtype(r.dtype, jnp.floating):
+        r = jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), jnp.true_divide(x, y)), r)
+    return r
+
+
+def _multiply(x, y):
+    """A Bool operand is cast to the other's dtype first, as MindSpore does (False * -2.0 is
+    -0.0; JAX's multiply selects 0.0)."""
+    dt = jnp.result_type(x, y)
+    if dt != np.bool_:
+        x, y = (v.astype(dt) if getattr(v, "dtype", None) == np.bool_ else v for v in (x, y))
+    return jnp.multiply(x, y)
+
+
+def _relu(x):
+    """``max(x, 0)``; a Bool input is its own result (JAX: an integer)."""
+    return x if x.dtype == np.bool_ else jax.nn.relu(x)
+
+
 _floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive
 _remainder = _by_zero(_floor_mod_values, "x")  # ``ops.remainder``
 
@@ -456,11 +513,11 @@ TABLE: list[OpDef] = [
     _U("Acosh", jnp.arccosh, ("acosh", "arccosh"), ("acosh",), float_only=True),
     _U("Atanh", jnp.arctanh, ("atanh", "arctanh"), ("atanh",), float_only=True),
     _U("Sigmoid", cpu_math.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
-    _U("ReLU", jax.nn.relu, ("relu",), ("relu",)),
+    _U("ReLU", _relu, ("relu",), ("relu",)),
     _U("Erf", jax.scipy.special.erf, ("erf",), ("erf",), float_only=True),
     _U("Sign", bprops.sign, ("sign",), ("sign",)),
-    _U("Floor", jnp.floor, ("floor",), ("floor",)),
-    _U("Ceil", jnp.ceil, ("ceil",), ("ceil",)),
+    _U("Floor", jnp.floor, ("floor",), ("floor",), float_only=True),
+    _U("Ceil", jnp.ceil, ("ceil",), ("ceil",), float_only=True),
     # integer and Bool inputs: a Float32 result (MindSpore 2.10, all modes)
     OpDef("Reciprocal", _int_as_float32(jnp.reciprocal), functional=("reciprocal",),
           methods=("reciprocal",)),
@@ -472,17 +529,17 @@ TABLE: list[OpDef] = [
             method_impl=_add_method),
     OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
           functional_impl=_subtract),
-    _U("Mul", jnp.multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
+    _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
     OpDef("RealDiv", _true_div),
-    _U("FloorDiv", _by_zero(jnp.floor_divide, "floor"), ("floor_divide", "floor_div", "floordiv"),
+    _U("FloorDiv", _floor_divide, ("floor_divide", "floor_div", "floordiv"),
        ("floor_divide",), binop=True),
     _U("FloorMod", _floor_mod, ("floor_mod", "floormod"), binop=True),
     OpDef(None, None, functional=("remainder",), functional_impl=binary(_remainder),
           methods=("remainder",)),
     OpDef(None, None, functional=("fmod",), functional_impl=binary(_fmod), methods=("fmod",)),
-    _U("Pow", jnp.power, ("pow", "power"), ("pow", "power"), binop=True),
+    _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),
     _U("Atan2", jnp.arctan2, ("atan2", "arctan2"), ("atan2",), binop=True),
@@ -519,7 +576,7 @@ TABLE: list[OpDef] = [
           methods=("min", "amin"), method_impl=_extreme_method(_min, _argmin_nan)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
-          dtype=None: jnp.prod(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
+          dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", None)),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
           _argmax_nan(input, axis=dim, keepdims=keepdim),

@@ -124,3 +124,84 @@ def item_takes_no_index(ms):
         except Exception as e:  # noqa: BLE001 - the class is the result
             out.append(type(e).__name__)
     return out
+
+
+def _t(ms, values, dtype):
+    return ms.Tensor(np.array(values, dtype))
+
+
+@case(modes=("PYNATIVE",))
+def integer_pow_through_float64(ms):
+    """Integer ``pow`` is the float64 power converted back as C converts (``2 ** -1`` is 0,
+    ``0 ** -1`` and overflows the type's minimum, narrow types wrap), for tensors, Python
+    exponents and bases, and the ``**`` operator."""
+    T = ms.Tensor
+    return (ms.ops.pow(_t(ms, [3, 7, 3, -1, -1, 1, -1, 2, 10, -2], np.int32),
+                       _t(ms, [19, 11, 20, -1, -2, -5, -3, -1, 10, 31], np.int32)),
+            ms.ops.pow(_t(ms, [3, 5, 3, -1, 10, 2], np.int64),
+                       _t(ms, [39, 13, 34, -1, 19, 62], np.int64)),
+            ms.ops.pow(_t(ms, [3, 2, -2, 0], np.int8), _t(ms, [5, 7, 7, -1], np.int8)),
+            ms.ops.pow(_t(ms, [3, 2, 0], np.uint8), _t(ms, [5, 8, 0], np.uint8)),
+            ms.ops.pow(_t(ms, [3, 2, 0, 1], np.int32), -1), ms.ops.pow(2, _t(ms, [3, -1, 0],
+                                                                              np.int32)),
+            _t(ms, [3, 2, 0, 1], np.int32) ** T(np.array([2, -1, -1, -3], np.int32)))
+
+
+@case(modes=("PYNATIVE",))
+def shift_counts_modulo_width(ms):
+    """32- and 64-bit shifts take the count modulo the width; narrower types shift as int32
+    and keep their bits."""
+    counts = [-1, 0, 1, 31, 32, 33, -33, 5, 64, 65]
+    return (ms.ops.bitwise_left_shift(_t(ms, [3] * 10, np.int32), _t(ms, counts, np.int32)),
+            ms.ops.bitwise_right_shift(_t(ms, [-64] * 10, np.int32), _t(ms, counts, np.int32)),
+            ms.ops.bitwise_left_shift(_t(ms, [3] * 10, np.int64), _t(ms, counts, np.int64)),
+            ms.ops.bitwise_left_shift(_t(ms, [3, 3, 3, 3, -3], np.int8),
+                                      _t(ms, [6, 7, 8, -1, 9], np.int8)),
+            ms.ops.bitwise_right_shift(_t(ms, [200, 200, 200], np.uint8),
+                                       _t(ms, [7, 8, 9], np.uint8)),
+            ms.ops.bitwise_left_shift(_t(ms, [3, 3], np.int32), 2))
+
+
+@case(modes=("PYNATIVE",))
+def truncate_div_mod_by_zero_and_mixed_types(ms):
+    """truncate_div by zero: the type's max for x > 0, min for x < 0, 0 for 0;
+    truncate_mod by zero: 0; integer operands of two widths or a Python int promote."""
+    return (ms.ops.truncate_div(_t(ms, [5, -5, 0], np.int32), _t(ms, [0, 0, 0], np.int32)),
+            ms.ops.truncate_div(_t(ms, [5, -5, 0], np.int8), _t(ms, [0, 0, 0], np.int8)),
+            ms.ops.truncate_div(_t(ms, [5, 7, 0, 9], np.uint8), _t(ms, [0, 2, 0, 4], np.uint8)),
+            ms.ops.truncate_mod(_t(ms, [5, 7, 0, 9], np.uint8), _t(ms, [0, 2, 0, 4], np.uint8)),
+            ms.ops.truncate_mod(_t(ms, [5, -7, 0, 9], np.int32), _t(ms, [0, 2, 0, -4], np.int32)),
+            ms.ops.truncate_div(_t(ms, [7, -7], np.int32), 2),
+            ms.ops.truncate_div(_t(ms, [7, -7], np.int64), _t(ms, [2, 2], np.int32)),
+            ms.ops.truncate_mod(_t(ms, [7, -7], np.int32), 2),
+            ms.ops.truncate_div(_t(ms, [5.5, -5.5, 0, -0.0, 1.0], np.float32),
+                                _t(ms, [0, 2, 0, 3, 0.1], np.float32)))
+
+
+@case(modes=("PYNATIVE",))
+def integer_sum_prod_mean_dtypes(ms):
+    """ops.sum/prod of Bool, signed integers and UInt8 are Int64; UInt16/32/64 keep their
+    dtype (wrapping); an integer mean sums in its dtype (wrapping) and truncates."""
+    u8, u16 = _t(ms, [200, 100], np.uint8), _t(ms, [60000, 60000], np.uint16)
+    return (ms.ops.sum(u8), ms.ops.prod(u8), ms.ops.sum(u16), ms.ops.prod(_t(ms, [300, 300],
+                                                                            np.uint16)),
+            ms.ops.sum(_t(ms, [3, 4], np.uint32)), ms.ops.sum(_t(ms, [[60000, 60000]],
+                                                                 np.uint16), 1),
+            ms.ops.sum(_t(ms, [100, 100], np.int8)), ms.ops.sum(_t(ms, [True, True], np.bool_)),
+            ms.ops.mean(_t(ms, [100, 100, 1], np.int8)), ms.ops.mean(u8), u8.mean(),
+            ms.ops.mean(_t(ms, [-1, -2], np.int64)), ms.ops.mean(_t(ms, [[1, 2], [3, 6]],
+                                                                    np.int32), 1))
+
+
+@case(modes=("PYNATIVE",))
+def float_floor_div_zero_sign_and_bool_operands(ms):
+    """Float floor division is Python's (1 // 0.1 is 9; a zero quotient has the sign of
+    x / y); Bool // Bool is Bool; False * -2.0 is -0.0; relu of Bool is Bool."""
+    f = _t(ms, [0., -0., 1., -1., 0., -0.], np.float32)
+    g = _t(ms, [-3., -3., -3., 3., 3., 3.], np.float32)
+    b = _t(ms, [False, True, False], np.bool_)
+    return (1 / ms.ops.floor_div(f, g), 1 / (f // g),
+            ms.ops.floor_div(_t(ms, [1.0, 7.0, -7.0, 1e-30], np.float32),
+                             _t(ms, [0.1, 0.7, 0.7, -1e30], np.float32)),
+            ms.ops.floor_div(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
+            1 / (b * _t(ms, [-2., -2., 3.], np.float32)), ms.ops.relu(b))

@@ -203,3 +203,37 @@ def sequence_inputs(ms):
     """atleast_3d and column_stack of lists of Tensors."""
     a, b = ms.Tensor(V), ms.Tensor(A)
     return ms.ops.atleast_3d([a, b]), ms.ops.column_stack([a, a * 2]), ms.ops.atleast_1d(a)
+
+
+@case(modes=("PYNATIVE",))
+def binary_rows_with_python_scalars(ms):
+    """hypot, fmax, ldexp, copysign, truncate ops and xlogy promote an integer Tensor with a
+    Python float to Float32 (not Float64); copysign keeps a Float16 magnitude; ldexp of
+    Float16 with an integer exponent is Float32; xlogy is x * log(y) (0 * log(0) is NaN)."""
+    i = ms.Tensor(np.array([3, 4, -2], np.int32))
+    h = ms.Tensor(np.array([1.5, -2.0, 0.25], np.float16))
+    f = ms.Tensor(np.array([1.5, -2.0, 0.25], np.float32))
+    return (ms.ops.hypot(i, 4.0), ms.ops.fmax(i, 3.5), ms.ops.ldexp(i, 2), ms.ops.ldexp(i, 1.5),
+            ms.ops.ldexp(h, ms.Tensor(np.array([2, 3, 1], np.int8))),
+            ms.ops.ldexp(f, ms.Tensor(np.array([2, 3, 1], np.int64))),
+            ms.ops.copysign(h, ms.Tensor(np.array([-1.0, 1.0, -1.0], np.float32))),
+            ms.ops.copysign(i, -1.0), ms.ops.copysign(h, -1.0),
+            ms.ops.truncate_div(i, 1.5), ms.ops.truncate_mod(i, 1.5),
+            ms.ops.heaviside(i, ms.Tensor(np.array([7, 8, 9], np.int32))),
+            ms.ops.xlogy(ms.Tensor(np.array([0., 0., 0., 1., 2., 0.], np.float32)),
+                         ms.Tensor(np.array([-1., 0., 2., 0., -1., np.nan], np.float32))),
+            ms.ops.xlogy(f, 2.0), ms.ops.xlogy(2, f), ms.ops.xlogy(i, 2.0))
+
+
+@case(modes=("PYNATIVE",))
+def floor_ceil_reject_integers(ms):
+    """Floor and Ceil take floating-point Tensors only (TypeError for integers and Bool)."""
+    out = []
+    for dt in (np.int32, np.int64, np.uint8, np.bool_, np.float32):
+        x = ms.Tensor(np.array([1, 0], dt))
+        for f in (ms.ops.floor, ms.ops.ceil):
+            try:  # MindSpore raises when the result is read (its kernels run asynchronously)
+                out.append(f(x).asnumpy())
+            except TypeError:
+                out.append("TypeError")
+    return out
