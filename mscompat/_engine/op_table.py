@@ -428,11 +428,21 @@ def _floor_mod_values(x, y):
     return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
 
 
+def _bool_kept(f: Callable) -> Callable:
+    """Two Bool operands give a Bool result (computed as Int8), as MindSpore's floor_div,
+    remainder and fmod do; JAX's would be an integer."""
+    def impl(x, y):
+        if getattr(x, "dtype", None) == np.bool_ and getattr(y, "dtype", None) == np.bool_:
+            return f(x.astype(np.int8), y.astype(np.int8)).astype(np.bool_)
+        return f(x, y)
+    impl.__name__ = f.__name__
+    return impl
+
+
+@_bool_kept
 def _floor_divide(x, y):
     """Python's floor division: a zero quotient carries the sign of ``x / y`` (JAX: -0.0
-    for -0.0 // -3); integers by zero as ``_by_zero``'s "floor"; Bool // Bool is Bool."""
-    if getattr(x, "dtype", None) == np.bool_ and getattr(y, "dtype", None) == np.bool_:
-        return _floor_divide(x.astype(np.int8), y.astype(np.int8)).astype(np.bool_)
+    for -0.0 // -3); integers by zero as ``_by_zero``'s "floor"."""
     r = _by_zero(jnp.floor_divide, "floor")(x, y)
     if jnp.issubdtype(r.dtype, jnp.floating):
         r = jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), jnp.true_divide(x, y)), r)
@@ -536,9 +546,10 @@ TABLE: list[OpDef] = [
     _U("FloorDiv", _floor_divide, ("floor_divide", "floor_div", "floordiv"),
        ("floor_divide",), binop=True),
     _U("FloorMod", _floor_mod, ("floor_mod", "floormod"), binop=True),
-    OpDef(None, None, functional=("remainder",), functional_impl=binary(_remainder),
+    OpDef(None, None, functional=("remainder",), functional_impl=binary(_bool_kept(_remainder)),
           methods=("remainder",)),
-    OpDef(None, None, functional=("fmod",), functional_impl=binary(_fmod), methods=("fmod",)),
+    OpDef(None, None, functional=("fmod",), functional_impl=binary(_bool_kept(_fmod)),
+          methods=("fmod",)),
     _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),

@@ -196,7 +196,7 @@ def integer_sum_prod_mean_dtypes(ms):
 @case(modes=("PYNATIVE",))
 def float_floor_div_zero_sign_and_bool_operands(ms):
     """Float floor division is Python's (1 // 0.1 is 9; a zero quotient has the sign of
-    x / y); Bool // Bool is Bool; False * -2.0 is -0.0; relu of Bool is Bool."""
+    x / y); Bool // Bool (remainder, fmod) is Bool; False * -2.0 is -0.0; relu of Bool is Bool."""
     f = _t(ms, [0., -0., 1., -1., 0., -0.], np.float32)
     g = _t(ms, [-3., -3., -3., 3., 3., 3.], np.float32)
     b = _t(ms, [False, True, False], np.bool_)
@@ -204,4 +204,6 @@ def float_floor_div_zero_sign_and_bool_operands(ms):
             ms.ops.floor_div(_t(ms, [1.0, 7.0, -7.0, 1e-30], np.float32),
                              _t(ms, [0.1, 0.7, 0.7, -1e30], np.float32)),
             ms.ops.floor_div(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
+            ms.ops.remainder(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
+            ms.ops.fmod(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
             1 / (b * _t(ms, [-2., -2., 3.], np.float32)), ms.ops.relu(b))
