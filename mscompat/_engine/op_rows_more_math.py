@@ -70,6 +70,16 @@ def _xlogy(x, y):
     return x * jnp.log(y)
 
 
+def _named(f, first="input", second="other"):
+    """``binary(f)`` (MindSpore's Python-scalar promotion) under MindSpore's parameter names
+    (``ops.hypot(input, other)``), so keyword calls work."""
+    fn = binary(f)
+    namespace = {"fn": fn}
+    exec(f"def {f.__name__}({first}, {second}):\n    return fn({first}, {second})\n",
+         namespace)
+    return namespace[f.__name__]
+
+
 def _mm_like(product):
     def op(input, a, b, *, beta=1, alpha=1):
         return beta * input + alpha * product(a, b)
@@ -238,10 +248,10 @@ ROWS: list[OpDef] = [
     _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
     _unary("aminmax", _aminmax),
     _unary("angle", jnp.angle),
-    _unary("bitwise_left_shift", binary(_shift(jnp.left_shift))),
-    _unary("bitwise_right_shift", binary(_shift(jnp.right_shift))),
-    _unary("bitwise_xor", binary(jnp.bitwise_xor)),
-    _unary("copysign", binary(_copysign)),
+    _unary("bitwise_left_shift", _named(_shift(jnp.left_shift))),
+    _unary("bitwise_right_shift", _named(_shift(jnp.right_shift))),
+    _unary("bitwise_xor", _named(jnp.bitwise_xor)),
+    _unary("copysign", _named(_copysign, "x")),
     _unary("cov", lambda input, *, correction=1, fweights=None, aweights=None: jnp.cov(
         input, ddof=correction, fweights=fweights, aweights=aweights)),
     _unary("cummax", _cum_extreme(jnp.greater, jnp.int64)),
@@ -258,22 +268,22 @@ ROWS: list[OpDef] = [
     _unary("flipud", jnp.flipud),
     _unary("float_power", lambda input, exponent: jnp.power(
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
-    _unary("fmax", binary(jnp.fmax)),
-    _unary("fmin", binary(jnp.fmin)),
+    _unary("fmax", _named(jnp.fmax)),
+    _unary("fmin", _named(jnp.fmin)),
     _unary("frac", lambda x: x - jnp.trunc(x)),
     _unary("gcd", jnp.gcd),
     _unary("lcm", jnp.lcm),
-    _unary("heaviside", binary(_heaviside)),
+    _unary("heaviside", _named(_heaviside, "input", "values")),
     _unary("histc", _histc),
     _unary("bincount", _bincount),
-    _unary("hypot", binary(jnp.hypot)),
+    _unary("hypot", _named(jnp.hypot)),
     _unary("inner", jnp.inner),
     _unary("isneginf", jnp.isneginf),
     _unary("isposinf", jnp.isposinf),
     _unary("isreal", jnp.isreal),
     _unary("ldexp", _ldexp),
-    _unary("logaddexp", binary(jnp.logaddexp)),
-    _unary("logaddexp2", binary(jnp.logaddexp2)),
+    _unary("logaddexp", _named(jnp.logaddexp)),
+    _unary("logaddexp2", _named(jnp.logaddexp2)),
     _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),
     _unary("logit", _logit),
     _unary("matrix_power", lambda input, n: jnp.linalg.matrix_power(input, n)),
@@ -296,7 +306,7 @@ ROWS: list[OpDef] = [
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
     _unary("trace", jnp.trace),
-    _unary("xlogy", binary(_xlogy)),
+    _unary("xlogy", _named(_xlogy)),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
     _unary("hardshrink", hardshrink),
     _unary("softshrink", softshrink, False),
