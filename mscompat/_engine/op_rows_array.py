@@ -369,19 +369,18 @@ def _tensor_gather(x, first=None, second=None, batch_dims=0, *, dim=None, index=
 
 def _prod_method(x, dim=None, keepdim=False, dtype=None, **unknown):
     """``Tensor.prod(dim=None, keepdim=False, dtype=None)``: floats keep their dtype,
-    integers widen to Int64 unless ``dtype`` is given; other keywords (NumPy's ``axis``) are
-    refused with MindSpore's message."""
-    from .op_table import _axis, _np_or_none
+    integers as ``ops.prod`` (``op_table.int_total_dtype``) unless ``dtype`` is given; other
+    keywords (NumPy's ``axis``) are refused with MindSpore's message."""
+    from .op_table import _axis, _np_or_none, int_total_dtype
     if unknown:
         given = ", ".join(f"{k}={type(v).__name__}" for k, v in unknown.items())
         raise TypeError(f'Failed calling prod with "prod({given})".\nThe valid calling should '
                         'be:\n"Tensor.prod(dim=<None, int>, keepdim=<bool>, dtype=<None, '
                         'mstype>)"\n    match failed because incorrect keyword name: '
                         f'{", ".join(unknown)}')
-    if dtype is None and (jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_):
-        dtype = np.dtype(np.int64)  # integer products widen to Int64, as MindSpore's
-    out = jnp.prod(x, axis=_axis(dim), keepdims=bool(keepdim))
-    return out.astype(_np_or_none(dtype) or x.dtype)
+    dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
+    out = jnp.prod(x, axis=_axis(dim), keepdims=bool(keepdim), dtype=dtype)
+    return out.astype(dtype or x.dtype)
 
 
 def _tensor_take(x, indices, axis=None, mode="clip"):

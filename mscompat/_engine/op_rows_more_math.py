@@ -80,6 +80,15 @@ def _named(f, first="input", second="other"):
     return namespace[f.__name__]
 
 
+def _nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """Integers sum in their own dtype (wrapping), Bool in Int64, as MindSpore's NanSum."""
+    from .op_table import _np_or_none
+    if dtype is None and input.dtype != np.bool_ and jnp.issubdtype(input.dtype, jnp.integer):
+        dtype = input.dtype
+    dtype = np.dtype(np.int64) if dtype is None and input.dtype == np.bool_ else dtype
+    return jnp.nansum(input, axis=axis, keepdims=keepdims, dtype=_np_or_none(dtype))
+
+
 def _mm_like(product):
     def op(input, a, b, *, beta=1, alpha=1):
         return beta * input + alpha * product(a, b)
@@ -294,8 +303,7 @@ ROWS: list[OpDef] = [
     _unary("nan_to_num", _nan_to_num),
     _unary("nanmean", lambda input, axis=None, keepdims=False, *, dtype=None: jnp.nanmean(
         input, axis=axis, keepdims=keepdims)),
-    _unary("nansum", lambda input, axis=None, keepdims=False, *, dtype=None: jnp.nansum(
-        input, axis=axis, keepdims=keepdims)),
+    _unary("nansum", _nansum),
     _unary("positive", lambda input: input),
     _unary("quantile", _quantile(False)),
     _unary("nanquantile", _quantile(True)),

@@ -163,9 +163,10 @@ def _reduce(f: Callable) -> Callable:
 def _mean(x, axis=None, keepdims=False):
     """MindSpore's mean keeps an integer dtype: the sum accumulates in that dtype (wrapping)
     and is divided by the count, truncated toward zero."""
+    if x.dtype == np.bool_:
+        raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
     if not jnp.issubdtype(x.dtype, jnp.integer):
-        out = jnp.mean(x, axis=axis, keepdims=keepdims)
-        return out.astype(x.dtype) if x.dtype == np.bool_ else out
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
     total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
     count = max(1, x.size // max(1, total.size))
     return jax.lax.div(total, jnp.asarray(count, x.dtype))
@@ -191,9 +192,8 @@ def _prod_fn(x, axis=None, keepdims=False):
 
 
 def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
-    if dtype is None and jnp.issubdtype(x.dtype, jnp.unsignedinteger):
-        dtype = jnp.int64  # MindSpore sums unsigned integers in Int64 (NumPy: UInt64)
-    out = jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=_np_or_none(dtype))
+    dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
+    out = jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype)
     return out if initial is None else out + initial
 
 

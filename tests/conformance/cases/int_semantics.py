@@ -207,3 +207,22 @@ def float_floor_div_zero_sign_and_bool_operands(ms):
             ms.ops.remainder(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
             ms.ops.fmod(_t(ms, [True, False], np.bool_), _t(ms, [True, True], np.bool_)),
             1 / (b * _t(ms, [-2., -2., 3.], np.float32)), ms.ops.relu(b))
+
+
+@case(modes=("PYNATIVE",))
+def integer_reduction_dtypes_all_entry_points(ms):
+    """Tensor.sum/prod follow ops.sum/prod (UInt16/32 keep their dtype); nansum keeps an
+    integer dtype (wrapping) and sums Bool in Int64; Reduce* primitives keep the input's
+    dtype; mean of Bool is MindSpore's RuntimeError."""
+    out = []
+    for dt in (np.uint8, np.uint16, np.uint32, np.int8, np.int16, np.int32, np.bool_):
+        values = [True, True, False] if dt is np.bool_ else [120, 100, 1]
+        x = ms.Tensor(np.array(values, dt))
+        out += [x.sum(), x.prod(), ms.ops.nansum(x), ms.ops.ReduceSum()(x),
+                ms.ops.ReduceProd()(x), ms.ops.sum(x, 0, True), ms.ops.sum(x, dtype=ms.int32),
+                x.cumsum(0)]
+        try:  # read inside: MindSpore's kernel raises when it runs
+            out.append(x.mean().asnumpy())
+        except RuntimeError:
+            out.append("RuntimeError")
+    return out
