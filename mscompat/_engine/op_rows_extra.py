@@ -27,7 +27,7 @@ import numpy as np
 
 from . import bessel, nn_kernels
 from .op_rows_more_math import softshrink
-from .op_table import OpDef, binary, fn_row
+from .op_table import OpDef, _by_zero, binary, fn_row, same_dtype
 
 _F32 = jnp.float32
 
@@ -371,29 +371,25 @@ def _adaptive_max_pool1d(input, output_size):
     return jnp.max(input.reshape(input.shape[:-1] + (output_size, n // output_size)), axis=-1)
 
 
-def _int_pair(x, y):
-    dt = jnp.result_type(x, y)
-    x, y = jnp.broadcast_arrays(jnp.asarray(x).astype(dt), jnp.asarray(y).astype(dt))
-    return x, y, jnp.issubdtype(dt, jnp.integer)
+_INT_TRUNCATE_DIV = _by_zero(jax.lax.div, "floor")
+_INT_TRUNCATE_MOD = _by_zero(jax.lax.rem, "zero")
 
 
 @binary
 def _truncate_div(x, y):
     """Integers: by zero the type's maximum for x > 0, minimum for x < 0, 0 for 0."""
-    x, y, integer = _int_pair(x, y)
-    if integer:
-        info = jnp.iinfo(x.dtype)
-        special = jnp.where(x > 0, info.max, jnp.where(x < 0, info.min, 0)).astype(x.dtype)
-        return jnp.where(y == 0, special, jax.lax.div(x, jnp.where(y == 0, 1, y)))
+    x, y = same_dtype(x, y)
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return _INT_TRUNCATE_DIV(x, y)
     return jnp.trunc(x / y)
 
 
 @binary
 def _truncate_mod(x, y):
     """Integers: 0 where y is 0."""
-    x, y, integer = _int_pair(x, y)
-    if integer:
-        return jnp.where(y == 0, 0, jax.lax.rem(x, jnp.where(y == 0, 1, y))).astype(x.dtype)
+    x, y = same_dtype(x, y)
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return _INT_TRUNCATE_MOD(x, y)
     return jnp.fmod(x, y)
 
 

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from .op_table import OpDef, binary, fn_row
+from .op_table import OpDef, _multiply, _np_or_none, _pow, binary, fn_row, same_dtype
 
 _F32 = jnp.float32
 
@@ -33,10 +33,9 @@ def _shift(op):
     (x86's rule: ``3 << 33`` is 6, ``3 << -1`` is ``3 << 31``); narrower types shift as
     int32 and keep their bits, which JAX's shifts already give."""
     def impl(x, y):
-        dt = jnp.result_type(x, y)
-        x, y = jnp.asarray(x).astype(dt), jnp.asarray(y).astype(dt)
-        if jnp.issubdtype(dt, jnp.integer) and dt.itemsize >= 4:
-            y = y & (dt.itemsize * 8 - 1)
+        x, y = same_dtype(x, y)
+        if jnp.issubdtype(x.dtype, jnp.integer) and x.dtype.itemsize >= 4:
+            y = y & (x.dtype.itemsize * 8 - 1)
         return op(x, y)
     impl.__name__ = op.__name__
     return impl
@@ -55,12 +54,13 @@ def _heaviside(x, values):
     return jnp.where(x < 0, 0, jnp.where(x > 0, 1, values)).astype(dt)
 
 
+_POW, _MUL = binary(_pow), binary(_multiply)  # the Pow and Mul rows' rules
+
+
 def _ldexp(x, other):
-    """``x * 2.0 ** other`` as MindSpore composes it (a Float16 ``x`` with an integer
-    ``other`` gives Float32)."""
-    from .op_table import _pow
-    scale = 2.0 ** other if isinstance(other, (int, float)) else binary(_pow)(2.0, other)
-    return binary(jnp.multiply)(x, scale)
+    """``x * 2.0 ** other`` as MindSpore composes it with its Pow and Mul (a Float16 ``x``
+    with an integer ``other`` gives Float32)."""
+    return _MUL(x, 2.0 ** other if isinstance(other, (int, float)) else _POW(2.0, other))
 
 
 def _xlogy(x, y):
@@ -70,19 +70,8 @@ def _xlogy(x, y):
     return x * jnp.log(y)
 
 
-def _named(f, first="input", second="other"):
-    """``binary(f)`` (MindSpore's Python-scalar promotion) under MindSpore's parameter names
-    (``ops.hypot(input, other)``), so keyword calls work."""
-    fn = binary(f)
-    namespace = {"fn": fn}
-    exec(f"def {f.__name__}({first}, {second}):\n    return fn({first}, {second})\n",
-         namespace)
-    return namespace[f.__name__]
-
-
 def _nansum(input, axis=None, keepdims=False, *, dtype=None):
     """Integers sum in their own dtype (wrapping), Bool in Int64, as MindSpore's NanSum."""
-    from .op_table import _np_or_none
     if dtype is None and input.dtype != np.bool_ and jnp.issubdtype(input.dtype, jnp.integer):
         dtype = input.dtype
     dtype = np.dtype(np.int64) if dtype is None and input.dtype == np.bool_ else dtype
@@ -257,10 +246,10 @@ ROWS: list[OpDef] = [
     _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
     _unary("aminmax", _aminmax),
     _unary("angle", jnp.angle),
-    _unary("bitwise_left_shift", _named(_shift(jnp.left_shift))),
-    _unary("bitwise_right_shift", _named(_shift(jnp.right_shift))),
-    _unary("bitwise_xor", _named(jnp.bitwise_xor)),
-    _unary("copysign", _named(_copysign, "x")),
+    _unary("bitwise_left_shift", binary(_shift(jnp.left_shift))),
+    _unary("bitwise_right_shift", binary(_shift(jnp.right_shift))),
+    _unary("bitwise_xor", binary(jnp.bitwise_xor)),
+    _unary("copysign", binary(_copysign)),
     _unary("cov", lambda input, *, correction=1, fweights=None, aweights=None: jnp.cov(
         input, ddof=correction, fweights=fweights, aweights=aweights)),
     _unary("cummax", _cum_extreme(jnp.greater, jnp.int64)),
@@ -277,22 +266,22 @@ ROWS: list[OpDef] = [
     _unary("flipud", jnp.flipud),
     _unary("float_power", lambda input, exponent: jnp.power(
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
-    _unary("fmax", _named(jnp.fmax)),
-    _unary("fmin", _named(jnp.fmin)),
+    _unary("fmax", binary(jnp.fmax)),
+    _unary("fmin", binary(jnp.fmin)),
     _unary("frac", lambda x: x - jnp.trunc(x)),
     _unary("gcd", jnp.gcd),
     _unary("lcm", jnp.lcm),
-    _unary("heaviside", _named(_heaviside, "input", "values")),
+    _unary("heaviside", binary(_heaviside)),
     _unary("histc", _histc),
     _unary("bincount", _bincount),
-    _unary("hypot", _named(jnp.hypot)),
+    _unary("hypot", binary(jnp.hypot)),
     _unary("inner", jnp.inner),
     _unary("isneginf", jnp.isneginf),
     _unary("isposinf", jnp.isposinf),
     _unary("isreal", jnp.isreal),
     _unary("ldexp", _ldexp),
-    _unary("logaddexp", _named(jnp.logaddexp)),
-    _unary("logaddexp2", _named(jnp.logaddexp2)),
+    _unary("logaddexp", binary(jnp.logaddexp)),
+    _unary("logaddexp2", binary(jnp.logaddexp2)),
     _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),
     _unary("logit", _logit),
     _unary("matrix_power", lambda input, n: jnp.linalg.matrix_power(input, n)),
@@ -314,7 +303,7 @@ ROWS: list[OpDef] = [
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
     _unary("trace", jnp.trace),
-    _unary("xlogy", _named(_xlogy)),
+    _unary("xlogy", binary(_xlogy)),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
     _unary("hardshrink", hardshrink),
     _unary("softshrink", softshrink, False),

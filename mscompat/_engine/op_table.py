@@ -101,9 +101,7 @@ def _div(x, y, rounding_mode=None):
         raise ValueError("For ops.div, rounding_mode value should be None, 'floor' or 'trunc'.")
     x, y = _scalar_fix(x, y)
     if _int_operand(x) and _int_operand(y):
-        a, b = jnp.broadcast_arrays(*(jnp.asarray(v) for v in (x, y)))
-        dt = jnp.result_type(a, b)
-        a, b = a.astype(dt), b.astype(dt)
+        a, b = same_dtype(x, y)
         if rounding_mode == "floor":
             return _by_zero(jnp.floor_divide, "floor")(a, b)
         return _by_zero(jax.lax.div, "min")(a, b)
@@ -122,6 +120,12 @@ def _pow(x, y):
             wide = jnp.power(jnp.asarray(x).astype(np.float64), jnp.asarray(y).astype(np.float64))
             return bprops.cast(wide, dt)
     return jnp.power(x, y)
+
+
+def same_dtype(x, y):
+    """``x`` and ``y`` broadcast together in their promoted dtype."""
+    dt = jnp.result_type(x, y)
+    return jnp.broadcast_arrays(jnp.asarray(x).astype(dt), jnp.asarray(y).astype(dt))
 
 
 def _float_unary(f: Callable) -> Callable:
@@ -403,7 +407,8 @@ _U = _elementwise
 def _by_zero(op, rule):
     """Integer ``op(x, y)`` with MindSpore's CPU results where ``y`` is 0 (XLA's are
     unspecified): ``"floor"`` the type's max for x > 0, min for x < 0, 0 for 0; ``"min"`` the
-    type's minimum for 32- and 64-bit types, 0 for narrower ones; ``"x"`` the dividend."""
+    type's minimum for 32- and 64-bit types, 0 for narrower ones; ``"zero"`` 0; ``"x"`` the
+    dividend."""
     def impl(x, y):
         r = op(x, y)
         if not jnp.issubdtype(r.dtype, jnp.integer):
@@ -412,8 +417,8 @@ def _by_zero(op, rule):
         x, y = jnp.broadcast_arrays(jnp.asarray(x, r.dtype), jnp.asarray(y, r.dtype))
         if rule == "floor":
             special = jnp.where(x > 0, info.max, jnp.where(x < 0, info.min, 0))
-        elif rule == "min":
-            special = jnp.full(r.shape, info.min if info.bits >= 32 else 0)
+        elif rule in ("min", "zero"):
+            special = jnp.full(r.shape, info.min if rule == "min" and info.bits >= 32 else 0)
         else:
             special = x
         return jnp.where(y == 0, special.astype(r.dtype), r)
@@ -452,9 +457,9 @@ def _floor_divide(x, y):
 def _multiply(x, y):
     """A Bool operand is cast to the other's dtype first, as MindSpore does (False * -2.0 is
     -0.0; JAX's multiply selects 0.0)."""
-    dt = jnp.result_type(x, y)
-    if dt != np.bool_:
-        x, y = (v.astype(dt) if getattr(v, "dtype", None) == np.bool_ else v for v in (x, y))
+    kinds = (getattr(x, "dtype", None), getattr(y, "dtype", None))
+    if np.bool_ in kinds and (dt := jnp.result_type(x, y)) != np.bool_:  # rare: no cost else
+        x, y = (v.astype(dt) if kind == np.bool_ else v for v, kind in zip((x, y), kinds))
     return jnp.multiply(x, y)
 
 
