@@ -1,0 +1,140 @@
+"""MindSpore's refusal of input dtypes its kernels do not have, applied before computing.
+
+``ms_dtypes`` (recorded from MindSpore by ``tools/record_dtypes.py``) lists, for each
+functional op and Tensor method, the input dtypes (unary) or (first, second) operand pairs
+(binary) MindSpore refuses, with the exception class it raises: ``ops.exp`` of an Int32
+Tensor is a TypeError, ``ops.mean`` of a Bool Tensor a RuntimeError, ``ops.matmul`` of
+Float32 and Int32 a TypeError, where JAX would compute. ``install`` wraps every recorded
+name once (functions, Tensor methods and operators, Primitive classes); a name with
+nothing refused is left as it is.
+
+>>> import numpy as np
+>>> import mscompat as ms
+>>> try:
+...     ms.ops.exp(ms.Tensor(np.array([1, 2], np.int32)))
+... except TypeError as e:
+...     print(type(e).__name__)
+TypeError
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+
+import jax.numpy as jnp
+import numpy as np
+
+from . import mixed_precision, ms_dtypes, ms_keywords
+
+_AMP = mixed_precision._ACTIVE
+
+_CODES = {np.dtype(t): c for t, c in (
+    (np.bool_, "b"), (np.int8, "i8"), (np.int16, "i16"), (np.int32, "i32"),
+    (np.int64, "i64"), (np.uint8, "u8"), (np.uint16, "u16"), (np.uint32, "u32"),
+    (np.uint64, "u64"), (np.float16, "f16"), (np.float32, "f32"), (np.float64, "f64"),
+    (jnp.bfloat16, "bf16"), (np.complex64, "c64"), (np.complex128, "c128"))}
+_NAMES = {"b": "Bool", "i8": "Int8", "i16": "Int16", "i32": "Int32", "i64": "Int64",
+          "u8": "UInt8", "u16": "UInt16", "u32": "UInt32", "u64": "UInt64",
+          "f16": "Float16", "f32": "Float32", "f64": "Float64", "bf16": "BFloat16",
+          "c64": "Complex64", "c128": "Complex128", "pf": "float", "pi": "int", "pb": "bool"}
+_ERRORS = {"TypeError": TypeError, "RuntimeError": RuntimeError,
+           "AttributeError": AttributeError}
+
+
+def code(value) -> str | None:
+    """The dtype code of an operand: a Tensor's dtype, or a Python scalar's type."""
+    data = getattr(value, "_data", None)
+    if data is not None and hasattr(data, "dtype"):
+        return _CODES.get(np.dtype(data.dtype))
+    if isinstance(value, bool):
+        return "pb"
+    if isinstance(value, int):
+        return "pi"
+    if isinstance(value, float):
+        return "pf"
+    return None
+
+
+def _binary_table(recorded: dict[str, str]) -> dict[tuple[str, str], type]:
+    table = {}
+    for err, groups in recorded.items():
+        for group in groups.split():
+            first, _, seconds = group.partition(":")
+            for second in seconds.split(","):
+                table[(first, second)] = _ERRORS[err]
+    return table
+
+
+def _operand(args: tuple, kwargs: dict, index: int, params: tuple[str, ...]):
+    if len(args) > index:
+        return args[index]
+    return kwargs.get(params[index]) if len(params) > index else None
+
+
+def _refuse(qualname: str, err: type, codes: tuple[str, ...], params: tuple[str, ...]):
+    names = params or ("input", "other")
+    got = ", ".join(f"'{names[i] if i < len(names) else i}' {_NAMES[c]}"
+                    for i, c in enumerate(codes))
+    raise err(f"For '{qualname}', MindSpore's CPU kernels do not support the input dtype "
+              f"({got}).")
+
+
+def checked(qualname: str, fn: Callable, method: bool = False,
+            primitive: bool = False) -> Callable:
+    """``fn`` refusing the dtypes MindSpore refuses for ``qualname`` (``ops.exp``,
+    ``Tensor.exp``, ``P.Exp`` for a Primitive's ``__call__``); ``fn`` itself when MindSpore
+    refuses none. A ``dtype`` keyword (the op computes in another dtype) skips the check."""
+    unary = ms_dtypes.UNARY.get(qualname)
+    binary = ms_dtypes.BINARY.get(qualname)
+    if (unary is None and binary is None) or not inspect.isfunction(fn):
+        return fn  # nothing refused, or a Primitive instance (``ops.tensor_add``)
+    recorded = ms_keywords.KEYWORDS.get(qualname, ())
+    params = tuple(n for n, _ in recorded)
+    if method:
+        params = ("self", *params)
+    if primitive:  # the operands follow the Primitive instance
+        params = ("primitive", "x", "y")
+    first = 1 if primitive else 0
+    if unary is not None:
+        refused = {c: _ERRORS[e] for c, e in unary.items() if e in _ERRORS}
+
+        def check(args, kwargs):
+            c = code(_operand(args, kwargs, first, params))
+            if c in refused:
+                _refuse(qualname, refused[c], (c,), params[first:])
+    else:
+        pairs = _binary_table(binary)
+
+        def check(args, kwargs):
+            key = (code(_operand(args, kwargs, first, params)),
+                   code(_operand(args, kwargs, first + 1, params)))
+            if key in pairs:
+                _refuse(qualname, pairs[key], key, params[first:])
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        # A Cell under mixed precision casts its ops' float inputs first (mixed_precision.
+        # op_inputs, inside the call): the dtypes seen here are not the kernel's.
+        if kwargs.get("dtype") is None and _AMP.get() is None:
+            check(args, kwargs)
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def install(functionals: dict[str, Callable], tensor_cls: type,
+            primitives: dict[str, type]) -> None:
+    """Wrap the recorded ``ops.<name>`` in ``functionals``, ``Tensor.<name>`` methods and
+    the ``__call__`` of the Primitive classes (``ops.Exp()(x)``)."""
+    for name, fn in list(functionals.items()):
+        functionals[name] = checked(f"ops.{name}", fn)
+    for qualname in (*ms_dtypes.UNARY, *ms_dtypes.BINARY):
+        owner, _, name = qualname.partition(".")
+        if owner == "P" and name in primitives:
+            cls = primitives[name]
+            cls.__call__ = checked(qualname, cls.__call__, primitive=True)
+    for name in {q.partition(".")[2] for q in (*ms_dtypes.UNARY, *ms_dtypes.BINARY)
+                 if q.startswith("Tensor.")}:
+        fn = tensor_cls.__dict__.get(name)
+        if callable(fn):
+            setattr(tensor_cls, name, checked(f"Tensor.{name}", fn, method=True))
