@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, jaxconfig
+from . import bprops, cpu_math, jaxconfig, op_table
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -67,8 +67,17 @@ def _argmin_prim(x, *, axis=-1, output_type=None):
 
 
 def _moment(f):
+    """``std``/``var``. An integer input (``Tensor.std``; ``ops.std`` refuses it) is
+    MindSpore's: deviations from the integer mean (``ops.mean``'s, truncated), squared and
+    summed in float32, divided by ``n - ddof`` (Float32 result; JAX: float64 for Int64)."""
     def impl(input, axis=None, ddof=0, keepdims=False):
-        return f(input, axis=_axis(axis), ddof=int(ddof), keepdims=keepdims)
+        axis = _axis(axis)
+        if not jnp.issubdtype(input.dtype, jnp.integer):
+            return f(input, axis=axis, ddof=int(ddof), keepdims=keepdims)
+        dev = input.astype(_F32) - op_table._mean(input, axis, keepdims=True).astype(_F32)
+        total = jnp.sum(dev * dev, axis=axis, keepdims=keepdims)
+        var = total / (input.size // max(1, total.size) - int(ddof))
+        return jnp.sqrt(var) if f is jnp.std else var
     return impl
 
 
@@ -222,6 +231,15 @@ def _einsum(equation, *operands):
     return jnp.einsum(equation, *operands, precision=jaxconfig.matmul_precision())
 
 
+def _outer(input, vec2):
+    """``ops.outer(input, vec2)``: MindSpore's ``input.reshape(-1, 1) * vec2``, broadcast as
+    a product is (a 2-D ``vec2`` is not flattened: its shape must broadcast)."""
+    for name, value in (("input", input), ("vec2", vec2)):
+        if not hasattr(value, "shape"):
+            raise TypeError(f"the input {name} must be Tensor!")
+    return op_table._multiply(jnp.reshape(input, (-1, 1)), vec2)
+
+
 def _ger(input, other):
     """``ops.ger(input, other)``: the outer product of two 1-D Tensors of one dtype."""
     if jnp.result_type(input) != jnp.result_type(other):
@@ -280,7 +298,21 @@ def _celu(x, alpha=1.0):
 
 
 def _hardswish(x):
+    """``x * relu6(x + 3) / 6``; for an integer ``x`` computed in float32 and truncated to
+    the input's dtype, as MindSpore's integer kernel."""
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return _hardswish(x.astype(np.float32)).astype(x.dtype)
     return x * jnp.clip(x + 3, 0, 6) / 6
+
+
+def _selu(x):
+    """SeLU; MindSpore's integer kernel truncates ``scale`` and ``alpha`` to 1:
+    ``x`` where positive, else ``exp(x) - 1`` in float32 truncated (0 down to -16, then
+    -1)."""
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        neg = (jnp.exp(x.astype(np.float32)) - 1).astype(x.dtype)
+        return jnp.where(x > 0, x, neg)
+    return bprops.selu(x)
 
 
 def _hsigmoid(x):
@@ -540,8 +572,7 @@ ROWS: list[OpDef] = [
     OpDef("Einsum", lambda inputs, equation: _einsum(equation, *inputs),
           attrs=(("equation", None),)),
     OpDef(None, None, functional=("mm",), functional_impl=_mm),
-    OpDef(None, None, functional=("outer",), functional_impl=lambda input, vec2:
-          jnp.outer(input, vec2), methods=("outer",)),
+    OpDef(None, None, functional=("outer",), functional_impl=_outer, methods=("outer",)),
     OpDef("Ger", _ger, functional=("ger",), methods=("ger",)),
     # activations
     OpDef("Softplus", jax.nn.softplus, functional=("softplus",), functional_impl=_softplus),
@@ -557,7 +588,7 @@ ROWS: list[OpDef] = [
     _u("ReLU6", jax.nn.relu6, ("relu6",)),
     _u("HSwish", _hardswish, ("hardswish",)),
     _u("HSigmoid", _hsigmoid, ("hardsigmoid",)),
-    _u("SeLU", bprops.selu, ("selu",)),
+    _u("SeLU", _selu, ("selu",)),
     _u("Softsign", _softsign, ("softsign",)),
     _u("Mish", _mish, ("mish",)),
     OpDef(None, None, functional=("hardtanh",), functional_impl=_hardtanh),

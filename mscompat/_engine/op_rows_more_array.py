@@ -114,6 +114,14 @@ def _row(name, fn, method=True):
     return fn_row(name, fn, method)
 
 
+def _kron(x, y):
+    """The Kronecker product; of two Bool Tensors a Bool Tensor (logical and of the
+    blocks), as MindSpore's."""
+    if x.dtype == np.bool_ and y.dtype == np.bool_:
+        return jnp.kron(x.astype(np.int8), y.astype(np.int8)).astype(np.bool_)
+    return jnp.kron(x, y)
+
+
 ROWS: list[OpDef] = [
     _row("atleast_1d", _atleast(jnp.atleast_1d), False),
     _row("atleast_2d", _atleast(jnp.atleast_2d), False),
@@ -131,7 +139,7 @@ ROWS: list[OpDef] = [
     _row("vsplit", _split(jnp.vsplit)),
     _row("dsplit", _split(jnp.dsplit)),
     _row("tensor_split", _tensor_split),
-    _row("kron", jnp.kron, False),
+    _row("kron", _kron, False),
     _row("logspace", lambda start, end, steps, base=10, *, dtype=None: jnp.logspace(
         start, end, steps, base=base, dtype=jnp.float32), False),
     _row("movedim", lambda x, source, destination: jnp.moveaxis(x, source, destination)),

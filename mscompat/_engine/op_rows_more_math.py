@@ -18,7 +18,16 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from .op_table import OpDef, _multiply, _np_or_none, _pow, binary, fn_row, same_dtype
+from .op_table import (
+    OpDef,
+    _is_intlike,
+    _multiply,
+    _np_or_none,
+    _pow,
+    binary,
+    fn_row,
+    same_dtype,
+)
 
 _F32 = jnp.float32
 
@@ -65,9 +74,14 @@ def _ldexp(x, other):
 
 def _xlogy(x, y):
     """``x * log(y)`` as MindSpore's kernel computes it: 0 * log(0) and 0 * log(-1) are NaN
-    (``jax.scipy.special.xlogy`` returns 0 wherever x is 0)."""
-    x, y = _float(jnp.asarray(x)), _float(jnp.asarray(y))
-    return x * jnp.log(y)
+    (``jax.scipy.special.xlogy`` returns 0 wherever x is 0). A Python number is a Float32
+    Tensor (``xlogy(float16, 1.5)`` is Float32), an integer Tensor takes the other's float
+    dtype (``xlogy(float16, int32)`` is Float16), two Bool Tensors give Float32."""
+    x, y = (jnp.asarray(v, np.float32) if isinstance(v, (int, float)) else v for v in (x, y))
+    if _is_intlike(x) and _is_intlike(y):
+        x, y = x.astype(np.float32), y.astype(np.float32)
+    dt = jnp.result_type(x, y)
+    return x.astype(dt) * jnp.log(y.astype(dt))
 
 
 def _nansum(input, axis=None, keepdims=False, *, dtype=None):
@@ -237,6 +251,13 @@ def _unary(name, fn, method=True):
     return fn_row(name, fn, method)
 
 
+def _frac(x):
+    """``x - trunc(x)``; a Bool input gives Int64 zeros, as MindSpore's."""
+    if x.dtype == np.bool_:
+        return jnp.zeros(x.shape, np.int64)
+    return x - jnp.trunc(x)
+
+
 ROWS: list[OpDef] = [
     _unary("addmm", _mm_like(jnp.matmul)),
     _unary("addbmm", _mm_like(lambda a, b: jnp.sum(jnp.matmul(a, b), axis=0))),
@@ -268,7 +289,7 @@ ROWS: list[OpDef] = [
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
     _unary("fmax", binary(jnp.fmax)),
     _unary("fmin", binary(jnp.fmin)),
-    _unary("frac", lambda x: x - jnp.trunc(x)),
+    _unary("frac", _frac),
     _unary("gcd", jnp.gcd),
     _unary("lcm", jnp.lcm),
     _unary("heaviside", binary(_heaviside)),

@@ -325,7 +325,7 @@ TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_mat
 def build() -> None:
     from . import tensor_methods_more
     impls: dict[str, Callable] = {}
-    for op in TABLE:
+    for op in map(op_table.half_in_float32, TABLE):
         if op.name is not None:
             PRIMITIVES[op.name] = _make_primitive(op)
         fimpl = op.functional_impl or op.impl
@@ -424,3 +424,9 @@ for _name, _prim in (("tensor_add", "Add"), ("tensor_sub", "Sub"), ("tensor_mul"
                      ("tensor_exp", "Exp"), ("tensor_expm1", "Expm1")):
     FUNCTIONALS[_name] = PRIMITIVES[_prim]()
 FUNCTIONALS["tensor_gt"], FUNCTIONALS["tensor_lt"] = FUNCTIONALS["greater"], FUNCTIONALS["less"]
+
+# Every functional op and Tensor method refuses the dtypes MindSpore's kernels refuse
+# (recorded in ms_dtypes); the mint aliases above take the ops functions before this.
+from . import accepted_dtypes  # noqa: E402
+
+accepted_dtypes.install(FUNCTIONALS, Tensor, PRIMITIVES)

@@ -15,7 +15,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from ..._engine import bprops, cpu_math, op_rows_losses
+from ..._engine import cpu_math, op_rows_losses, op_table
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
@@ -45,7 +45,7 @@ _TABLE = {
     "HSwish": ("hswish", m._hardswish, ()),
     "HSigmoid": ("hsigmoid", m._hsigmoid, ()),
     "Mish": ("mish", m._mish, ()),
-    "SeLU": ("seLU", bprops.selu, ()),
+    "SeLU": ("seLU", m._selu, ()),
     "Softsign": ("softsign", m._softsign, ()),
     "LogSigmoid": ("logsigmoid", jax.nn.log_sigmoid, ()),
     "Hardtanh": ("hardtanh", _hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
@@ -59,8 +59,14 @@ _TABLE = {
 }
 
 
+# The Cells of the ops MindSpore computes in float32 for Float16 (op_table.HALF_IN_FLOAT32)
+_FLOAT16_IN_FLOAT32 = {"Tanh", "ELU", "HSigmoid", "Mish", "Softsign"}
+
+
 def _make(name: str, fn, init_args) -> type:
     names = [a for a, _ in init_args]
+    if name in _FLOAT16_IN_FLOAT32:
+        fn = op_table.float16_in_float32(fn)
 
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)

@@ -226,3 +226,44 @@ def integer_reduction_dtypes_all_entry_points(ms):
         except RuntimeError:
             out.append("RuntimeError")
     return out
+
+
+@case(modes=("PYNATIVE",))
+def integer_selu_hardswish_frac_kron(ms):
+    """Integer SeLU and HSwish keep the dtype (SeLU's scale and alpha truncated to 1, HSwish
+    computed in float32 and truncated); frac of Bool is Int64 zeros; kron of Bool is Bool."""
+    v = np.array([-100, -20, -17, -16, -10, -1, 0, 1, 2, 3, 4, 10, 19, 20, 40, 100])
+    out = []
+    for dt in (np.int8, np.int32):
+        t = ms.Tensor(v.astype(dt))
+        out += [ms.ops.selu(t), ms.ops.hardswish(t), ms.nn.SeLU()(t), ms.nn.HSwish()(t)]
+    out.append(ms.ops.hardswish(ms.Tensor(v.astype(np.int64))))
+    b = ms.Tensor(np.array([[True, False], [False, True]]))
+    return (*out, ms.ops.frac(b), ms.ops.kron(b, b))
+
+
+@case(modes=("PYNATIVE",))
+def bool_operators_and_python_bool_operands(ms):
+    """``-`` of Bool Tensors is Bool (``ops.sub`` refuses them); floor division and
+    remainder of a Bool Tensor by a Python bool stay Bool; true division of an integer
+    Tensor by a Python bool is Float32; xlogy's dtypes (a Python number is a Float32
+    Tensor)."""
+    a = ms.Tensor(np.array([True, False, True, False]))
+    b = ms.Tensor(np.array([False, True, True, False]))
+    i64 = ms.Tensor(np.array([1, 2, 3, 4], np.int64))
+    h = ms.Tensor(np.array([1, 2, 3, 4], np.float16))
+    i32 = ms.Tensor(np.array([1, 2, 3, 4], np.int32))
+    return (a - b, a - True, a - False, ms.ops.floor_div(a, True), ms.ops.remainder(a, True),
+            ms.ops.floor_div(a, False), ms.ops.remainder(a, False), a // b,
+            ms.ops.div(i64, True), i64 / True, ms.ops.xlogy(h, 2.0), ms.ops.xlogy(h, i32),
+            ms.ops.xlogy(a, b), ms.ops.xlogy(i32, h), i64.std(), i32.var())
+
+
+@case(modes=("PYNATIVE",))
+def integer_std_var_methods(ms):
+    """``Tensor.std``/``var`` of integers: deviations from the truncated integer mean, in
+    float32 (``ops.std`` refuses integers)."""
+    x = ms.Tensor(np.array([[1, 2, 4], [3, 3, 9]], np.int32))
+    y = ms.Tensor(np.array([1, 2, 4, 7, -3], np.int8))
+    return (x.std(), x.var(), x.std(axis=1), x.var(axis=0, ddof=1), x.std(ddof=1),
+            x.var(keepdims=True), y.var(), y.std(), y.astype(ms.int64).var(ddof=2))
