@@ -46,6 +46,7 @@ pairs grouped by the first operand's code.
 """
 
 '''
+MARK = "@record_dtypes@ "  # starts the worker's result lines
 OPERATORS = {f"__{n}__" for n in (
     "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow "
     "matmul and rand or ror xor rxor lt le gt ge eq ne neg abs invert").split()}
@@ -55,7 +56,7 @@ OPERATORS = {f"__{n}__" for n in (
 # scalar where a Tensor is expected) are kept.
 KEPT = {"unary": ("TypeError", "RuntimeError"), "binary": ("TypeError", "AttributeError")}
 NAMES_EXCLUDED = {  # side effects on the process, or slow to fail
-    "ops.print_", "ops.tensor_dump", "ops.TensorDump", "Tensor.register_hook",
+    "ops.print_", "ops.tensor_dump", "P.TensorDump", "P.Print", "Tensor.register_hook",
 }
 
 
@@ -142,7 +143,7 @@ def worker():
         return lambda self, *a: getattr(self, attr)(*a)
 
     for name in (n.strip() for n in sys.stdin if n.strip()):
-        print(json.dumps(["start", name]), flush=True)
+        print(MARK + json.dumps(["start", name]), flush=True)
         fn = resolve(name)
         if fn is None or not callable(fn):
             continue
@@ -155,7 +156,7 @@ def worker():
             refused = {c: err for c in CODES
                        if (err := run(fn, [tensor(c, shape)])) in KEPT["unary"]}
             if refused:
-                print(json.dumps(["unary", name, refused]), flush=True)
+                print(MARK + json.dumps(["unary", name, refused]), flush=True)
         elif kind == "binary":
             refused = {}
             for a in CODES:
@@ -165,7 +166,7 @@ def worker():
                     if (err := run(fn, [x, y])) in KEPT["binary"]:
                         refused.setdefault(err, {}).setdefault(a, []).append(b)
             if refused:
-                print(json.dumps(["binary", name, {
+                print(MARK + json.dumps(["binary", name, {
                     err: " ".join(f"{a}:{','.join(bs)}" for a, bs in by_first.items())
                     for err, by_first in refused.items()}]), flush=True)
 
@@ -184,9 +185,9 @@ def main():
                               capture_output=True, text=True)
         current = None
         for line in proc.stdout.splitlines():
-            if not line.startswith("["):
+            if not line.startswith(MARK):  # MindSpore writes its own lines to stdout too
                 continue
-            kind, name, *rest = json.loads(line)
+            kind, name, *rest = json.loads(line[len(MARK):])
             if kind == "start":
                 current = name
             else:

@@ -119,6 +119,7 @@ def checked(qualname: str, fn: Callable, method: bool = False,
         if kwargs.get("dtype") is None and _AMP.get() is None:
             check(args, kwargs)
         return fn(*args, **kwargs)
+    wrapper.unchecked = fn  # for aliases with other rules (``mint``'s PyTorch dtypes)
     return wrapper
 
 

@@ -451,7 +451,9 @@ def functions(rows: dict, module: str, aliases: dict | None = None) -> dict:
     """The functionals of ``mindspore.<module>``: each row built as the op table's rows are
     (``ops_build._make_functional``), each alias the ``ops`` function itself."""
     from .ops_build import FUNCTIONALS, _make_functional
-    out = {name: FUNCTIONALS[target] for name, target in (aliases or {}).items()}
+    # mint follows PyTorch's dtype rules, not the ops' recorded refusals (accepted_dtypes)
+    out = {name: getattr(FUNCTIONALS[target], "unchecked", FUNCTIONALS[target])
+           for name, target in (aliases or {}).items()}
     for name, impl in rows.items():
         out[name] = _make_functional(name, impl, qualname=f"{module}.{name}")
     return out

@@ -110,6 +110,15 @@ def _div(x, y, rounding_mode=None):
     return jnp.floor(q) if rounding_mode == "floor" else jnp.trunc(q)
 
 
+def _real_div(x, y):
+    """The ``RealDiv`` primitive (``ops.tensor_div``): of two integer Tensors the quotient
+    truncated toward zero in their dtype, by zero the type's max, min or 0 (``_by_zero``'s
+    "floor" rule), as MindSpore's CPU kernel; else true division."""
+    if _is_intlike(x) and _is_intlike(y) and not (x.dtype == np.bool_ or y.dtype == np.bool_):
+        return _by_zero(jax.lax.div, "floor")(*same_dtype(x, y))
+    return _true_div(x, y)
+
+
 def _pow(x, y):
     """``x ** y``; for integers as MindSpore's CPU kernel: the power in float64, then C's
     conversion back (``bprops.cast``: 2 ** -1 is 0, 0 ** -1 and overflows the type's
@@ -588,7 +597,7 @@ TABLE: list[OpDef] = [
     _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
-    OpDef("RealDiv", _true_div),
+    OpDef("RealDiv", _real_div),
     _U("FloorDiv", _floor_divide, ("floor_divide", "floor_div", "floordiv"),
        ("floor_divide",), binop=True),
     _U("FloorMod", _floor_mod, ("floor_mod", "floormod"), binop=True),

@@ -425,8 +425,8 @@ for _name, _prim in (("tensor_add", "Add"), ("tensor_sub", "Sub"), ("tensor_mul"
     FUNCTIONALS[_name] = PRIMITIVES[_prim]()
 FUNCTIONALS["tensor_gt"], FUNCTIONALS["tensor_lt"] = FUNCTIONALS["greater"], FUNCTIONALS["less"]
 
-# Every functional op and Tensor method refuses the dtypes MindSpore's kernels refuse
-# (recorded in ms_dtypes); the mint aliases above take the ops functions before this.
+# Every functional op, Tensor method and Primitive refuses the dtypes MindSpore's kernels
+# refuse (recorded in ms_dtypes); mint's aliases take ``.unchecked`` (PyTorch's rules).
 from . import accepted_dtypes  # noqa: E402
 
 accepted_dtypes.install(FUNCTIONALS, Tensor, PRIMITIVES)

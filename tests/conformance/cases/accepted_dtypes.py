@@ -107,3 +107,24 @@ def operator_and_matmul_dtypes(ms):
             if isinstance(second, str):
                 out.append(f"outer[{dt},{second}] {outcome(ms.ops.outer, x[0], y[0])}")
     return out
+
+
+@case(modes=("PYNATIVE",))
+def primitive_dtypes(ms):
+    """Primitive instances refuse what their kernels refuse, as the functions do."""
+    outcome = _runner(ms)
+    P = ms.ops  # noqa: N806 - MindSpore's usual alias
+    out = []
+    for dt in DTYPES:
+        x = _tensor(ms, dt)
+        for name, prim, args in (
+                ("Exp", P.Exp(), (x,)), ("Sqrt", P.Sqrt(), (x,)), ("Sigmoid", P.Sigmoid(), (x,)),
+                ("ReduceMean", P.ReduceMean(), (x,)), ("ReduceSum", P.ReduceSum(), (x,)),
+                ("Square", P.Square(), (x,)), ("Neg", P.Neg(), (x,)), ("ReLU", P.ReLU(), (x,)),
+                ("Add", P.Add(), (x, x)), ("Sub", P.Sub(), (x, x)), ("Mul", P.Mul(), (x, x)),
+                ("RealDiv", P.RealDiv(), (x, x)), ("MatMul", P.MatMul(), (x, x)),
+                ("MatMul_f32", P.MatMul(), (x, _tensor(ms, "float32"))),
+                ("Maximum", P.Maximum(), (x, x)), ("Pow", P.Pow(), (x, 2.0)),
+                ("LogicalAnd", P.LogicalAnd(), (x, x)), ("Less", P.Less(), (x, x))):
+            out.append(f"{name}[{dt}] {outcome(prim, *args)}")
+    return out

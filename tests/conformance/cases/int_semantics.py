@@ -267,3 +267,15 @@ def integer_std_var_methods(ms):
     y = ms.Tensor(np.array([1, 2, 4, 7, -3], np.int8))
     return (x.std(), x.var(), x.std(axis=1), x.var(axis=0, ddof=1), x.std(ddof=1),
             x.var(keepdims=True), y.var(), y.std(), y.astype(ms.int64).var(ddof=2))
+
+
+@case(modes=("PYNATIVE",))
+def realdiv_primitive_integers(ms):
+    """The RealDiv primitive (and ``ops.tensor_div``) divides integers in their dtype,
+    truncating; by zero the type's max or min (0 for 0)."""
+    a = ms.Tensor(np.array([7, -7, 7, -7, 5, 0, -5], np.int32))
+    b = ms.Tensor(np.array([2, 2, -2, -2, 0, 0, 0], np.int32))
+    a8 = ms.Tensor(np.array([7, -7, 100, -100], np.int8))
+    b8 = ms.Tensor(np.array([2, 2, 3, 0], np.int8))
+    return (ms.ops.RealDiv()(a, b), ms.ops.RealDiv()(a8, b8), ms.ops.tensor_div(a8, b8),
+            ms.ops.RealDiv()(a.astype(ms.int64), b.astype(ms.int64)), ms.ops.Div()(a, b))
