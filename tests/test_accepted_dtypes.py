@@ -25,9 +25,9 @@ def test_refusals_by_position_keyword_method_and_operator():
     i32 = ms.Tensor(np.array([1, 2], np.int32))
     f32 = ms.Tensor(np.array([1.0, 2.0], np.float32))
     b = ms.Tensor(np.array([True, False]))
-    with pytest.raises(TypeError, match="ops.exp"):
+    with pytest.raises(TypeError, match="exp"):
         ms.ops.exp(i32)
-    with pytest.raises(TypeError, match="'input' Int32"):
+    with pytest.raises(TypeError, match="Int32|int32"):
         ms.ops.exp(input=i32)
     with pytest.raises(TypeError):
         ms.ops.matmul(f32.reshape(1, 2), i32.reshape(2, 1))
@@ -45,7 +45,7 @@ def test_refusal_inside_a_compiled_function():
     def f(x):
         return ms.ops.sin(x) * 2
 
-    with pytest.raises(TypeError, match="ops.sin"):
+    with pytest.raises(TypeError, match="sin"):
         f(ms.Tensor(np.array([1, 2], np.int32)))
     assert f(ms.Tensor(np.array([0.0], np.float32))).asnumpy()[0] == 0.0
 

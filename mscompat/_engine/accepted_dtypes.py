@@ -72,7 +72,17 @@ def _operand(args: tuple, kwargs: dict, index: int, params: tuple[str, ...]):
     return kwargs.get(params[index]) if len(params) > index else None
 
 
-def _refuse(qualname: str, err: type, codes: tuple[str, ...], params: tuple[str, ...]):
+def _refuse(qualname: str, err: type, codes: tuple[str, ...], params: tuple[str, ...],
+            own_error: Callable | None = None):
+    """Raise ``err``; with the row's own message when ``own_error`` (the row called on the
+    refused operands) raises the same class (the row knows MindSpore's wording)."""
+    if own_error is not None:
+        try:
+            own_error()
+        except err:
+            raise
+        except Exception:  # noqa: BLE001 - another failure: the recorded class wins
+            pass
     names = params or ("input", "other")
     got = ", ".join(f"'{names[i] if i < len(names) else i}' {_NAMES[c]}"
                     for i, c in enumerate(codes))
@@ -96,13 +106,18 @@ def checked(qualname: str, fn: Callable, method: bool = False,
     if primitive:  # the operands follow the Primitive instance
         params = ("primitive", "x", "y")
     first = 1 if primitive else 0
+    in_place = qualname.endswith("_")  # never run on refused operands: it writes
+
+    def own(args, kwargs):
+        return None if in_place else (lambda: fn(*args, **kwargs))
+
     if unary is not None:
         refused = {c: _ERRORS[e] for c, e in unary.items() if e in _ERRORS}
 
         def check(args, kwargs):
             c = code(_operand(args, kwargs, first, params))
             if c in refused:
-                _refuse(qualname, refused[c], (c,), params[first:])
+                _refuse(qualname, refused[c], (c,), params[first:], own(args, kwargs))
     else:
         pairs = _binary_table(binary)
 
@@ -110,7 +125,7 @@ def checked(qualname: str, fn: Callable, method: bool = False,
             key = (code(_operand(args, kwargs, first, params)),
                    code(_operand(args, kwargs, first + 1, params)))
             if key in pairs:
-                _refuse(qualname, pairs[key], key, params[first:])
+                _refuse(qualname, pairs[key], key, params[first:], own(args, kwargs))
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
