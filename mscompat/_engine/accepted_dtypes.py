@@ -45,8 +45,9 @@ _ERRORS = {"TypeError": TypeError, "RuntimeError": RuntimeError,
 def code(value) -> str | None:
     """The dtype code of an operand: a Tensor's dtype, or a Python scalar's type."""
     data = getattr(value, "_data", None)
-    if data is not None and hasattr(data, "dtype"):
-        return _CODES.get(np.dtype(data.dtype))
+    if data is not None:
+        dtype = getattr(data, "dtype", None)
+        return None if dtype is None else _CODES.get(dtype)
     if isinstance(value, bool):
         return "pb"
     if isinstance(value, int):
