@@ -26,6 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import mixed_precision, ms_dtypes, ms_keywords
+from .parameter import Parameter
 
 _AMP = mixed_precision._ACTIVE
 
@@ -107,10 +108,15 @@ def checked(qualname: str, fn: Callable, method: bool = False,
     if primitive:  # the operands follow the Primitive instance
         params = ("primitive", "x", "y")
     first = 1 if primitive else 0
-    in_place = qualname.endswith("_")  # never run on refused operands: it writes
+    name = qualname.rpartition(".")[2]
+    in_place = name.endswith("_") and not name.endswith("__")  # ``Tensor.exp_``
 
     def own(args, kwargs):
-        return None if in_place else (lambda: fn(*args, **kwargs))
+        """The row's own call, for its message; never for an in-place method or with a
+        Parameter operand (``ops.assign``, ``P.AssignAdd`` would write before failing)."""
+        if in_place or any(isinstance(a, Parameter) for a in (*args, *kwargs.values())):
+            return None
+        return lambda: fn(*args, **kwargs)
 
     if unary is not None:
         refused = {c: _ERRORS[e] for c, e in unary.items() if e in _ERRORS}
