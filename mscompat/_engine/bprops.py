@@ -150,10 +150,57 @@ def cast(x, np_dtype):
     return x.astype(np_dtype)
 
 
-def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
-    """``ops.clip``: the gradient passes to ``x`` inside ``[min, max]``, bounds included."""
+def _clamp_operands(x, bounds):
+    """MindSpore's Clamp dtype rule: no Bool operand; Tensor bounds promote with ``x`` (an Int8
+    Tensor clamped by a Float32 one is Float32); a Python float bound makes an integer ``x``
+    Float32 and a Python int bound leaves the dtype alone (converted as C converts: -1
+    bounds a UInt8 Tensor as 255); beside a Python bound, a Tensor bound counts as a number
+    (Float16 clamped by a Float32 Tensor and 1.5 stays Float16)."""
+    bounds = [b.item() if isinstance(b, np.generic) else b for b in bounds]
+    if any(isinstance(v, bool) or (hasattr(v, "dtype") and np.dtype(v.dtype) == np.bool_)
+           for v in (x, *bounds)):
+        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
+    tensors = [b for b in bounds if hasattr(b, "dtype")]
+    if tensors and any(isinstance(b, (int, float)) for b in bounds):
+        # a Python bound beside a Tensor one: MindSpore's ClampScalar takes both as numbers
+        if any(jnp.ndim(b) for b in tensors):
+            number = next(b for b in bounds if isinstance(b, (int, float)))
+            raise TypeError(f'Failed calling clamp with "clamp(Tensor, '
+                            f'{type(number).__name__})".')
+        tensors, floats = [], any(isinstance(b, float) or (hasattr(b, "dtype") and jnp.issubdtype(
+            b.dtype, jnp.inexact)) for b in bounds)
+    else:
+        floats = any(isinstance(b, float) for b in bounds)
+    dtype = np.dtype(jnp.result_type(x, *tensors))
+    if jnp.issubdtype(dtype, jnp.integer) and floats:
+        dtype = np.dtype(np.float32)
+    out = []
+    for b in bounds:
+        if isinstance(b, int) and jnp.issubdtype(dtype, jnp.integer):
+            b = np.array(b, np.int64).astype(dtype)
+        out.append(None if b is None else jnp.asarray(b).astype(dtype))
+    return jnp.asarray(x).astype(dtype), out
+
+
+def clip_functional(input, min=None, max=None):  # noqa: A002 (MindSpore's names)
+    """``ops.clip``/``ops.clamp``: both bounds Tensors or both numbers (ClampTensor or
+    ClampScalar); a Tensor beside a Python number is refused (the Tensor methods and
+    ``mint.clamp`` accept it)."""
+    kinds = [hasattr(b, "dtype") and not isinstance(b, np.generic) for b in (min, max)
+             if b is not None]
+    if len(set(kinds)) == 2:
+        names = ["Tensor" if hasattr(b, "dtype") else type(b).__name__ for b in (min, max)]
+        raise TypeError(f'Failed calling ClampTensor with "ClampTensor()(input=Tensor, '
+                        f'min={names[0]}, max={names[1]})".')
+    return clip(input, min, max)
+
+
+def clip(input, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
+    """``Tensor.clip``/``clamp``, ``mint.clamp``: the gradient passes to ``x`` inside
+    ``[min, max]``, bounds included."""
     if min is None and max is None:
-        raise ValueError("For 'clip', the 'min' and 'max' cannot be None at the same time.")
+        raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
+    x, (min, max) = _clamp_operands(input, (min, max))
     inside = jnp.ones(jnp.shape(x), bool)
     if min is not None:
         inside = inside & (x >= min)
@@ -164,7 +211,7 @@ def clip(x, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
         clipped = _c_max(clipped, min)
     if max is not None:
         clipped = _c_min(clipped, max)
-    return jnp.where(inside, x, clipped).astype(jnp.result_type(x))
+    return jnp.where(inside, x, clipped)
 
 
 _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805

@@ -431,13 +431,46 @@ def _tensor_scatter(kind):
     return impl
 
 
+def _fill_kind(dtype) -> str:
+    """The groups of dtypes MaskedFill's CPU kernel pairs a value with: Int16/Int32/Int64
+    mix, Int8 and UInt8 stand alone, any float goes with any float."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "f" or dtype == jnp.bfloat16:
+        return "float"
+    return "int" if dtype.name in ("int16", "int32", "int64") else dtype.name
+
+
+_NARROWER = {np.dtype(np.float64): np.dtype(np.float32), np.dtype(np.int64): np.dtype(np.int32)}
+
+
 def _masked_fill(input_x, mask, value):
-    value = jnp.asarray(value)
-    if jnp.issubdtype(value.dtype, jnp.floating) and not jnp.issubdtype(input_x.dtype,
-                                                                          jnp.floating):
-        raise TypeError("For 'masked_fill', the dtype of 'value' must be the same as "
-                        f"'input_x', but got {np.dtype(value.dtype).name}.")
-    return jnp.where(mask, value.astype(input_x.dtype), input_x)
+    """``ops.masked_fill``: a Python value is a Bool, Int64 or Float32 Tensor; its dtype must
+    be of ``input_x``'s group (``_fill_kind``). A value of another dtype than a 64-bit
+    ``input_x`` makes MindSpore's CPU kernel selection run the fill in the 32-bit type
+    (``input_x`` converted there and back: a Float64 input filled with a Python float keeps
+    float32 precision), and the value is converted to the dtype the fill runs in."""
+    if np.dtype(mask.dtype) != np.bool_:
+        raise TypeError(f"For primitive[MaskedFill], the input argument[mask] must be a type "
+                        f"of {{Bool}}, but got {dtypes.from_np(np.dtype(mask.dtype))}.")
+    value = value.item() if isinstance(value, np.generic) else value
+    if isinstance(value, (bool, int, float)):
+        value = jnp.asarray(value, np.bool_ if isinstance(value, bool) else
+                            np.int64 if isinstance(value, int) else np.float32)
+    dtype, vdt = np.dtype(input_x.dtype), np.dtype(value.dtype)
+    if _fill_kind(dtype) != _fill_kind(vdt):
+        raise TypeError("Select CPU operator[MaskedFill] fail! Unsupported data type!")
+    run = dtype if vdt == dtype else _NARROWER.get(dtype, dtype)
+    filled = jnp.where(mask, value.astype(run), input_x.astype(run))
+    return filled.astype(dtype)
+
+
+def _masked_fill_method(input_x, mask, value):
+    """``Tensor.masked_fill``: a Python value is converted to the Tensor's dtype first, as a
+    double converted by C (an Int32 Tensor filled with 2.5 holds 2, with 2**40 its minimum;
+    an Int8 one with 300 holds 44); a Tensor value follows ``ops.masked_fill``."""
+    if isinstance(value, (bool, int, float, np.generic)):
+        value = bprops.cast(jnp.asarray(float(value), np.float32), input_x.dtype)
+    return _masked_fill(input_x, mask, value)
 
 
 def _masked_select(input, mask):
@@ -651,7 +684,8 @@ ROWS: list[OpDef] = [
           functional=("tensor_scatter_div",)),
     OpDef("TensorScatterMax", _tensor_scatter("max"), functional=("tensor_scatter_max",)),
     OpDef("TensorScatterMin", _tensor_scatter("min"), functional=("tensor_scatter_min",)),
-    OpDef("MaskedFill", _masked_fill, functional=("masked_fill",), methods=("masked_fill",)),
+    OpDef("MaskedFill", _masked_fill, functional=("masked_fill",), methods=("masked_fill",),
+          method_impl=_masked_fill_method),
     OpDef("MaskedSelect", _masked_select, functional=("masked_select",),
           methods=("masked_select",)),
     OpDef(None, None, functional=("nonzero",), functional_impl=_nonzero,

@@ -275,7 +275,6 @@ ROWS: list[OpDef] = [
     OpDef("Imag", jnp.imag, functional=("imag",), methods=("imag",)),
     OpDef("Conj", jnp.conj, functional=("conj",), methods=("conj",)),
     OpDef(None, None, functional=("pinv",), functional_impl=_pinv),
-    OpDef(None, None, functional=("mv",), functional_impl=lambda mat, vec: mat @ vec),
     OpDef(None, None, functional=("cdist",), functional_impl=_cdist),
     OpDef(None, None, functional=("diag_embed",), functional_impl=_diag_embed),
     OpDef("RmsNorm", lambda x, gamma, *, epsilon=1e-6: _rms_norm(x, gamma, epsilon),

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, jaxconfig, op_table
+from . import bprops, cpu_math, dtypes, jaxconfig, op_table
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -196,16 +196,84 @@ def _clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     return tuple((t * scale).astype(t.dtype) for t in x)
 
 
+_ADDCMUL_TYPES = ("bfloat16", "float16", "float32", "float64", "int32", "int64", "int8", "uint8")
+_ADDCDIV_TYPES = ("float16", "float32", "float64", "int64")
+_ADDCDIV_VALUE_TYPES = ("bfloat16", "float16", "float32", "float64", "int32", "int64")
+_LERP_TYPES = ("float16", "float32", "bfloat16")
+
+
+def _type_list(names) -> str:
+    return ", ".join(f"Tensor[{dtypes.from_np(np.dtype(jnp.dtype(n)))}]"
+                     for n in sorted(names, key=lambda n: str(dtypes.from_np(jnp.dtype(n)))))
+
+
+def _refuse_type(prim: str, arg: str, names, dtype) -> TypeError:
+    return TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a type of "
+                     f"{{{_type_list(names)}}}, but got Tensor[{dtypes.from_np(dtype)}].")
+
+
+def _addc_operands(prim, types, value_types, input, tensor1, tensor2, value):
+    """``ops.addcmul``/``addcdiv``: the three Tensors share one dtype of ``types``; ``value``
+    (a Python number or a Tensor of ``value_types``; a Python float is Float32) is converted
+    to that dtype first, so an integer ``input`` truncates a float ``value`` and a Float16
+    one rounds it, as MindSpore's kernels do (the result keeps ``input``'s dtype)."""
+    dts = {np.dtype(t.dtype) for t in (input, tensor1, tensor2)}
+    if len(dts) > 1:
+        raise TypeError(f"For primitive[{prim}], the input type must be same.")
+    dtype = np.dtype(input.dtype)
+    if dtype.name not in types:
+        raise _refuse_type(prim, "input", types, dtype)
+    if isinstance(value, (bool, np.bool_)) or (
+            hasattr(value, "dtype") and np.dtype(value.dtype).name not in value_types):
+        vdt = np.dtype(getattr(value, "dtype", np.bool_))
+        raise _refuse_type(prim, "value", value_types, vdt)
+    if isinstance(value, float):  # a Python float becomes a Float32 Tensor first
+        value = np.float32(value)
+    return dtype, jnp.asarray(value).astype(dtype)
+
+
 def _lerp(input, end, weight):
-    return input + weight * (end - input)
+    """``ops.lerp``: ``input + weight * (end - input)`` for Float16/Float32 ``input`` and
+    ``end`` of one dtype; a Float16 pair is computed in float32 with the weight as given
+    (a Float32 weight is not rounded to Float16 first) and rounded once, as MindSpore's CPU
+    kernel does."""
+    dtype = np.dtype(input.dtype)
+    if dtype.name not in _LERP_TYPES:
+        raise TypeError(f"For primitive[Lerp], the input[start] supports types: Float16, "
+                        f"Float32, BFloat16. But got {dtypes.from_np(dtype)}.")
+    if np.dtype(end.dtype) != dtype:
+        raise TypeError(f"For primitive[Lerp], the input[tensors] elements should have same "
+                        f"type, but got: {dtypes.from_np(dtype)}, "
+                        f"{dtypes.from_np(np.dtype(end.dtype))}.")
+    if isinstance(weight, (bool, int, np.integer, np.bool_)):
+        raise TypeError(f'Failed calling Lerp with "Lerp()(input=Tensor, end=Tensor, '
+                        f'weight={type(weight).__name__})".')
+    if hasattr(weight, "dtype") and not jnp.issubdtype(weight.dtype, jnp.floating):
+        raise TypeError("Select CPU operator[Lerp] fail! Unsupported data type!")
+    s, e = input.astype(_F32), end.astype(_F32)
+    return (s + jnp.asarray(weight).astype(_F32) * (e - s)).astype(dtype)
 
 
 def _addcmul(input, tensor1, tensor2, value=1):
-    return input + value * tensor1 * tensor2
+    dtype, value = _addc_operands("Addcmul", _ADDCMUL_TYPES, _ADDCMUL_TYPES,
+                                  input, tensor1, tensor2, value)
+    return input + value * (tensor1 * tensor2)  # the kernel's order (bitwise in Float16)
 
 
 def _addcdiv(input, tensor1, tensor2, value=1):
-    return input + value * tensor1 / tensor2
+    """``ops.addcdiv``; of Int64 Tensors ``value * tensor1`` divided toward zero and added,
+    and where ``tensor2`` is 0 the result is the type's max, min or 0 by the sign of
+    ``value * tensor1`` (``input`` is not added), as MindSpore's CPU kernel gives."""
+    dtype, value = _addc_operands("Addcdiv", _ADDCDIV_TYPES, _ADDCDIV_VALUE_TYPES,
+                                  input, tensor1, tensor2, value)
+    if jnp.issubdtype(dtype, jnp.integer):
+        numer = value * tensor1
+        info = jnp.iinfo(dtype)
+        special = jnp.where(numer > 0, info.max, jnp.where(numer < 0, info.min, 0))
+        safe = jnp.where(tensor2 == 0, 1, tensor2).astype(dtype)
+        return jnp.where(tensor2 == 0, special.astype(dtype),
+                         input + jax.lax.div(*jnp.broadcast_arrays(numer, safe)))
+    return input + value * tensor1 / tensor2  # (value * tensor1) / tensor2, the kernel's
 
 
 def _dense(input, weight, bias=None):

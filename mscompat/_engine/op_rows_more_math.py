@@ -92,16 +92,6 @@ def _nansum(input, axis=None, keepdims=False, *, dtype=None):
     return jnp.nansum(input, axis=axis, keepdims=keepdims, dtype=_np_or_none(dtype))
 
 
-def _mm_like(product):
-    def op(input, a, b, *, beta=1, alpha=1):
-        return beta * input + alpha * product(a, b)
-    return op
-
-
-def _baddbmm(input, batch1, batch2, beta=1, alpha=1):
-    return beta * input + alpha * jnp.matmul(batch1, batch2)
-
-
 def _aminmax(input, *, axis=0, keepdims=False):
     return jnp.min(input, axis=axis, keepdims=keepdims), jnp.max(input, axis=axis,
                                                                   keepdims=keepdims)
@@ -259,11 +249,6 @@ def _frac(x):
 
 
 ROWS: list[OpDef] = [
-    _unary("addmm", _mm_like(jnp.matmul)),
-    _unary("addbmm", _mm_like(lambda a, b: jnp.sum(jnp.matmul(a, b), axis=0))),
-    _unary("addmv", _mm_like(jnp.matmul)),
-    _unary("addr", _mm_like(jnp.outer)),
-    _unary("baddbmm", _baddbmm),
     _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
     _unary("aminmax", _aminmax),
     _unary("angle", jnp.angle),

@@ -372,7 +372,27 @@ def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
     return oh * on_value + (1 - oh) * off_value
 
 
+def _select_scalar(v, other):
+    """A Python number beside ``other`` in ``ops.where``/``select``: a float is Float32 unless
+    ``other`` is a float Tensor (whose dtype it takes); an int takes an integer Tensor's dtype,
+    wrapping as a C cast does (2**40 in Int32 is 0)."""
+    v = v.item() if isinstance(v, np.generic) else v
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return v
+    odt = getattr(other, "dtype", None)
+    if isinstance(v, float):
+        if odt is not None and jnp.issubdtype(odt, jnp.floating):
+            return jnp.asarray(v, odt)
+        return jnp.float32(v)
+    if odt is not None and jnp.issubdtype(odt, jnp.integer):
+        return jnp.asarray(np.array(v, np.int64).astype(odt))
+    if (odt is not None and jnp.issubdtype(odt, jnp.floating)) or isinstance(other, float):
+        return v
+    return jnp.asarray(v, np.int64)
+
+
 def _select(cond, x, y):
+    x, y = _select_scalar(x, y), _select_scalar(y, x)
     return jnp.where(cond, x, y)
 
 
@@ -695,6 +715,6 @@ TABLE: list[OpDef] = [
     OpDef("SoftmaxCrossEntropyWithLogits", bprops.softmax_cross_entropy),
     OpDef("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_ce,
           attrs=(("is_grad", False),)),
-    OpDef(None, None, functional=("clip", "clamp"), functional_impl=bprops.clip,
-          methods=("clip", "clamp")),
+    OpDef(None, None, functional=("clip", "clamp"), functional_impl=bprops.clip_functional,
+          methods=("clip", "clamp"), method_impl=bprops.clip),
 ]

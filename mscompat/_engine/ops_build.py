@@ -399,6 +399,7 @@ from . import (  # noqa: E402,F401
     composite_ops,
     custom_op,
     hooks,
+    matmul_composites,
     optimizer_ops,
     random_more,
     random_ops,
@@ -409,6 +410,7 @@ from . import (  # noqa: E402,F401
 FUNCTIONALS.update(random_ops.FUNCTIONS)
 FUNCTIONALS.update(random_more.FUNCTIONS)
 FUNCTIONALS.update(composite_ops.FUNCTIONS)
+FUNCTIONALS.update(matmul_composites.FUNCTIONS)
 PRIMITIVES.update(random_ops.PRIMITIVES)
 PRIMITIVES.update(composite_ops.PRIMITIVES)
 # Primitives of MindSpore's private ``ops.operations._inner_ops`` that model code imports
