@@ -5,11 +5,12 @@ Settled against MindSpore 2.10 and applied by the checks in the engine:
 | fault | class |
 | --- | --- |
 | an argument of the wrong Python type (a str where a Tensor goes, a float axis) | TypeError |
-| a Tensor of an unsupported dtype for the op | TypeError |
+| a Tensor of an unsupported dtype for the op (``check_dtype``) | TypeError |
 | a bad value or shape (negative dimension, mismatched shapes, an out-of-range axis) | ValueError |
 | ``ops.matmul`` with mismatched shapes (the functional form) | RuntimeError |
 | an integer index past the end | IndexError |
-| a Tensor index past the end | RuntimeError (a concrete index is checked; a traced one reads NaN) |
+| a Tensor index past the end | RuntimeError (a concrete index is checked, ``concrete``; |
+| | a traced one reads NaN) |
 | a shape whose size overflows ``size_t`` | ValueError (checked before XLA sees it) |
 | out of device memory | RuntimeError (XLA's RESOURCE_EXHAUSTED) |
 | a MindSpore API mscompat lacks | NotImplementedError (``unsupported.MissingAPIError``) |
@@ -77,3 +78,37 @@ def translate(e: Exception, op: str, shape_error: type = ValueError) -> Exceptio
     if isinstance(e, IndexError) and op not in _INDEXING_OPS and _AXIS_ERROR.search(text):
         return ValueError(f"For '{op}', {text}")
     return None
+
+
+def _ms_name(dtype) -> str:
+    import numpy as np
+
+    from . import dtypes  # errors is imported by dtypes' dependents
+    return str(dtypes.from_np(np.dtype(dtype)))
+
+
+def check_dtype(prim: str, arg: str, x, allowed: tuple[str, ...]) -> None:
+    """Refuse a Tensor ``x`` whose dtype (NumPy name) is not in ``allowed``, with MindSpore's
+    TypeError: ``For primitive[Gather], the input argument[index] must be a type of
+    {Tensor[Int32], Tensor[Int64]}, but got Tensor[Int8].``"""
+    import numpy as np
+    dtype = np.dtype(x.dtype)
+    if dtype.name in allowed:
+        return
+    names = ", ".join(sorted(f"Tensor[{_ms_name(n)}]" for n in allowed))
+    raise TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a type of "
+                    f"{{{names}}}, but got Tensor[{_ms_name(dtype)}].")
+
+
+INDEX_16_64 = ("int16", "int32", "int64")
+INDEX_32_64 = ("int32", "int64")
+
+
+def concrete(x):
+    """``x`` as a NumPy array when its value is known (not traced), else None: index checks
+    run on concrete indices only (inside ``jit`` an index past the end reads a fill value)."""
+    import jax
+    import numpy as np
+    if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
+        return None
+    return np.asarray(x)

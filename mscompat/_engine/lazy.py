@@ -30,7 +30,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import context, scope
+from . import bprops, context, scope
 
 _REC: contextvars.ContextVar[Recording | None] = contextvars.ContextVar(
     "mscompat_recording", default=None)
@@ -141,8 +141,20 @@ def astype(x, *, dtype):
     return cast(x, dtype)
 
 
+def setitem_value(value, dtype):
+    """A value written into a Tensor of ``dtype``, converted as MindSpore's CPU kernels do:
+    a Python int wraps (-3 in UInt8 is 253), a float goes through C's conversion (-1.5 in
+    UInt8 is 255, 1e10 in Int32 its minimum; ``bprops.cast``)."""
+    if isinstance(value, (bool, np.bool_)):
+        return jnp.asarray(value, dtype)
+    if isinstance(value, (int, np.integer)):
+        return jnp.asarray(np.array(int(value), np.int64).astype(dtype))
+    value = jnp.asarray(value, np.float64 if isinstance(value, float) else None)
+    return bprops.cast(value, dtype)
+
+
 def setitem(x, value, *arrays, index):
-    return x.at[unhash_index(index, arrays)].set(jnp.asarray(value, x.dtype))
+    return x.at[unhash_index(index, arrays)].set(setitem_value(value, x.dtype))
 
 
 def unhash_index(h, arrays):

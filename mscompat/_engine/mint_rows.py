@@ -17,9 +17,17 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math
-from .op_rows_array import _nonzero, _topk
+from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm
-from .op_table import _argmax_nan, _argmin_nan, _axis, _float_unary, _np_or_none, binary
+from .op_table import (
+    _argmax_nan,
+    _argmin_nan,
+    _axis,
+    _float_unary,
+    _np_or_none,
+    _same_dtypes,
+    binary,
+)
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
 
@@ -65,6 +73,7 @@ def _add(input, other, *, alpha=1):
 
 
 def _cat(tensors, dim=0):
+    _same_dtypes("Concat", tensors)
     return jnp.concatenate(list(tensors), axis=int(dim))
 
 
@@ -175,6 +184,7 @@ def _scatter(input, dim, index, src):
 
 
 def _gather(input, dim, index):
+    check_gather_d_index(input, dim, index)
     return jnp.take_along_axis(input, index, axis=int(dim))
 
 

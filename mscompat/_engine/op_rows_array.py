@@ -10,8 +10,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, dtypes
-from .errors import check_shape
-from .op_table import OpDef, _axis, binary
+from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete
+from .op_table import OpDef, _axis, _same_dtypes, binary
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
 _META = {"meta": True}
@@ -265,11 +265,18 @@ def _moveaxis(x, source, destination):
 
 
 def _hstack(tensors):
+    _same_dtypes("Concat", tensors)
     return jnp.hstack(tensors)
 
 
 def _vstack(inputs):
+    _same_dtypes("Concat", inputs)
     return jnp.vstack(inputs)
+
+
+def _dstack(tensors):
+    _same_dtypes("Concat", tensors)
+    return jnp.dstack(list(tensors))
 
 
 def _tril(input, diagonal=0):
@@ -291,12 +298,40 @@ def _diag(input):
 
 
 # -- gathering and scattering --------------------------------------------------------------
+def _nd_out_of_range(indices, shape):
+    """The first row of ``indices`` (last axis indexes ``shape``'s leading axes) that is out
+    of range, or None (also when the indices are traced)."""
+    idx = concrete(indices)
+    if idx is None or not idx.size:
+        return None
+    rows = idx.reshape(-1, idx.shape[-1])
+    bound = np.array(shape[:idx.shape[-1]])
+    bad = np.nonzero(((rows < 0) | (rows >= bound)).any(axis=1))[0]
+    return rows[bad[0]] if bad.size else None
+
+
 def _gather_nd(input_x, indices):
+    check_dtype("GatherNd", "indices", indices, INDEX_16_64)
+    if (row := _nd_out_of_range(indices, input_x.shape)) is not None:
+        raise RuntimeError(f"For 'GatherNd', the indices: {row.tolist()}, does not index into "
+                           f"input_shape: {list(input_x.shape)}.")
     idx = tuple(jnp.moveaxis(indices, -1, 0))
     return input_x[idx]
 
 
+def check_gather_d_index(input, dim, index) -> None:
+    """GatherD's checks: Int32/Int64 ``index`` in ``[-n, n)`` along ``dim``."""
+    check_dtype("GatherD", "index", index, INDEX_32_64)
+    idx = concrete(index)
+    n = input.shape[int(dim)] if input.ndim else 1
+    if idx is not None and idx.size and (idx.max() >= n or idx.min() < -n):
+        bad = idx.max() if idx.max() >= n else idx.min()
+        raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but "
+                           f"got: {bad}")
+
+
 def _gather_elements(input, dim, index):
+    check_gather_d_index(input, dim, index)
     return jnp.take_along_axis(input, index, axis=int(dim))
 
 
@@ -412,23 +447,70 @@ def _gather_v2(params, indices, axis, *batch_dims):
 
 
 def _index_select(input, axis, index):
+    if hasattr(index, "dtype"):
+        check_dtype("IndexSelect", "index", index, INDEX_16_64)
+    idx, n = concrete(index), input.shape[int(axis)]
+    if idx is not None and idx.size and (idx.max() >= n or idx.min() < -n):
+        bad = idx.max() if idx.max() >= n else idx.min()
+        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
+                           f"[0, {n}), but got {bad}.")
     return jnp.take(input, index, axis=int(axis))
 
 
 def _scatter_nd(indices, updates, shape):
+    """``ops.scatter_nd``: duplicates add (Bool updates: any of them)."""
+    check_dtype("ScatterNd", "indices", indices, INDEX_16_64)
+    if (row := _nd_out_of_range(indices, tuple(shape))) is not None:
+        raise RuntimeError(f"For 'ScatterNd', each element in 'indices' should be smaller "
+                           f"than the value of shape and not negative, but got {row.tolist()} "
+                           f"and got the value of shape {list(shape)}")
     out = jnp.zeros(tuple(shape), updates.dtype)
-    return out.at[tuple(jnp.moveaxis(indices, -1, 0))].add(updates)
+    at = out.at[tuple(jnp.moveaxis(indices, -1, 0))]
+    return at.max(updates) if updates.dtype == np.bool_ else at.add(updates)
+
+
+def check_scatter_operands(prim: str, input_x, indices, updates) -> None:
+    """TensorScatter*'s checks: Int32/Int64 indices; ``updates`` of ``input_x``'s dtype; no
+    Bool but for Update (MindSpore's messages)."""
+    check_dtype(prim, "indices type", indices, INDEX_32_64)
+    if (row := _nd_out_of_range(indices, input_x.shape)) is not None:
+        if (row < 0).any():
+            raise RuntimeError(f"The int value({int(row[row < 0][0])}) is less than 0.")
+        if prim == "TensorScatterUpdate":
+            raise ValueError(f"For '{prim}', indices out of range for input_x. Please check "
+                             f"the indices which is {row.tolist()}")
+        raise RuntimeError(f"For '{prim}', the value of 'indices' {row.tolist()} is out of range "
+                           f"{list(input_x.shape)}.")
+    xdt, udt = dtypes.from_np(np.dtype(input_x.dtype)), dtypes.from_np(np.dtype(updates.dtype))
+    if prim == "TensorScatterUpdate":
+        if xdt != udt:
+            raise TypeError(f"For primitive[{prim}], the input type must be same.")
+        return
+    if str(xdt) == "Bool":
+        raise TypeError(f"For {prim}, input_x_type cannot be bool.")
+    if xdt != udt:
+        raise TypeError(f"For {prim}, input_x_type must equal to updates type, but got "
+                        f"input_x_type: {xdt}, updates_type: {udt}.")
 
 
 def _tensor_scatter(kind):
     """``TensorScatter<Kind>``: ``updates`` combined into ``input_x`` at ``indices`` (the
     last axis of ``indices`` indexes ``input_x``'s leading axes)."""
+    prim = "TensorScatter" + {"set": "Update"}.get(kind, kind.capitalize())
+
     def impl(input_x, indices, updates):
+        check_scatter_operands(prim, input_x, indices, updates)
         at = input_x.at[tuple(jnp.moveaxis(indices, -1, 0))]
         if kind == "sub":
             return at.add(-updates)
         return getattr(at, kind)(updates)
     return impl
+
+
+def _scatter_scale(prim, x, indices, updates):
+    check_scatter_operands(prim, x, indices, updates)
+    return bprops.tensor_scatter_scale(x, indices, updates,
+                                       "multiply" if prim.endswith("Mul") else "divide")
 
 
 def _fill_kind(dtype) -> str:
@@ -678,9 +760,9 @@ ROWS: list[OpDef] = [
           functional=("tensor_scatter_update",)),
     OpDef("TensorScatterAdd", _tensor_scatter("add"), functional=("tensor_scatter_add",)),
     OpDef("TensorScatterSub", _tensor_scatter("sub"), functional=("tensor_scatter_sub",)),
-    OpDef("TensorScatterMul", lambda x, i, u: bprops.tensor_scatter_scale(x, i, u, "multiply"),
+    OpDef("TensorScatterMul", lambda x, i, u: _scatter_scale("TensorScatterMul", x, i, u),
           functional=("tensor_scatter_mul",)),
-    OpDef("TensorScatterDiv", lambda x, i, u: bprops.tensor_scatter_scale(x, i, u, "divide"),
+    OpDef("TensorScatterDiv", lambda x, i, u: _scatter_scale("TensorScatterDiv", x, i, u),
           functional=("tensor_scatter_div",)),
     OpDef("TensorScatterMax", _tensor_scatter("max"), functional=("tensor_scatter_max",)),
     OpDef("TensorScatterMin", _tensor_scatter("min"), functional=("tensor_scatter_min",)),
@@ -710,8 +792,7 @@ ROWS: list[OpDef] = [
           jnp.diagonal(x, offset, axis1, axis2)),
     OpDef(None, None, functional=("unbind",), functional_impl=lambda input, dim=0:
           tuple(jnp.moveaxis(input, int(dim), 0)), methods=("unbind",)),
-    OpDef(None, None, functional=("dstack",), functional_impl=lambda tensors:
-          jnp.dstack(list(tensors))),
+    OpDef(None, None, functional=("dstack",), functional_impl=_dstack),
     OpDef(None, None, functional=("top_k",), functional_impl=lambda input_x, k, sorted=True:
           _topk(input_x, k)),
     OpDef(None, None, functional=("tensor_scatter_elements",),

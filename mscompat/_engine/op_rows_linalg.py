@@ -18,6 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .errors import INDEX_16_64, check_dtype
 from .op_table import OpDef, _fmod, binary
 
 
@@ -199,7 +200,13 @@ def _segment(kind: str):
     """``ops.unsorted_segment_<kind>(input_x, segment_ids, num_segments)``: rows with a
     negative id are dropped; an empty segment holds 0 (sum), 1 (prod), or the dtype's
     lowest/highest value (max/min) as MindSpore's kernels."""
+    prim = f"UnsortedSegment{kind.capitalize()}"
+
     def impl(input_x, segment_ids, num_segments):
+        if np.dtype(input_x.dtype) == np.bool_:
+            raise TypeError(f"For primitive[{prim}], the input argument[input_x] must not be "
+                            f"Bool.")
+        check_dtype(prim, "segment_ids type", segment_ids, INDEX_16_64)
         n = int(num_segments)
         if not isinstance(segment_ids, jax.core.Tracer) and segment_ids.size and int(
                 segment_ids.max()) >= n:

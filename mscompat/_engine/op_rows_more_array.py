@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401  (block_diag)
 import numpy as np
 
-from .op_table import OpDef, fn_row
+from .op_table import OpDef, _same_dtypes, fn_row
 
 
 def _atleast(fn):
@@ -122,6 +122,11 @@ def _kron(x, y):
     return jnp.kron(x, y)
 
 
+
+def _column_stack(tensors):
+    _same_dtypes("Concat", tensors)
+    return jnp.column_stack(tensors)
+
 ROWS: list[OpDef] = [
     _row("atleast_1d", _atleast(jnp.atleast_1d), False),
     _row("atleast_2d", _atleast(jnp.atleast_2d), False),
@@ -131,7 +136,7 @@ ROWS: list[OpDef] = [
         jnp.asarray(boundaries), input, side="right" if right else "left").astype(jnp.int32),
         False),
     _row("cartesian_prod", _cartesian_prod, False),
-    _row("column_stack", lambda tensors: jnp.column_stack(tensors), False),
+    _row("column_stack", _column_stack, False),
     _row("combinations", _combinations, False),
     _row("cross", _cross),
     _row("dist", _dist, False),

@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, dtypes, jaxconfig, mixed_precision
-from .errors import check_shape
+from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape
 
 
 @dataclass(frozen=True)
@@ -324,10 +324,12 @@ def _cast(x, dtype):
 
 
 def _same_dtypes(op: str, tensors) -> None:
+    """Concat's kernel (behind ``concat``, ``hstack``, ``vstack``, ``dstack``,
+    ``column_stack``, ``mint.cat``) takes one dtype: no promotion."""
     kinds = {jnp.result_type(t) for t in tensors}
-    if len(kinds) > 1:  # MindSpore's kernels take one dtype: no promotion
-        raise RuntimeError(f"For '{op}', all inputs must have the same dtype, but got "
-                           f"{sorted(str(k) for k in kinds)}.")
+    if len(kinds) > 1:
+        raise RuntimeError(f"KernelMod Init Failed: {op} (all inputs must have the same "
+                           f"dtype, but got {sorted(str(k) for k in kinds)}).")
 
 
 def _concat(tensors, *, axis=0):
@@ -336,6 +338,11 @@ def _concat(tensors, *, axis=0):
 
 
 def _stack(tensors, *, axis=0):
+    first = dtypes.from_np(np.dtype(jnp.result_type(tensors[0]))) if len(tensors) else None
+    for i, t in enumerate(tensors):
+        if (dt := dtypes.from_np(np.dtype(jnp.result_type(t)))) != first:
+            raise TypeError(f"All input must have the same data type!input[{i}] data type = "
+                            f"Tensor[{dt}]infer_type0= Tensor[{first}]")
     return jnp.stack(tensors, axis=axis)
 
 
@@ -365,7 +372,24 @@ def _sparse_softmax_ce(logits, labels, *, is_grad=False):
 
 
 
+def _one_hot_value(v):
+    """A Python on/off value: a float is Float32, an int Int64 (MindSpore's conversion)."""
+    v = v.item() if isinstance(v, np.generic) else v
+    if isinstance(v, (bool, int, float)):
+        return jnp.asarray(v, np.bool_ if isinstance(v, bool) else
+                           np.int64 if isinstance(v, int) else np.float32)
+    return v
+
+
 def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
+    """``ops.one_hot``: Int32/Int64 indices; on/off values of one dtype among Float16,
+    Float32, Int32, Int64 (Python floats are Float32, ints Int64)."""
+    check_dtype("OneHot", "indices", indices, INDEX_32_64)
+    on_value, off_value = _one_hot_value(on_value), _one_hot_value(off_value)
+    for arg, v in (("off_value", off_value), ("on_value", on_value)):
+        check_dtype("OneHot", arg, v, ("float16", "float32", "int32", "int64"))
+    if np.dtype(on_value.dtype) != np.dtype(off_value.dtype):
+        raise TypeError("For primitive[OneHot], the input type must be same.")
     if int(depth) < 0:
         raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {int(depth)}.")
     oh = jax.nn.one_hot(indices, int(depth), axis=axis, dtype=jnp.asarray(on_value).dtype)
@@ -399,6 +423,8 @@ def _select(cond, x, y):
 def _gather(params, indices, axis, batch_dims=0):
     """``ops.gather``: slices of ``params`` along ``axis``; the first ``batch_dims`` axes of
     ``params`` and ``indices`` are shared batch axes (each batch gathers from its own slice)."""
+    if hasattr(indices, "dtype"):
+        check_dtype("Gather", "input_indices", indices, INDEX_16_64)
     axis, batch_dims = int(axis), int(batch_dims)
     if batch_dims < 0:
         batch_dims += indices.ndim
@@ -698,7 +724,7 @@ TABLE: list[OpDef] = [
     OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),
           functional_impl=lambda tensors, axis=0: _concat(tensors, axis=axis)),
     OpDef("Stack", _stack, attrs=(("axis", 0),), functional=("stack",),
-          functional_impl=lambda tensors, axis=0: jnp.stack(tensors, axis=axis)),
+          functional_impl=lambda tensors, axis=0: _stack(tensors, axis=axis)),
     OpDef("Select", _select, functional=("select", "where")),
     OpDef("Gather", _gather, functional=("gather",)),
     OpDef("OneHot", _one_hot, attrs=(("axis", -1),), functional=("one_hot",),

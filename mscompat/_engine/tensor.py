@@ -271,6 +271,7 @@ class Tensor:
     # -- indexing ------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
         from .ops_build import call
+        check_index_dtypes(index)
         check_index(index, self.shape)
         structure, arrays = split_index(index)
         return call(lazy.getitem, (self._data, *arrays), {"index": structure})
@@ -336,6 +337,28 @@ def _concrete(x):
 
 def _copy(x):
     return jnp.array(x, copy=True)
+
+
+def check_index_dtypes(index) -> None:
+    """The Tensor index dtypes MindSpore's getitem takes: Bool, Int16/32/64 (Int8 too inside a
+    tuple); an Int8 Tensor alone is a TypeError, other dtypes an IndexError."""
+    items = index if isinstance(index, tuple) else (index,)
+    for i in items:
+        if not isinstance(i, Tensor):
+            continue
+        name = str(i.dtype)
+        if name in ("Bool", "Int16", "Int32", "Int64"):
+            continue
+        if isinstance(index, tuple):
+            if name == "Int8":
+                continue
+            raise IndexError(f"The tensor element in tuple index must be int or bool type, "
+                             f"but got {name}")
+        if name == "Int8":
+            raise TypeError("For primitive[Gather], the input argument[input_indices] must be "
+                            "a type of {Tensor[Int16], Tensor[Int32], Tensor[Int64]}, but got "
+                            "Tensor[Int8].")
+        raise IndexError(f"The tensor index must be int or bool type, but got {name}")
 
 
 def check_index(index, shape: tuple) -> None:
