@@ -238,6 +238,18 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps):
     return y if out is None else y.astype(out)
 
 
+def _half_in_float32(norm):
+    """A Float16/BFloat16 input normalised in float32, the result in its own dtype (as
+    MindSpore's LayerNorm/GroupNorm kernels return it; a float32 gamma would promote)."""
+    def impl(x, *args):
+        if np.dtype(x.dtype) not in (np.dtype(np.float16), np.dtype(jnp.bfloat16)):
+            return norm(x, *args)
+        return norm(x.astype(jnp.float32), *args).astype(x.dtype)
+    impl.__name__, impl.__doc__ = norm.__name__, norm.__doc__
+    return impl
+
+
+@_half_in_float32
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
@@ -249,6 +261,7 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     return y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
 
 
+@_half_in_float32
 def group_norm(x, num_groups, gamma, beta, eps):
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))

@@ -197,6 +197,13 @@ class _RNNBase(Cell):
 
     def construct(self, x, hx=None, seq_length=None):
         cls = type(self).__name__
+        if isinstance(x, Tensor) and str(x.dtype) == "Float64":
+            # MindSpore's layers run a Float64 input in float32 and return Float64 Tensors
+            def to(t, dtype):
+                return t if t is None else tuple(to(i, dtype) for i in t) \
+                    if isinstance(t, tuple) else t.astype(dtype)
+            return to(self.construct(to(x, dtypes.ALL["float32"]), to(hx, dtypes.ALL["float32"]),
+                                     seq_length), dtypes.ALL["float64"])
         _check_float_tensor(cls, "x", x)
         batch = x.shape[0] if self.batch_first else x.shape[1]
         dirs = 2 if self.bidirectional else 1
