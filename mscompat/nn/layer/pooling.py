@@ -9,8 +9,9 @@ Example:
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
-from ..._engine import dtypes, nn_kernels
+from ..._engine import dtypes, nn_kernels, op_table
 from ..._engine.cell import Cell
 from ..._engine.ops_build import call
 
@@ -94,6 +95,9 @@ def _avg2d(x, *, kernel, stride, pad_mode, padding, ceil_mode, count_include_pad
 
 _KERNELS = {(k, u, d): _batched(f, u, d) for k, f in (("max", _max2d), ("avg", _avg2d))
             for u in (False, True) for d in (False, True)}
+# AvgPool2d has no float64 kernel in MindSpore: Float64 is averaged in float32
+_KERNELS.update({("avg", u, d): op_table.computed_in(f, np.float64, np.float32)
+                 for (k, u, d), f in _KERNELS.items() if k == "avg"})
 
 
 class MaxPool2d(_Pool):

@@ -1,11 +1,14 @@
 """Loss Cells: ``nn.MSELoss``, ``nn.L1Loss``, ``nn.SoftmaxCrossEntropyWithLogits``."""
 from __future__ import annotations
 
+import jax.numpy as jnp
+import numpy as np
 import optax
 
+from ..._engine import bprops
 from ..._engine.bprops import softmax_cross_entropy
 from ..._engine.cell import Cell
-from ..._engine.op_rows_math import _l1_loss, _mse_loss, _reduce_loss
+from ..._engine.op_rows_math import _l1_loss, _reduce_loss
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 
@@ -23,11 +26,21 @@ class LossBase(Cell):
         self.reduction = reduction
 
     def get_loss(self, x, weights=1.0):
+        """``weights * x`` reduced by ``reduction``, computed in float32 and converted back
+        to ``x``'s dtype, as MindSpore's ``LossBase.get_loss`` does (a Float64 loss holds a
+        float32 value; a Float16 one is reduced in float32)."""
         return call(_weighted, (x._data, _arr(weights)), {"reduction": self.reduction})
 
 
 def _weighted(x, w, *, reduction):
-    return _reduce_loss(x * w, reduction)
+    dtype = np.dtype(x.dtype)
+    f32 = np.dtype(np.float32)
+    loss = _reduce_loss(bprops.cast(x, f32) * bprops.cast(jnp.asarray(w), f32), reduction)
+    return bprops.cast(loss, dtype)
+
+
+def _squared_error(logits, labels):
+    return jnp.square(logits - labels)
 
 
 def _softmax_ce(logits, labels, *, sparse, reduction):
@@ -48,8 +61,8 @@ _Loss = LossBase  # MindSpore's older name, still imported by model-zoo losses
 class MSELoss(LossBase):
     """``nn.MSELoss(reduction='mean')``: ``(logits - labels) ** 2``, reduced."""
 
-    def construct(self, logits, labels):
-        return call(_mse_loss, (logits._data, labels._data), {"reduction": self.reduction})
+    def construct(self, logits, labels):  # as MindSpore's: square(logits - labels), get_loss
+        return self.get_loss(call(_squared_error, (logits._data, labels._data)))
 
 
 class L1Loss(LossBase):

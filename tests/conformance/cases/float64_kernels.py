@@ -30,3 +30,24 @@ def float64_activations_hold_float32_values(ms):
             ops.softplus(x), x.std())
     return tuple((str(o.dtype), bool((o.asnumpy() == o.asnumpy().astype(np.float32)).all()))
                  for o in outs)
+
+
+@case(rtol=1e-6, atol=1e-6)
+def loss_base_reduces_in_float32(ms):
+    """``LossBase.get_loss`` (and ``nn.MSELoss``, built on it) casts to float32, reduces and
+    casts back: a Float64 loss holds a float32 value, a Float16 one is reduced in float32;
+    ``nn.AvgPool2d`` of Float64 averages in float32."""
+    x = _values(ms)
+
+    class Custom(ms.nn.LossBase):
+        def construct(self, logits, labels):
+            return self.get_loss(ms.ops.abs(logits - labels), ms.Tensor(0.5, ms.float64))
+
+    half = ms.Tensor(np.random.RandomState(2).uniform(-30, 30, (8, 64)).astype(np.float16))
+    zeros = ms.ops.zeros_like(x)
+    outs = (ms.nn.MSELoss()(x, zeros), ms.nn.MSELoss(reduction="none")(x, zeros),
+            ms.nn.MSELoss(reduction="sum")(half, half * 0.5), Custom()(x, zeros),
+            Custom(reduction="sum")(half, half * 0.25),
+            ms.nn.AvgPool2d(2, 2)(x.reshape(1, 4, 2, 26)))
+    held = tuple(bool((o.asnumpy() == o.asnumpy().astype(np.float32)).all()) for o in outs)
+    return outs, held
