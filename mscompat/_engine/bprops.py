@@ -294,3 +294,61 @@ def _scatter_scale_bwd(kind, res, dout):
 
 
 tensor_scatter_scale.defvjp(_scatter_scale_fwd, _scatter_scale_bwd)
+
+
+def _with_jvp(plain, jvp):
+    """``plain`` with the derivative ``jvp(primals, tangents) -> tangent_out`` under a
+    transform (eagerly, ``plain`` alone: no custom-rule dispatch cost)."""
+    custom = jax.custom_jvp(plain)
+
+    @custom.defjvp
+    def _rule(primals, tangents):
+        return custom(*primals), jvp(primals, tangents, plain(*primals))
+    return eager_fast(plain)(custom)
+
+
+def _zero_tangent_like(t, x):
+    return jnp.zeros(jnp.shape(x), jnp.result_type(x)) if type(t).__name__ == "Zero" else t
+
+
+def _fmax_jvp(primals, tangents, out, pick_x):
+    (x, y), (tx, ty) = primals, tangents
+    tx, ty = _zero_tangent_like(tx, x), _zero_tangent_like(ty, y)
+    return jnp.where(pick_x(x, y), tx, ty).astype(out.dtype)
+
+
+fmax = _with_jvp(jnp.fmax, lambda p, t, o: _fmax_jvp(
+    p, t, o, lambda x, y: (x >= y) | jnp.isnan(y)))
+fmax.__doc__ = ("``ops.fmax``: a tie passes the gradient to ``x`` (MindSpore's bprop; JAX "
+                "gives it to ``y``), a NaN operand to the other one.")
+fmin = _with_jvp(jnp.fmin, lambda p, t, o: _fmax_jvp(
+    p, t, o, lambda x, y: (x <= y) | jnp.isnan(y)))
+
+
+def _hypot_jvp(primals, tangents, out):
+    (x, y), (tx, ty) = primals, tangents
+    return (x / out) * tx + (y / out) * ty  # MindSpore's: NaN at (0, 0), JAX's: 0
+
+
+hypot = _with_jvp(jnp.hypot, _hypot_jvp)
+
+
+def _copysign_jvp(primals, tangents, out):
+    (x, _), (tx, _) = primals, tangents
+    return (jnp.sign(x) * jnp.sign(out)).astype(out.dtype) * tx  # 0 where x is 0
+
+
+copysign = _with_jvp(jnp.copysign, _copysign_jvp)
+
+
+def _xlogy_values(x, y):
+    return x * jnp.log(y)
+
+
+def _xlogy_jvp(primals, tangents, out):
+    (x, y), (tx, ty) = primals, tangents
+    dx = jnp.where((x == 0) & (y == 0), 0, jnp.log(y)).astype(out.dtype)
+    return dx * tx + (x / y) * ty  # MindSpore's: d/dx is 0 at (0, 0), JAX's -inf
+
+
+xlogy = _with_jvp(_xlogy_values, _xlogy_jvp)

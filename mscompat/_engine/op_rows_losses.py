@@ -22,7 +22,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .op_rows_math import _cosine_similarity, _reduce_loss
+from . import bprops
+from .op_rows_math import _cosine_similarity, _get_loss, _reduce_loss
 from .op_table import OpDef, fn_row
 
 
@@ -33,14 +34,15 @@ def _margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     if input1.dtype != input2.dtype or target.dtype != input1.dtype:
         raise TypeError("For 'margin_ranking_loss', 'input1', 'input2' and 'target' must have "
                         "the same dtype.")
-    return _reduce_loss(jnp.maximum(-target * (input1 - input2) + margin, 0), reduction)
+    # ops.clamp(..., min=0) as MindSpore writes it: the gradient passes at 0 too
+    return _get_loss(bprops.clip(-target * (input1 - input2) + margin, 0.0), reduction)
 
 
 def _multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
     loss = target * jnp.log(jnp.exp(-input) + 1) + (1 - target) * jnp.log(jnp.exp(input) + 1)
     if weight is not None:
         loss = loss * weight
-    return _reduce_loss(loss.sum(axis=-1) / input.shape[-1], reduction)
+    return _get_loss(loss.sum(axis=-1) / input.shape[-1], reduction)
 
 
 def _gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
@@ -75,13 +77,13 @@ def _hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
 def _huber_loss(input, target, reduction="mean", delta=1.0):
     d = jnp.abs(input - target)
     loss = jnp.where(d < delta, 0.5 * jnp.square(d), delta * (d - 0.5 * delta))
-    return _reduce_loss(loss, reduction)
+    return _get_loss(loss, reduction)
 
 
 def _cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
     cos = _cosine_similarity(input1, input2, dim=-1, eps=1e-8)
     loss = jnp.where(target == 1, 1 - cos, jnp.maximum(cos - margin, 0))
-    return _reduce_loss(loss, reduction)
+    return _get_loss(loss, reduction)
 
 
 def _glu(x, axis=-1):

@@ -33,6 +33,10 @@ def _extreme_fn(reduce, arg):
     (values, Int64 indices) pair."""
     def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
         kw = {} if where is None else {"where": where}
+        if axis is not None and initial is None and where is None and input.ndim:
+            # the values at the indices: the gradient goes to them (ties not shared)
+            index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
+            return op_table.selected(input, index, axis, keepdims), index
         values = reduce(input, axis=axis, keepdims=keepdims, initial=initial, **kw)
         if axis is None:  # MindSpore 2.10 returns index 0 for a whole-tensor reduction
             index = jnp.zeros(values.shape, _I64)
@@ -45,8 +49,10 @@ def _extreme_fn(reduce, arg):
 def _arg_with_value(arg, reduce):
     """``ArgMaxWithValue(axis=0, keep_dims=False)(x)``: (Int64 index, value)."""
     def impl(x, *, axis=0, keep_dims=False):
-        return (arg(x, axis=axis, keepdims=keep_dims).astype(_I64),
-                reduce(x, axis=axis, keepdims=keep_dims))
+        index = arg(x, axis=axis, keepdims=keep_dims).astype(_I64)
+        if not x.ndim:
+            return index, reduce(x, axis=axis, keepdims=keep_dims)
+        return index, op_table.selected(x, index, axis, keep_dims)
     return impl
 
 
@@ -424,8 +430,8 @@ def _grad_to(k, f):
     KLDivLoss (``k=1``), the weight of BinaryCrossEntropy (``k=2``; its labels do get the
     derivative)."""
     def impl(*args, **kw):
-        args = [a if i < k or a is None else jax.lax.stop_gradient(a)
-                for i, a in enumerate(args)]
+        args = [a if i < k or not hasattr(a, "dtype") else jax.lax.stop_gradient(a)
+                for i, a in enumerate(args)]  # (a positional reduction is a str)
         return f(*args, **kw)
     impl.__name__ = getattr(f, "__name__", "loss")
     return impl
@@ -451,12 +457,22 @@ def _reduce_loss(loss, reduction):
                      f"but got {reduction!r}.")
 
 
+def _get_loss(loss, reduction):
+    """The reduction of MindSpore's functional losses built in Python (``l1_loss``,
+    ``huber_loss``, ``margin_ranking_loss``, ``cosine_embedding_loss``,
+    ``multilabel_soft_margin_loss``): in float32, the result converted back to the loss's
+    dtype (a Float16 mean is taken in float32, a Float64 one holds a float32 value)."""
+    dtype = loss.dtype
+    return _reduce_loss(loss.astype(_F32), reduction).astype(dtype)
+
+
 def _mse_loss(input, target, reduction="mean"):
     return _reduce_loss(jnp.square(input - target), reduction)
 
 
 def _l1_loss(input, target, reduction="mean"):
-    return _reduce_loss(jnp.abs(input - target), reduction)
+    """``|input - target|`` (MindSpore's Abs: the gradient is 0 where they are equal)."""
+    return _get_loss(bprops.abs(input - target), reduction)
 
 
 def _smooth_l1_loss(input, target, beta=1.0, reduction="none"):
@@ -556,8 +572,12 @@ def _cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mea
 
 
 def _kl_div(logits, labels, reduction="mean"):
+    """0 where ``labels <= 0``; the gradient for ``logits`` is ``-labels`` everywhere, as
+    MindSpore's KLDivLossGrad gives it (also where the loss is 0)."""
     loss = jnp.where(labels > 0, labels * (jnp.log(jnp.where(labels > 0, labels, 1))
                                            - logits), 0)
+    linear = -labels * logits
+    loss = jax.lax.stop_gradient(loss) + (linear - jax.lax.stop_gradient(linear))
     if reduction == "batchmean":
         return jnp.sum(loss) / logits.shape[0]
     return _reduce_loss(loss, reduction)

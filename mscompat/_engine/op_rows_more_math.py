@@ -18,6 +18,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
+from . import bprops
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -53,7 +54,7 @@ def _shift(op):
 def _copysign(x, other):
     """The magnitude's float dtype is kept (Float16 stays Float16); integers give Float32."""
     x = _float(jnp.asarray(x))
-    return jnp.copysign(x, jnp.asarray(other).astype(x.dtype))
+    return bprops.copysign(x, jnp.asarray(other).astype(x.dtype))
 
 
 def _heaviside(x, values):
@@ -81,7 +82,7 @@ def _xlogy(x, y):
     if _is_intlike(x) and _is_intlike(y):
         x, y = x.astype(np.float32), y.astype(np.float32)
     dt = jnp.result_type(x, y)
-    return x.astype(dt) * jnp.log(y.astype(dt))
+    return bprops.xlogy(x.astype(dt), y.astype(dt))
 
 
 def _nansum(input, axis=None, keepdims=False, *, dtype=None):
@@ -272,15 +273,15 @@ ROWS: list[OpDef] = [
     _unary("flipud", jnp.flipud),
     _unary("float_power", lambda input, exponent: jnp.power(
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
-    _unary("fmax", binary(jnp.fmax)),
-    _unary("fmin", binary(jnp.fmin)),
+    _unary("fmax", binary(bprops.fmax)),
+    _unary("fmin", binary(bprops.fmin)),
     _unary("frac", _frac),
     _unary("gcd", jnp.gcd),
     _unary("lcm", jnp.lcm),
     _unary("heaviside", binary(_heaviside)),
     _unary("histc", _histc),
     _unary("bincount", _bincount),
-    _unary("hypot", binary(jnp.hypot)),
+    _unary("hypot", binary(bprops.hypot)),
     _unary("inner", jnp.inner),
     _unary("isneginf", jnp.isneginf),
     _unary("isposinf", jnp.isposinf),

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, jaxconfig, mixed_precision
+from . import bprops, context, cpu_math, dtypes, jaxconfig, mixed_precision, scope
 from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape
 
 
@@ -230,16 +230,52 @@ _max, _min = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.inf)
 _argmax_nan, _argmin_nan = _skip_nan(jnp.argmax, -np.inf), _skip_nan(jnp.argmin, np.inf)
 
 
-def _extreme_method(reduce: Callable, arg: Callable) -> Callable:
+def selected(x, index, axis, keepdims):
+    """The elements of ``x`` at ``index`` (an argmax/argmin along ``axis``): their gradient
+    goes to the selected element only, as MindSpore's ArgMaxWithValue/ArgMinWithValue
+    bprop sends it (ties are not shared, unlike ReduceMax's)."""
+    axis = int(axis) % x.ndim
+    idx = index if keepdims else jnp.expand_dims(index, axis)
+    values = jnp.take_along_axis(x, idx.astype(np.int64), axis=axis)
+    return values if keepdims else jnp.squeeze(values, axis)
+
+
+_OLD_OVERLOAD = frozenset({"axis", "keepdims", "initial", "where", "return_indices"})
+
+
+def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -> Callable:
     """``Tensor.max``/``Tensor.min(axis=None, keepdims=False, *, initial=None, where=None,
-    return_indices=False)``."""
-    def method(x, axis=None, keepdims=False, *, initial=None, where=None,
-               return_indices=False):
+    return_indices=False)``; with ``overloaded`` also MindSpore 2.10's second overload
+    ``max(dim, keepdim=False)``, chosen by a positional ``dim`` (or ``dim=``/``keepdim=``)
+    without the first overload's keywords: a (values, Int64 indices) pair whose gradient
+    goes to the selected elements (``x.max(0)`` is a pair, ``x.max(axis=0)`` a Tensor; in
+    GRAPH_MODE a positional ``dim`` selects the first overload, as there)."""
+    def first(x, axis=None, keepdims=False, *, initial=None, where=None,
+              return_indices=False):
         kw = {} if where is None else {"where": where}
+        if overloaded and isinstance(axis, int) and initial is None and where is None \
+                and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
+            index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
+            values = selected(x, index, axis, keepdims)
+            return (values, index) if return_indices else values
         out = reduce(x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
         if return_indices:
             return out, arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
         return out
+
+    def second(x, dim, keepdim=False):
+        index = arg(x, axis=dim, keepdims=keepdim).astype(np.int64)
+        return selected(x, index, dim, keepdim), index
+
+    def method(x, *args, **kwargs):
+        # a positional dim picks the second overload in PYNATIVE only: a GRAPH_MODE program
+        # resolves x.max(0) to the first
+        positional = args and args[0] is not None and not (
+            context.graph_mode() and scope.tracing())
+        if overloaded and x.ndim and not (_OLD_OVERLOAD & set(kwargs)) and (
+                "dim" in kwargs or "keepdim" in kwargs or positional):
+            return second(x, *args, **kwargs)
+        return first(x, *args, **kwargs)
     return method
 
 
@@ -706,10 +742,12 @@ TABLE: list[OpDef] = [
           methods=("mean",), method_impl=_mean_fn),
     OpDef("ReduceMax", _reduce(_max), attrs=(("keep_dims", False),),
           functional=("amax",), functional_impl=_extreme_fn(_max),
-          methods=("max", "amax"), method_impl=_extreme_method(_max, _argmax_nan)),
+          methods=("amax",), method_impl=_extreme_method(_max, _argmax_nan)),
+    OpDef(None, None, methods=("max",), method_impl=_extreme_method(_max, _argmax_nan, True)),
     OpDef("ReduceMin", _reduce(_min), attrs=(("keep_dims", False),),
           functional=("amin",), functional_impl=_extreme_fn(_min),
-          methods=("min", "amin"), method_impl=_extreme_method(_min, _argmin_nan)),
+          methods=("amin",), method_impl=_extreme_method(_min, _argmin_nan)),
+    OpDef(None, None, methods=("min",), method_impl=_extreme_method(_min, _argmin_nan, True)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
           dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
