@@ -18,9 +18,14 @@ MindSpore's CPU values where they differ from JAX's (``tests/conformance/cases/n
 the derivative stays JAX's, ties split evenly); ``sign`` of NaN and of -0.0 is 0; a float to
 int32/int64 cast maps NaN, infinities and out-of-range values to the type's minimum.
 
-Ties in ``maximum``/``minimum`` and in max/min reductions split the gradient evenly in
-MindSpore as in JAX, and ``relu``/``sign``/``floor``/``round``/``sqrt`` at their kinks give
-the same numbers: those rows keep JAX's derivative.
+Ties in ``maximum``/``minimum`` and in the ReduceMax/ReduceMin reductions (``amax``,
+``max()`` of a whole Tensor) split the gradient evenly in MindSpore as in JAX, and
+``relu``/``sign``/``floor``/``round``/``sqrt`` at their kinks give the same numbers: those
+rows keep JAX's derivative. ``ops.max``/``min`` with an axis, ``Tensor.max(axis=k)`` and
+ArgMaxWithValue send it to the returned index (``op_table.selected``); ``fmax``/``fmin``
+ties go to ``x``; ``copysign`` (0 at ``x = 0``), ``hypot`` (NaN at (0, 0)) and ``xlogy``
+(d/dx 0 at (0, 0)) are MindSpore's bprops below (``tests/conformance/cases/
+edge_gradients.py``).
 
 Example:
     >>> import jax.numpy as jnp
