@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, dtypes, jaxconfig, op_table
+from .errors import check_dtype
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -208,16 +209,6 @@ _ADDCDIV_VALUE_TYPES = ("bfloat16", "float16", "float32", "float64", "int32", "i
 _LERP_TYPES = ("float16", "float32", "bfloat16")
 
 
-def _type_list(names) -> str:
-    return ", ".join(f"Tensor[{dtypes.from_np(np.dtype(jnp.dtype(n)))}]"
-                     for n in sorted(names, key=lambda n: str(dtypes.from_np(jnp.dtype(n)))))
-
-
-def _refuse_type(prim: str, arg: str, names, dtype) -> TypeError:
-    return TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a type of "
-                     f"{{{_type_list(names)}}}, but got Tensor[{dtypes.from_np(dtype)}].")
-
-
 def _addc_operands(prim, types, value_types, input, tensor1, tensor2, value):
     """``ops.addcmul``/``addcdiv``: the three Tensors share one dtype of ``types``; ``value``
     (a Python number or a Tensor of ``value_types``; a Python float is Float32) is converted
@@ -227,12 +218,10 @@ def _addc_operands(prim, types, value_types, input, tensor1, tensor2, value):
     if len(dts) > 1:
         raise TypeError(f"For primitive[{prim}], the input type must be same.")
     dtype = np.dtype(input.dtype)
-    if dtype.name not in types:
-        raise _refuse_type(prim, "input", types, dtype)
-    if isinstance(value, (bool, np.bool_)) or (
-            hasattr(value, "dtype") and np.dtype(value.dtype).name not in value_types):
-        vdt = np.dtype(getattr(value, "dtype", np.bool_))
-        raise _refuse_type(prim, "value", value_types, vdt)
+    check_dtype(prim, "input", input, types)
+    if isinstance(value, (bool, np.bool_)) or hasattr(value, "dtype"):
+        check_dtype(prim, "value", np.asarray(value) if isinstance(value, bool) else value,
+                    value_types)
     if isinstance(value, float):  # a Python float becomes a Float32 Tensor first
         value = np.float32(value)
     return dtype, jnp.asarray(value).astype(dtype)
