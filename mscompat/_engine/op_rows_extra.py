@@ -26,6 +26,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bessel, nn_kernels
+from .op_rows_array import _NARROWER, _fill_kind
 from .op_rows_more_math import softshrink
 from .op_table import OpDef, _by_zero, binary, fn_row, same_dtype
 
@@ -170,8 +171,18 @@ def _slice_scatter(input, src, axis=0, start=None, end=None, step=1):
 
 
 def _index_fill(x, axis, index, value):
+    """A Tensor ``value`` follows MaskedFill's kernel rules (``op_rows_array._fill_kind``):
+    a dtype of ``x``'s group (a Bool ``x`` is refused), and a 64-bit ``x`` filled with
+    another dtype runs in 32 bits."""
     idx = (slice(None),) * (int(axis) % x.ndim) + (jnp.ravel(index),)
-    return x.at[idx].set(jnp.asarray(value, x.dtype))
+    if not hasattr(value, "dtype"):
+        return x.at[idx].set(jnp.asarray(value, x.dtype))
+    dtype, vdt = np.dtype(x.dtype), np.dtype(value.dtype)
+    if _fill_kind(dtype) != _fill_kind(vdt) or dtype == np.bool_:
+        raise TypeError(f"For 'IndexFill', the dtype of 'value' {vdt.name} does not go with "
+                        f"'x' of {dtype.name}: Select CPU operator[IndexFill] fail!")
+    run = dtype if vdt == dtype else _NARROWER.get(dtype, dtype)
+    return x.astype(run).at[idx].set(value.astype(run)).astype(dtype)
 
 
 def _masked_scatter(input, mask, source):

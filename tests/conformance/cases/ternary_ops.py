@@ -255,3 +255,16 @@ def ternary_gradients(ms):
         e = ms.ops.addcmul(x, x, x, value=0.5).sum()
         return a + b + c + d + e
     return ms.ops.grad(f, grad_position=(0, 1))(x, w)
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def index_fill_value_rules(ms):
+    """``ops.index_fill`` with a Tensor value: MaskedFill's dtype groups and its 64-bit
+    narrowing (a Float64 input filled with a Float32 value keeps float32 precision)."""
+    run, ops = _runner(ms), ms.ops
+    index = ms.Tensor(np.array([0, 2], np.int32))
+    out = []
+    for a, b in itertools.product(DTYPES, DTYPES):
+        out.append(run(lambda: ops.index_fill(_tensor(ms, a, 0, (3, 4)), 1, index,
+                                              _scalar(ms, b, 7.25 if b.startswith("f") else 7))))
+    return out
