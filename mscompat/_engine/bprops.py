@@ -357,3 +357,29 @@ def _xlogy_jvp(primals, tangents, out):
 
 
 xlogy = _with_jvp(_xlogy_values, _xlogy_jvp)
+
+
+def _slope_jvp(slope):
+    def jvp(primals, tangents, out):
+        (x,), (t,) = primals, tangents
+        return slope(x).astype(out.dtype) * t
+    return jvp
+
+
+# kinks as MindSpore's grad kernels take them (JAX averages the two sides at a kink)
+relu6 = _with_jvp(lambda x: jnp.clip(x, 0, 6), _slope_jvp(
+    lambda x: (x > 0) & (x <= 6)))  # ReLU6Grad: the gradient passes at 6, not at 0
+
+
+def _hardswish_jvp(primals, tangents, out):  # HSwishGrad: dy * (2x + 3) / 6 on [-3, 3]
+    (x,), (t,) = primals, tangents
+    return jnp.where(x < -3, 0, jnp.where(x > 3, t, t * (2 * x + 3) / 6)).astype(out.dtype)
+
+
+def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 inside (-3, 3)
+    (x,), (t,) = primals, tangents
+    return jnp.where((x > -3) & (x < 3), t / 6, 0).astype(out.dtype)
+
+
+hardswish = _with_jvp(lambda x: x * jnp.clip(x + 3, 0, 6) / 6, _hardswish_jvp)
+hardsigmoid = _with_jvp(lambda x: jnp.clip(x + 3, 0, 6) / 6, _hardsigmoid_jvp)

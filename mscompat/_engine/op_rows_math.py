@@ -330,7 +330,10 @@ def _fast_gelu(x):
 
 
 def _leaky_relu(input, alpha=0.2):
-    return jnp.where(input > 0, input, input * alpha)
+    """``maximum(alpha * input, input)`` (``minimum`` for ``alpha > 1``) as MindSpore writes
+    it: at 0 the gradient is the mean of the two slopes (a tie of ``maximum``)."""
+    a = jnp.asarray(alpha, np.float32).astype(input.dtype)
+    return (bprops.minimum if alpha > 1 else bprops.maximum)(a * input, input)
 
 
 def _elu(input_x, alpha=1.0):
@@ -365,7 +368,7 @@ def _hardswish(x):
     the input's dtype, as MindSpore's integer kernel."""
     if jnp.issubdtype(x.dtype, jnp.integer):
         return _hardswish(x.astype(np.float32)).astype(x.dtype)
-    return x * jnp.clip(x + 3, 0, 6) / 6
+    return bprops.hardswish(x)  # HSwishGrad: (2x + 3) / 6 on [-3, 3], bounds included
 
 
 def _selu(x):
@@ -379,7 +382,7 @@ def _selu(x):
 
 
 def _hsigmoid(x):
-    return jnp.clip(x + 3, 0, 6) / 6
+    return bprops.hardsigmoid(x)  # HSigmoidGrad: 1/6 inside (-3, 3), 0 at the bounds
 
 
 def _hardtanh(input, min_val=-1.0, max_val=1.0):
@@ -662,7 +665,7 @@ ROWS: list[OpDef] = [
           functional=("celu",), functional_impl=_celu),
     OpDef("Elu", _elu_prim, attrs=(("alpha", 1.0),), functional=("elu",),
           functional_impl=_elu),
-    _u("ReLU6", jax.nn.relu6, ("relu6",)),
+    _u("ReLU6", bprops.relu6, ("relu6",)),
     _u("HSwish", _hardswish, ("hardswish",)),
     _u("HSigmoid", _hsigmoid, ("hardsigmoid",)),
     _u("SeLU", _selu, ("selu",)),

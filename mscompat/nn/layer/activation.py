@@ -15,7 +15,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from ..._engine import cpu_math, op_rows_losses, op_table
+from ..._engine import bprops, cpu_math, op_rows_losses, op_table
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
@@ -39,7 +39,7 @@ _TABLE = {
     "GELU": ("gelu", _gelu, (("approximate", True),)),  # nn.GELU: tanh form by default
     "FastGelu": ("fast_gelu", m._fast_gelu, ()),
     "SiLU": ("silu", cpu_math.silu, ()),
-    "ReLU6": ("relu6", jax.nn.relu6, ()),
+    "ReLU6": ("relu6", bprops.relu6, ()),
     "ELU": ("elu", m._elu, (("alpha", 1.0),)),
     "LeakyReLU": ("leakyrelu", m._leaky_relu, (("alpha", 0.2),)),
     "HSwish": ("hswish", m._hardswish, ()),

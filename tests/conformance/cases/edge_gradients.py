@@ -96,3 +96,26 @@ def tensor_max_positional_dim_in_graph_mode(ms):
         def construct(self, x):
             return x.max(0).sum() + x.min(1, True).sum() * 2
     return ms.grad(Pos())(_ties(ms))
+
+
+@case(rtol=1e-6, atol=1e-6)
+def activation_kink_gradients(ms):
+    """ReLU6 passes the gradient at 6 (not at 0); HSwish's slope on [-3, 3] includes the
+    bounds; HSigmoid's excludes them; LeakyReLU is ``maximum(alpha * x, x)``, so at 0 its
+    gradient is the mean of the slopes (both the Cells and the functional ops)."""
+    v = ms.Tensor(np.array([-3.0, 0.0, 3.0, 6.0, -1.0, 1.0, 0.5, -0.5], np.float32))
+    w = ms.Tensor(np.arange(1, 9, dtype=np.float32))
+    nn, ops = ms.nn, ms.ops
+
+    class Kinks(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.acts = nn.CellList([nn.ReLU6(), nn.HSwish(), nn.HSigmoid(),
+                                      nn.LeakyReLU(0.2), nn.LeakyReLU(1.5)])
+
+        def construct(self, x):
+            out = ops.relu6(x) * 2 + ops.hardswish(x) * 3 + ops.hardsigmoid(x) * 4
+            for cell in self.acts:
+                out = out + cell(x)
+            return (out * w).sum() + (ops.leaky_relu(x, 0.3) * w).sum()
+    return ms.grad(Kinks())(v)
