@@ -112,3 +112,13 @@ def concrete(x):
     if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
         return None
     return np.asarray(x)
+
+
+def out_of_range(indices, low: int, high: int):
+    """The first of the concrete ``indices`` outside ``[low, high)``, or None (also when they
+    are traced): the one range check of the index-taking ops."""
+    idx = concrete(indices)
+    if idx is None or not idx.size:
+        return None
+    bad = idx[(idx < low) | (idx >= high)]
+    return int(bad.ravel()[0]) if bad.size else None

@@ -16,6 +16,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 
 from .. import _checkparam as validator
@@ -25,8 +26,10 @@ from .tensor import Tensor
 _MV_TYPES = ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64")
 
 
+@functools.cache
 def _prim(name: str):
-    from .ops_build import PRIMITIVES  # the tables import this module
+    """One instance per Primitive (made on first use: the tables import this module)."""
+    from .ops_build import PRIMITIVES
 
     return PRIMITIVES[name]()
 

@@ -238,19 +238,8 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps):
     return y if out is None else y.astype(out)
 
 
-def _half_in_float32(norm):
-    """A Float16/BFloat16 input normalised in float32, the result in its own dtype (as
-    MindSpore's LayerNorm/GroupNorm kernels return it; a float32 gamma would promote)."""
-    def impl(x, *args):
-        if np.dtype(x.dtype) not in (np.dtype(np.float16), np.dtype(jnp.bfloat16)):
-            return norm(x, *args)
-        return norm(x.astype(jnp.float32), *args).astype(x.dtype)
-    impl.__name__, impl.__doc__ = norm.__name__, norm.__doc__
-    return impl
-
-
-@_half_in_float32
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+    x, out = _widened(x, gamma)  # a Float16 input keeps its dtype, as MindSpore's kernel
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
     mean = jnp.mean(x, axis=axes, keepdims=True)
@@ -258,15 +247,17 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     y = (x - mean) / jnp.sqrt(var + eps)
     p = begin_params_axis % x.ndim
     shape = (1,) * p + x.shape[p:]
-    return y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+    y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+    return y if out is None else y.astype(out)
 
 
-@_half_in_float32
 def group_norm(x, num_groups, gamma, beta, eps):
+    x, out = _widened(x, gamma)
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))
     mean = jnp.mean(g, axis=-1, keepdims=True)
     var = jnp.var(g, axis=-1, keepdims=True)
     y = jnp.reshape((g - mean) / jnp.sqrt(var + eps), x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)
-    return y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+    y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+    return y if out is None else y.astype(out)

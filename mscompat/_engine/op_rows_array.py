@@ -10,8 +10,15 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, dtypes
-from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete
-from .op_table import OpDef, _axis, _same_dtypes, binary
+from .errors import (
+    INDEX_16_64,
+    INDEX_32_64,
+    check_dtype,
+    check_shape,
+    concrete,
+    out_of_range,
+)
+from .op_table import OpDef, _axis, _same_dtypes, binary, number_tensor
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
 _META = {"meta": True}
@@ -322,10 +329,8 @@ def _gather_nd(input_x, indices):
 def check_gather_d_index(input, dim, index) -> None:
     """GatherD's checks: Int32/Int64 ``index`` in ``[-n, n)`` along ``dim``."""
     check_dtype("GatherD", "index", index, INDEX_32_64)
-    idx = concrete(index)
     n = input.shape[int(dim)] if input.ndim else 1
-    if idx is not None and idx.size and (idx.max() >= n or idx.min() < -n):
-        bad = idx.max() if idx.max() >= n else idx.min()
+    if (bad := out_of_range(index, -n, n)) is not None:
         raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but "
                            f"got: {bad}")
 
@@ -449,9 +454,8 @@ def _gather_v2(params, indices, axis, *batch_dims):
 def _index_select(input, axis, index):
     if hasattr(index, "dtype"):
         check_dtype("IndexSelect", "index", index, INDEX_16_64)
-    idx, n = concrete(index), input.shape[int(axis)]
-    if idx is not None and idx.size and (idx.max() >= n or idx.min() < -n):
-        bad = idx.max() if idx.max() >= n else idx.min()
+    n = input.shape[int(axis)]
+    if (bad := out_of_range(index, -n, n)) is not None:
         raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
                            f"[0, {n}), but got {bad}.")
     return jnp.take(input, index, axis=int(axis))
@@ -525,6 +529,16 @@ def _fill_kind(dtype) -> str:
 _NARROWER = {np.dtype(np.float64): np.dtype(np.float32), np.dtype(np.int64): np.dtype(np.int32)}
 
 
+def fill_dtype(prim: str, dtype, value_dtype) -> np.dtype:
+    """The dtype MaskedFill's CPU kernel (and IndexFill's) fills ``dtype`` with a value of
+    ``value_dtype`` in: refused across ``_fill_kind`` groups; a 64-bit input filled with
+    another dtype runs in its 32-bit type."""
+    dtype, value_dtype = np.dtype(dtype), np.dtype(value_dtype)
+    if _fill_kind(dtype) != _fill_kind(value_dtype):
+        raise TypeError(f"Select CPU operator[{prim}] fail! Unsupported data type!")
+    return dtype if value_dtype == dtype else _NARROWER.get(dtype, dtype)
+
+
 def _masked_fill(input_x, mask, value):
     """``ops.masked_fill``: a Python value is a Bool, Int64 or Float32 Tensor; its dtype must
     be of ``input_x``'s group (``_fill_kind``). A value of another dtype than a 64-bit
@@ -534,14 +548,9 @@ def _masked_fill(input_x, mask, value):
     if np.dtype(mask.dtype) != np.bool_:
         raise TypeError(f"For primitive[MaskedFill], the input argument[mask] must be a type "
                         f"of {{Bool}}, but got {dtypes.from_np(np.dtype(mask.dtype))}.")
-    value = value.item() if isinstance(value, np.generic) else value
-    if isinstance(value, (bool, int, float)):
-        value = jnp.asarray(value, np.bool_ if isinstance(value, bool) else
-                            np.int64 if isinstance(value, int) else np.float32)
-    dtype, vdt = np.dtype(input_x.dtype), np.dtype(value.dtype)
-    if _fill_kind(dtype) != _fill_kind(vdt):
-        raise TypeError("Select CPU operator[MaskedFill] fail! Unsupported data type!")
-    run = dtype if vdt == dtype else _NARROWER.get(dtype, dtype)
+    value = number_tensor(value)
+    dtype = np.dtype(input_x.dtype)
+    run = fill_dtype("MaskedFill", dtype, value.dtype)
     filled = jnp.where(mask, value.astype(run), input_x.astype(run))
     return filled.astype(dtype)
 

@@ -26,7 +26,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bessel, nn_kernels
-from .op_rows_array import _NARROWER, _fill_kind
+from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
 from .op_table import OpDef, _by_zero, binary, fn_row, same_dtype
 
@@ -177,11 +177,10 @@ def _index_fill(x, axis, index, value):
     idx = (slice(None),) * (int(axis) % x.ndim) + (jnp.ravel(index),)
     if not hasattr(value, "dtype"):
         return x.at[idx].set(jnp.asarray(value, x.dtype))
-    dtype, vdt = np.dtype(x.dtype), np.dtype(value.dtype)
-    if _fill_kind(dtype) != _fill_kind(vdt) or dtype == np.bool_:
-        raise TypeError(f"For 'IndexFill', the dtype of 'value' {vdt.name} does not go with "
-                        f"'x' of {dtype.name}: Select CPU operator[IndexFill] fail!")
-    run = dtype if vdt == dtype else _NARROWER.get(dtype, dtype)
+    dtype = np.dtype(x.dtype)
+    if dtype == np.bool_:
+        raise TypeError("Select CPU operator[IndexFill] fail! Unsupported data type!")
+    run = fill_dtype("IndexFill", dtype, value.dtype)
     return x.astype(run).at[idx].set(value.astype(run)).astype(dtype)
 
 

@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, context, cpu_math, dtypes, jaxconfig, mixed_precision, scope
-from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape
+from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, out_of_range
 
 
 @dataclass(frozen=True)
@@ -408,8 +408,9 @@ def _sparse_softmax_ce(logits, labels, *, is_grad=False):
 
 
 
-def _one_hot_value(v):
-    """A Python on/off value: a float is Float32, an int Int64 (MindSpore's conversion)."""
+def number_tensor(v):
+    """A Python (or NumPy) number as MindSpore's primitives take it: a Bool, Int64 or Float32
+    Tensor; anything else unchanged."""
     v = v.item() if isinstance(v, np.generic) else v
     if isinstance(v, (bool, int, float)):
         return jnp.asarray(v, np.bool_ if isinstance(v, bool) else
@@ -421,7 +422,7 @@ def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
     """``ops.one_hot``: Int32/Int64 indices; on/off values of one dtype among Float16,
     Float32, Int32, Int64 (Python floats are Float32, ints Int64)."""
     check_dtype("OneHot", "indices", indices, INDEX_32_64)
-    on_value, off_value = _one_hot_value(on_value), _one_hot_value(off_value)
+    on_value, off_value = number_tensor(on_value), number_tensor(off_value)
     for arg, v in (("off_value", off_value), ("on_value", on_value)):
         check_dtype("OneHot", arg, v, ("float16", "float32", "int32", "int64"))
     if np.dtype(on_value.dtype) != np.dtype(off_value.dtype):
@@ -466,13 +467,12 @@ def _gather(params, indices, axis, batch_dims=0):
         batch_dims += indices.ndim
     if axis < 0:
         axis += params.ndim
-    if not isinstance(indices, jax.core.Tracer) and axis < params.ndim and indices.size:
+    if axis < params.ndim:
         # MindSpore's kernel refuses an index out of range (traced ones read NaN: JAX's fill)
-        flat = np.asarray(indices).ravel()
-        bad = flat[(flat < -params.shape[axis]) | (flat >= params.shape[axis])]
-        if bad.size:
+        n = params.shape[axis]
+        if (bad := out_of_range(indices, -n, n)) is not None:
             raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
-                               f"[0, {params.shape[axis]}), but got {int(bad[0])}.")
+                               f"[0, {n}), but got {bad}.")
     if batch_dims == 0:
         return jnp.take(params, indices, axis=axis)
     if axis < batch_dims or batch_dims > indices.ndim:
@@ -531,7 +531,7 @@ def float16_in_float32(f: Callable) -> Callable:
     return computed_in(f, np.float16, np.float32)
 
 
-def half_in_float32(op: OpDef) -> OpDef:
+def computed_in_float32(op: OpDef) -> OpDef:
     """``op`` computing Float16 in float32 when one of its functional names is in
     ``HALF_IN_FLOAT32``, Float64 in float32 when in ``DOUBLE_IN_FLOAT32``."""
     names = set(op.functional)

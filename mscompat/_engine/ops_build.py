@@ -325,7 +325,7 @@ TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_mat
 def build() -> None:
     from . import tensor_methods_more
     impls: dict[str, Callable] = {}
-    for op in map(op_table.half_in_float32, TABLE):
+    for op in map(op_table.computed_in_float32, TABLE):
         if op.name is not None:
             PRIMITIVES[op.name] = _make_primitive(op)
         fimpl = op.functional_impl or op.impl
