@@ -35,7 +35,10 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 import jax
+import jax.extend
 import jax.numpy as jnp
 import numpy as np
 
@@ -48,19 +51,86 @@ _LN2 = _F32(0.693147)
 _TAYLOR = tuple(_F32(c) for c in (1 / 120, 1 / 24, 1 / 6, 0.5, 1.0, 1.0))
 
 
-def _fma(a, b, c):
-    """float32 ``a * b + c`` rounded once."""
-    return (jnp.asarray(a, _F64) * jnp.asarray(b, _F64) + jnp.asarray(c, _F64)).astype(_F32)
+def rounded(x):
+    """``x`` as a kernel reads it back from memory: rounded to its dtype. XLA contracts a
+    multiply feeding an add or subtract into one fused multiply-add (rounded once), where
+    MindSpore's kernels round the stored product first (``1 - beta2_power`` after
+    ``beta2_power *= beta2``); a select on the value (NaN kept) stops the contraction.
+
+    Example:
+        >>> import jax, numpy as np
+        >>> f = np.float32
+        >>> one_minus = jax.jit(lambda p: 1 - rounded(p * f(0.999)))
+        >>> bool(one_minus(f(0.999)) == f(1) - f(0.999) * f(0.999))
+        True
+    """
+    return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
+
+
+def unfused(fn):
+    """``fn`` evaluated as a plain C loop computes it: every floating-point product rounded
+    before it is added or subtracted (XLA would contract ``a * b + c`` into a fused
+    multiply-add where MindSpore's scalar kernels and its separate ops round ``a * b``), and
+    every square root rounded before a division (XLA would turn ``x / sqrt(y)`` into
+    ``x * rsqrt(y)``).
+
+    Example:
+        >>> import jax, numpy as np
+        >>> f = np.float32
+        >>> w, g = f(0.48431093), f(-0.85335386)
+        >>> step = jax.jit(unfused(lambda w, g: w - f(0.1) * g))
+        >>> bool(step(w, g) == w - f(0.1) * g)
+        True
+    """
+    @functools.wraps(fn)
+    def run(*args, **static):
+        closed, shapes = jax.make_jaxpr(functools.partial(fn, **static),
+                                        return_shape=True)(*args)
+        out = _eval_unfused(closed.jaxpr, closed.consts, jax.tree.leaves(args))
+        return jax.tree.unflatten(jax.tree.structure(shapes), out)
+    return run
+
+
+# products (else contracted into fused multiply-adds) and square roots (else ``x / sqrt(y)``
+# becomes ``x * rsqrt(y)``)
+_ROUNDED = frozenset({"mul", "sqrt"})
+
+
+def _eval_unfused(jaxpr, consts, args):
+    env = dict(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.invars, args))
+
+    def read(v):
+        return v.val if isinstance(v, jax.extend.core.Literal) else env[v]
+
+    for eqn in jaxpr.eqns:
+        ins = [read(v) for v in eqn.invars]
+        inner = eqn.params.get("jaxpr")
+        if eqn.primitive.name in ("pjit", "jit") and inner is not None:
+            outs = _eval_unfused(inner.jaxpr, inner.consts, ins)
+        else:
+            outs = eqn.primitive.bind(*ins, **eqn.params)
+            outs = outs if eqn.primitive.multiple_results else [outs]
+            if eqn.primitive.name in _ROUNDED and jnp.issubdtype(outs[0].dtype, jnp.floating):
+                outs = [rounded(outs[0])]
+        env.update(zip(eqn.outvars, outs))
+    return [read(v) for v in jaxpr.outvars]
+
+
+def fma(a, b, c):
+    """``a * b + c`` rounded once to ``c``'s dtype (float32 or narrower: exact in float64)."""
+    out = jnp.result_type(c)
+    return (jnp.asarray(a, _F64) * jnp.asarray(b, _F64) + jnp.asarray(c, _F64)).astype(out)
 
 
 def _exp_kernel(x):
     finite = jnp.isfinite(x)
     x0 = jnp.where(finite, x, 0)
-    n = jnp.floor(_fma(x0, _LOG2E, _F32(0.5)))
-    r = _fma(-n, _LN2, x0)
+    n = jnp.floor(fma(x0, _LOG2E, _F32(0.5)))
+    r = fma(-n, _LN2, x0)
     poly = jnp.full_like(x0, _TAYLOR[0])
     for c in _TAYLOR[1:]:
-        poly = _fma(r, poly, c)
+        poly = fma(r, poly, c)
     # 2**(n - 1) built from its exponent bits (0.0 for n = -126), then the product doubled
     k = jnp.clip(n, -126, 128).astype(jnp.int32)
     half = jax.lax.bitcast_convert_type((k + 126) << 23, _F32)
@@ -71,8 +141,8 @@ def _exp_kernel(x):
 
 def _tanh_kernel(x):
     a = x * x
-    num = x * _fma(a, _fma(a, a + _F32(378), _F32(17325)), _F32(135135))
-    den = _fma(a, _fma(a, _fma(a, _F32(28), _F32(3150)), _F32(62370)), _F32(135135))
+    num = x * fma(a, fma(a, a + _F32(378), _F32(17325)), _F32(135135))
+    den = fma(a, fma(a, fma(a, _F32(28), _F32(3150)), _F32(62370)), _F32(135135))
     return jnp.where(jnp.abs(x) <= 5, num / den, jnp.sign(x))
 
 
@@ -177,7 +247,7 @@ def _tanh(x):
 @_tanh.defjvp
 def _tanh_jvp(primals, tangents):
     y = _tanh(primals[0])
-    return y, tangents[0] * _fma(-y, y, _F32(1))  # the kernel's 1 - y * y, fused
+    return y, tangents[0] * fma(-y, y, _F32(1))  # the kernel's 1 - y * y, fused
 
 
 # one compiled program per shape when called eagerly (op by op, each slice of the unrolled
@@ -186,7 +256,7 @@ _exp_j, _sigmoid_j, _tanh_j, _silu_j, _elu_j, _softmax_last_j = (
     jax.jit(f) for f in (_exp, _sigmoid, _tanh, _silu, _elu, _softmax_last))
 
 
-def _cpu_float32(x) -> bool:
+def cpu_float32(x) -> bool:
     # the fused steps need float64, which mscompat's own calls enable (jaxconfig)
     return (jnp.result_type(x) == jnp.float32 and jaxconfig.platform() == "cpu"
             and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
@@ -194,27 +264,27 @@ def _cpu_float32(x) -> bool:
 
 def exp(x):
     """``Exp`` (float32 on the CPU: MindSpore's kernel; else ``jnp.exp``)."""
-    return _exp_j(x) if _cpu_float32(x) else jnp.exp(x)
+    return _exp_j(x) if cpu_float32(x) else jnp.exp(x)
 
 
 def sigmoid(x):
     """``Sigmoid`` (float32 on the CPU: MindSpore's kernel; else ``jax.nn.sigmoid``)."""
-    return _sigmoid_j(x) if _cpu_float32(x) else jax.nn.sigmoid(x)
+    return _sigmoid_j(x) if cpu_float32(x) else jax.nn.sigmoid(x)
 
 
 def tanh(x):
     """``Tanh`` (float32 on the CPU: MindSpore's kernel; else ``jnp.tanh``)."""
-    return _tanh_j(x) if _cpu_float32(x) else jnp.tanh(x)
+    return _tanh_j(x) if cpu_float32(x) else jnp.tanh(x)
 
 
 def silu(x):
     """``SiLU`` (float32 on the CPU: MindSpore's kernel; else ``jax.nn.silu``)."""
-    return _silu_j(x) if _cpu_float32(x) else jax.nn.silu(x)
+    return _silu_j(x) if cpu_float32(x) else jax.nn.silu(x)
 
 
 def elu(x, alpha=1.0):
     """``Elu`` (``alpha`` 1 on float32 on the CPU: MindSpore's kernel; else ``expm1``)."""
-    if alpha == 1.0 and _cpu_float32(x):
+    if alpha == 1.0 and cpu_float32(x):
         return _elu_j(x)
     return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
 
@@ -223,6 +293,6 @@ def softmax(x, axis=-1):
     """``Softmax`` (float32 on the CPU over the last axis: MindSpore's kernel; else JAX's)."""
     x = jnp.asarray(x)
     last = isinstance(axis, (int, np.integer)) and int(axis) in (-1, x.ndim - 1) and x.ndim
-    if last and _cpu_float32(x):
+    if last and cpu_float32(x):
         return _softmax_last_j(x)
     return jax.nn.softmax(x, axis=axis)

@@ -1,18 +1,10 @@
 """The optimizer primitives that update Parameters in place: ``ops.Adam``,
-``ops.AdamWeightDecay``, ``ops.SGD`` and ``ops.ApplyMomentum``, with the rules of
-MindSpore 2.10's kernels (settled with the oracle, ``tests/conformance/cases/
-optimizer_ops.py``):
-
-* Adam: ``m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); var -= lr sqrt(1 - b2^t) / (1 -
-  b1^t) * m / (sqrt(v) + eps)`` (nesterov: ``b1 m + (1 - b1) g`` in the numerator), with
-  ``beta1_power``/``beta2_power`` given by the caller;
-* AdamWeightDecay: the same moments, ``var -= lr (m / (sqrt(v) + eps) + decay var)``, no
-  bias correction;
-* SGD: ``g += weight_decay w``; the first step (``stat`` 1) takes ``accum = g``, later
-  ``accum = momentum accum + (1 - dampening) g``; ``w -= lr accum`` (nesterov: ``lr (g +
-  momentum accum)``); ``stat`` becomes 0;
-* ApplyMomentum: ``accum = momentum accum + g; var -= lr accum`` (MindSpore's CPU kernel
-  applies this plain rule for ``use_nesterov=True`` too).
+``ops.AdamWeightDecay``, ``ops.SGD`` and ``ops.ApplyMomentum``, computed by the kernels the
+``nn`` optimizers use (``optimizer_kernels``: MindSpore 2.10's CPU kernels to their
+rounding), with the caller's ``beta1_power``/``beta2_power``, learning rate and
+hyper-parameters. ``SGD`` adds ``weight_decay * w`` to the gradient first; the first step
+(``stat`` 1) takes ``accum = g``; ``ApplyMomentum`` applies the plain rule for
+``use_nesterov=True`` too, as MindSpore's CPU kernel does.
 
 Each returns the updated values (MindSpore's CPU Adam kernels return zero placeholders;
 docs/divergences.md).
@@ -30,6 +22,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from . import jaxconfig
+from . import optimizer_kernels as kernels
 from .ops_build import PRIMITIVES, Primitive, call
 from .state_ops import stored
 from .tensor import Tensor, unwrap
@@ -50,37 +43,25 @@ def _scalar(x, dtype):
 def _adam(var, m, v, b1p, b2p, lr, b1, b2, eps, g, *, nesterov):
     d = var.dtype
     b1p, b2p, lr, b1, b2, eps = (_scalar(x, d) for x in (b1p, b2p, lr, b1, b2, eps))
-    m = m + (g - m) * (1 - b1)
-    v = v + (g * g - v) * (1 - b2)
-    num = m * b1 + g * (1 - b1) if nesterov else m
-    var = var - lr * jnp.sqrt(1 - b2p) / (1 - b1p) * num / (jnp.sqrt(v) + eps)
-    return var, m, v
+    return kernels.adam(var, m, v, b1p, b2p, lr, b1, b2, eps, g.astype(d), nesterov=nesterov)
 
 
 def _adam_weight_decay(var, m, v, lr, b1, b2, eps, decay, g):
     d = var.dtype
     lr, b1, b2, eps, decay = (_scalar(x, d) for x in (lr, b1, b2, eps, decay))
-    g = g.astype(d)
-    m = m * b1 + g * (1 - b1)
-    v = v * b2 + g * g * (1 - b2)
-    return var - lr * (m / (jnp.sqrt(v) + eps) + decay * var), m, v
+    return kernels.adam_weight_decay(var, m, v, lr, b1, b2, eps, decay, g.astype(d))
 
 
 def _sgd(w, g, lr, accum, momentum, stat, *, dampening, weight_decay, nesterov):
     d = w.dtype
-    lr, momentum = _scalar(lr, d), _scalar(momentum, d)
-    if weight_decay:
-        g = g + w * weight_decay
-    accum = jnp.where(stat > 0, g, accum * momentum + g * (1 - dampening))
-    step = g + momentum * accum if nesterov else accum
-    return w - lr * step, accum, jnp.zeros_like(stat)
+    return kernels.sgd(w, g, _scalar(lr, d), accum, _scalar(momentum, d), stat,
+                       dampening=dampening, nesterov=nesterov, weight_decay=weight_decay)
 
 
 def _momentum(var, accum, lr, g, momentum, *, gradient_scale):
     d = var.dtype
-    lr, momentum = _scalar(lr, d), _scalar(momentum, d)
-    accum = accum * momentum + g * gradient_scale
-    return var - lr * accum, accum
+    return kernels.apply_momentum(var, accum, _scalar(lr, d), g, _scalar(momentum, d),
+                                  gradient_scale=gradient_scale)
 
 
 def _write(targets, values) -> tuple:

@@ -13,6 +13,7 @@ import optax
 
 from ..._engine import compile, lazy, scope
 from ..._engine.cell import Cell
+from ..._engine.cpu_math import rounded
 from ..._engine.parameter import Parameter, ParameterTuple
 from ..._engine.tensor import Tensor
 
@@ -103,6 +104,8 @@ class Optimizer(Cell):
     # Ungrouped weight decay skips 'beta'/'gamma' Parameters, except in optimizers that
     # decay every Parameter (MindSpore's FTRL).
     _decay_every_param = False
+    # the kernel is a plain loop: every product rounded (``cpu_math.unfused``)
+    _plain_kernel = False
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -206,6 +209,27 @@ class Optimizer(Cell):
     @property
     def _parameters(self) -> ParameterTuple:
         return self.parameters
+
+    def _slot(self, name: str) -> ParameterTuple:
+        """The state Parameters named ``<name>.<parameter>``, in parameter order (the
+        attribute MindSpore's optimizer holds them in: ``moments``, ``moment1``, ...)."""
+        return ParameterTuple(p for p in self.state if p.name.startswith(name + "."))
+
+    def _running_powers(self, shape: tuple, **betas: float) -> None:
+        """MindSpore's ``beta1_power``-style Parameters (Float32, starting at 1): each step
+        multiplies them by their beta before the update reads them. A running product, not
+        ``beta ** t``: the two differ in the last bits from the third step on."""
+        self._powers = tuple(betas.items())
+        for name in betas:
+            setattr(self, name, Parameter(Tensor(np.ones(shape, np.float32)), name=name))
+
+    def _advance(self) -> None:
+        for name, beta in getattr(self, "_powers", ()):
+            setattr(self, name, getattr(self, name) * np.float32(beta))
+
+    def _power(self, name: str, dtype):
+        """A running power as a scalar of the update's dtype (its stored, rounded value)."""
+        return rounded(getattr(self, name)._data).reshape(()).astype(dtype)
 
     def get_weight_decay(self):
         """The weight decay times ``loss_scale`` (MindSpore's; the gradients it is added to
@@ -338,13 +362,19 @@ class Optimizer(Cell):
                              f"({len(self.parameters)}).")
         weights = [p._data for p in self.parameters]
         grads = []
+        # MindSpore's order and its own Mul/Add ops (each rounded): the decay is scaled up by
+        # loss_scale and added, the sum centralised, then multiplied by 1 / loss_scale
+        reciprocal = np.float32(1.0 / self.loss_scale)
         for g, w, decay, centralize in zip(gradients, weights, self._decay, self._centralize):
             g = g._data
-            if self.loss_scale != 1.0:
-                g = g / self.loss_scale
             if decay and not self._decoupled_decay:
-                g = g + decay * w
-            grads.append(_centralized(g) if centralize else g)
+                g = rounded(w * np.float32(decay * self.loss_scale).astype(w.dtype)) + g
+            if centralize:
+                g = _centralized(g)
+            if self.loss_scale != 1.0:
+                g = rounded(g * reciprocal.astype(g.dtype))
+            grads.append(g)
+        self._advance()
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
         if self._returns_weights:

@@ -25,6 +25,7 @@ import numpy as np
 import optax
 
 from ... import _checkparam as validator
+from ..._engine.optimizer_kernels import adam, adam_amsgrad, adam_weight_decay, apply_momentum, sgd
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 from .optimizer import Optimizer, masked, zeros_like_params
@@ -45,6 +46,8 @@ class SGD(_SlotOptimizer):
         >>> print(w.asnumpy(), opt.accum[0].asnumpy(), opt.stat[0].asnumpy())
         [0.] [2.] [0.]
     """
+
+    _plain_kernel = False  # ``optimizer_kernels.sgd`` is evaluated unfused itself
 
     def __init__(self, params, learning_rate=0.1, momentum: float = 0.0,
                  dampening: float = 0.0, weight_decay: float = 0.0, nesterov: bool = False,
@@ -82,20 +85,22 @@ class SGD(_SlotOptimizer):
         return ()
 
     def _kernel(self, g, w, slots, lr):
-        # the first step (stat > 0) takes the gradient itself as the buffer
-        m = self._momentum_value
-        if m <= 0.0:
-            return w - lr * g, ()
+        if self._momentum_value <= 0.0:
+            return sgd(w, g, lr, None, None, None, dampening=0.0, nesterov=False)[0], ()
         accum, stat = slots
-        accum = jnp.where(stat > 0, g, accum * m + (1 - self.dampening) * g)
-        stat = jnp.zeros_like(stat)
-        g = g + m * accum if self.nesterov else accum
-        return w - lr * g, (accum, stat)
+        m = jnp.asarray(self._momentum_value, g.dtype)
+        w, accum, stat = sgd(w, g, lr, accum, m, stat, dampening=self.dampening,
+                             nesterov=self.nesterov)
+        return w, (accum, stat)
 
 
-class Momentum(Optimizer):
+class Momentum(_SlotOptimizer):
     """``nn.Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
-    use_nesterov=False)``."""
+    use_nesterov=False)``: MindSpore's ``ApplyMomentum`` kernel, ``moments = moments *
+    momentum + g; w -= lr * moments``, with the state Parameters
+    ``moments`` and the scalar Parameter ``momentum``."""
+
+    _plain_kernel = False  # ``optimizer_kernels.apply_momentum`` is evaluated unfused itself
 
     def __init__(self, params, learning_rate, momentum: float, weight_decay: float = 0.0,
                  loss_scale: float = 1.0, use_nesterov: bool = False) -> None:
@@ -107,16 +112,25 @@ class Momentum(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum",
                                   requires_grad=False)
+        self.moments = self._slot("moments")
 
-    def _transform(self, lr: float):
+    def _slots(self):
+        return (("moments", 0.0),)
+
+    def _kernel(self, g, w, slots, lr):
         # MindSpore 2.10's CPU kernel applies the plain momentum rule even with
         # use_nesterov=True; mscompat reproduces the numbers users get (docs/divergences.md).
-        return optax.sgd(lr, momentum=self._momentum, nesterov=False)
+        w, accum = apply_momentum(w, slots[0], lr, g, jnp.asarray(self._momentum, g.dtype))
+        return w, (accum,)
 
 
 class Adam(Optimizer):
     """``nn.Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
-    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``."""
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``, with
+    MindSpore's state: ``moment1``, ``moment2`` (``vhat`` with ``use_amsgrad``) and the running
+    products ``beta1_power``, ``beta2_power``."""
+
+    _power_shape: tuple = ()
 
     def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
@@ -137,6 +151,10 @@ class Adam(Optimizer):
         self.use_amsgrad = use_amsgrad
         self._returns_weights = True  # the Adam kernels write the weights
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self._running_powers(self._power_shape, beta1_power=beta1, beta2_power=beta2)
+        self.moment1, self.moment2 = self._slot("moment1"), self._slot("moment2")
+        if use_amsgrad:
+            self.vhat = self._slot("vhat")
 
     def _transform(self, lr: float):
         if self.use_amsgrad:
@@ -146,42 +164,35 @@ class Adam(Optimizer):
 
 
 def _adam_kernel(opt, g, w, slots, lr):
-    """MindSpore's CPU ``Adam`` kernel, operation by operation (its float32 rounding):
-    ``m += (g - m) * (1 - b1)``, ``v += (g * g - v) * (1 - b2)``, the bias-corrected rate
-    ``lr * sqrt(1 - b2^t) / (1 - b1^t)`` first, then ``w -= rate * m / (sqrt(v) + eps)``
-    (nesterov: ``b1 * m + (1 - b1) * g`` in place of ``m``)."""
-    m, v = slots
-    b1, b2, eps, rate = _adam_constants(opt, g, lr)
-    m = m + (g - m) * (1 - b1)
-    v = v + (g * g - v) * (1 - b2)
-    num = m * b1 + (1 - b1) * g if opt.use_nesterov else m
-    return w - rate * num / (jnp.sqrt(v) + eps), (m, v)
+    """``optimizer_kernels.adam`` with the optimizer's constants and running powers."""
+    b1, b2, eps, p1, p2 = _adam_constants(opt, g)
+    w, m, v = adam(w, *slots, p1, p2, lr, b1, b2, eps, g, nesterov=opt.use_nesterov)
+    return w, (m, v)
 
 
 def _amsgrad_kernel(opt, g, w, slots, lr):
-    """MindSpore's ``ApplyAdamWithAmsgradV2``: Adam's bias-corrected rate with the running
-    maximum ``vhat`` of the second moment in the denominator."""
-    m, v, vhat = slots
-    b1, b2, eps, rate = _adam_constants(opt, g, lr)
-    m = b1 * m + (1 - b1) * g
-    v = b2 * v + (1 - b2) * g * g
-    vhat = jnp.maximum(vhat, v)
-    return w - rate * m / (jnp.sqrt(vhat) + eps), (m, v, vhat)
+    """``optimizer_kernels.adam_amsgrad``: the running maximum ``vhat`` of the second moment
+    in the denominator."""
+    b1, b2, eps, p1, p2 = _adam_constants(opt, g)
+    w, m, v, vhat = adam_amsgrad(w, *slots, p1, p2, lr, b1, b2, eps, g)
+    return w, (m, v, vhat)
 
 
-def _adam_constants(opt, g, lr):
-    """``beta1, beta2, eps`` in the gradient's dtype and the bias-corrected rate
-    ``lr * sqrt(1 - beta2^t) / (1 - beta1^t)`` of both Adam kernels."""
+def _adam_constants(opt, g):
+    """``beta1, beta2, eps`` and the running ``beta1_power``, ``beta2_power`` in the
+    gradient's dtype."""
     b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
-    t = opt._step_count(g.dtype)
-    return b1, b2, eps, lr * jnp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+    return b1, b2, eps, opt._power("beta1_power", g.dtype), opt._power("beta2_power", g.dtype)
 
 
 class LazyAdam(Adam):
     """``nn.LazyAdam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
     use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: MindSpore
     updates only the rows a *sparse* gradient touches; mscompat's gradients are dense, and on a
-    dense gradient LazyAdam is Adam (the same moments, Parameters and step)."""
+    dense gradient LazyAdam is Adam (the same moments, Parameters and step; its running
+    powers have shape (1,))."""
+
+    _power_shape = (1,)
 
     def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
@@ -197,10 +208,12 @@ class _AdamWDState(NamedTuple):
 
 class AdamWeightDecay(Optimizer):
     """``nn.AdamWeightDecay(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
-    weight_decay=0.0)``: MindSpore's rule, without bias correction and with decoupled decay:
-    ``update = m / (sqrt(v) + eps) + weight_decay * w``; ``w -= lr * update``."""
+    weight_decay=0.0)``: MindSpore's rule, without bias correction and with decoupled decay,
+    as its CPU kernel computes it (``optimizer_kernels.adam_weight_decay``); state ``moments1``
+    (``adam_m.*``) and ``moments2`` (``adam_v.*``)."""
 
     _decoupled_decay = True
+    _returns_weights = True
 
     def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-6, weight_decay: float = 0.0) -> None:
@@ -212,27 +225,26 @@ class AdamWeightDecay(Optimizer):
             raise ValueError(f"For 'AdamWeightDecay', the 'eps' must be > 0, but got {eps}.")
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         super().__init__(learning_rate, params, weight_decay)
+        self.moments1, self.moments2 = self._slot("adam_m"), self._slot("adam_v")
 
     def _transform(self, lr: float):
         # MindSpore's kernel takes beta1/beta2 as Float32 and forms 1 - beta in Float32
         # (1 - float32(0.999) is 0.00099998713, not 0.001): the moments follow it.
         b1, b2, eps = np.float32(self.beta1), np.float32(self.beta2), np.float32(self.eps)
-        c1, c2 = np.float32(1) - b1, np.float32(1) - b2
 
         def init(params):
             return _AdamWDState(zeros_like_params(params), zeros_like_params(params))
 
         def update(grads, state, params=None):
-            m = [g if masked(g) else b1 * mi + c1 * g for mi, g in zip(state.adam_m, grads)]
-            v = [g if masked(g) else b2 * vi + c2 * g * g for vi, g in zip(state.adam_v, grads)]
-            out = []
-            for mi, vi, w, decay in zip(m, v, params, self._decay):
-                if masked(mi):
-                    out.append(mi)
+            out, m, v = [], [], []
+            for mi, vi, g, w, decay in zip(state.adam_m, state.adam_v, grads, params,
+                                           self._decay):
+                if masked(g):
+                    out.append(g), m.append(g), v.append(g)
                     continue
-                u = mi / (jnp.sqrt(vi) + eps)
-                if decay:
-                    u = u + decay * w
-                out.append(-lr * u)
+                step_lr = jnp.asarray(self._step_lr(lr), w.dtype)
+                decay = jnp.asarray(decay, w.dtype) if decay else None
+                wi, mi, vi = adam_weight_decay(w, mi, vi, step_lr, b1, b2, eps, decay, g)
+                out.append(wi), m.append(mi), v.append(vi)
             return out, _AdamWDState(m, v)
         return optax.GradientTransformation(init, update)

@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import collections
+import functools
 from collections.abc import Callable
 
 import jax
@@ -32,6 +33,7 @@ import jax.numpy as jnp
 import optax
 
 from ... import _checkparam as validator
+from ..._engine.cpu_math import fma, unfused
 from .optimizer import Optimizer
 
 _STATE_TYPES: dict[tuple, type] = {}
@@ -63,9 +65,11 @@ def slot_transform(opt: Optimizer, lr, slots: tuple[tuple[str, float], ...],
         s_leaves = [treedef.flatten_up_to(s) for s in state]
         step_lr = opt._step_lr(lr)
         new_w, new_s = [], [[] for _ in slots]
+        run = functools.partial(kernel, opt)
+        if opt._plain_kernel:
+            run = unfused(run)
         for i, (g, w) in enumerate(zip(g_leaves, w_leaves)):
-            w2, s2 = kernel(opt, g, w, tuple(s[i] for s in s_leaves),
-                            jnp.asarray(step_lr, g.dtype))
+            w2, s2 = run(g, w, tuple(s[i] for s in s_leaves), jnp.asarray(step_lr, g.dtype))
             new_w.append(w2)
             for k, v in enumerate(s2):
                 new_s[k].append(v.astype(s_leaves[k][i].dtype))
@@ -76,9 +80,12 @@ def slot_transform(opt: Optimizer, lr, slots: tuple[tuple[str, float], ...],
 
 
 class _SlotOptimizer(Optimizer):
-    """Base of the table's optimizers: ``_slots()`` and ``_kernel`` give the rule."""
+    """Base of the table's optimizers: ``_slots()`` and ``_kernel`` give the rule. The kernel
+    is evaluated ``unfused`` (every product rounded), as MindSpore's plain C++ CPU kernels
+    compute it."""
 
     _returns_weights = True
+    _plain_kernel = True
 
     def _slots(self) -> tuple[tuple[str, float], ...]:
         raise NotImplementedError
@@ -89,11 +96,6 @@ class _SlotOptimizer(Optimizer):
     def _transform(self, lr):
         return slot_transform(self, lr, self._slots(),
                               lambda opt, g, w, s, lr_: opt._kernel(g, w, s, lr_))
-
-    def _slot(self, name: str):
-        """The state Parameters of one slot, in parameter order (MindSpore's attribute)."""
-        from ..._engine.parameter import ParameterTuple
-        return ParameterTuple(p for p in self.state if p.name.startswith(name + "."))
 
 
 def _check_bool(name, value, cls):
@@ -138,10 +140,13 @@ class RMSProp(_SlotOptimizer):
                            (self.decay, self.epsilon, self._momentum_value))
         if self.centered:
             mg, ms, moment = slots
-            mg = decay * mg + (1 - decay) * g
+            mg = mg + (g - mg) * (1 - decay)
         else:
             ms, moment = slots
-        ms = decay * ms + (1 - decay) * g * g
+        if self.centered:  # the centered kernel is a plain loop; the other one fuses
+            ms = ms + (g * g - ms) * (1 - decay)
+        else:
+            ms = fma(fma(g, g, -ms), 1 - decay, ms)
         denom = ms - mg * mg + eps if self.centered else ms + eps
         moment = mom * moment + lr * g / jnp.sqrt(denom)
         new = (ms, moment) if not self.centered else (mg, ms, moment)
@@ -168,7 +173,7 @@ class Adagrad(_SlotOptimizer):
     def _kernel(self, g, w, slots, lr):
         (accum,) = slots
         accum = accum + g * g  # also with update_slots=False: MindSpore 2.10's kernel
-        return w - lr * g / jnp.sqrt(accum), (accum,)
+        return w - lr * g * (1 / jnp.sqrt(accum)), (accum,)  # the kernel's grouping
 
 
 class Adadelta(_SlotOptimizer):
@@ -192,9 +197,9 @@ class Adadelta(_SlotOptimizer):
     def _kernel(self, g, w, slots, lr):
         accum, accum_update = slots
         rho, eps = jnp.asarray(self.rho, g.dtype), jnp.asarray(self.epsilon, g.dtype)
-        accum = rho * accum + (1 - rho) * g * g
-        u = jnp.sqrt(accum_update + eps) * g / jnp.sqrt(accum + eps)
-        accum_update = rho * accum_update + (1 - rho) * u * u
+        accum = fma(1 - rho, g * g, rho * accum)  # the kernel's fused steps
+        u = jnp.sqrt(accum_update + eps) * (g / jnp.sqrt(accum + eps))
+        accum_update = fma(1 - rho, u * u, rho * accum_update)
         return w - lr * u, (accum, accum_update)
 
 
@@ -219,9 +224,9 @@ class ProximalAdagrad(_SlotOptimizer):
 
     def _kernel(self, g, w, slots, lr):
         (accum,) = slots
-        accum = accum + g * g
+        accum = fma(g, g, accum)  # fused in the kernel
         step = lr / jnp.sqrt(accum)  # the adapted rate also scales l1 and l2 (the kernel)
-        prox = w - step * g
+        prox = fma(-step, g, w)  # fused in the kernel
         l1, l2 = jnp.asarray(self.l1, g.dtype), jnp.asarray(self.l2, g.dtype)
         if self.l1 > 0:
             new = jnp.sign(prox) * jnp.maximum(jnp.abs(prox) - step * l1, 0) / (1 + step * l2)
@@ -270,9 +275,12 @@ class FTRL(_SlotOptimizer):
         power = jnp.asarray(-self.lr_power, g.dtype)
         l1, l2 = jnp.asarray(self.l1, g.dtype), jnp.asarray(self.l2, g.dtype)
         new_accum = accum + g * g
-        sigma = (new_accum ** power - accum ** power) / lr
-        linear = linear + g - sigma * w
-        quadratic = new_accum ** power / lr + 2 * l2
+        if self.lr_power == -0.5:  # the kernel's sqrt (a power of 0.5 rounds differently)
+            new_pow, old_pow = jnp.sqrt(new_accum), jnp.sqrt(accum)
+        else:
+            new_pow, old_pow = new_accum ** power, accum ** power
+        linear = linear + (g - (new_pow - old_pow) / lr * w)  # the kernel's grouping
+        quadratic = new_pow / lr + 2 * l2
         # MindSpore 2.10's CPU kernel computes (l1 - linear), not the documented
         # (sign(linear) * l1 - linear): the two differ where linear < -l1
         # (docs/divergences.md).
@@ -286,7 +294,8 @@ __all__ = ["RMSProp", "Adagrad", "Adadelta", "ProximalAdagrad", "FTRL"]
 class AdaMax(_SlotOptimizer):
     """``nn.AdaMax(params, learning_rate=0.001, beta1=0.9, beta2=0.999, eps=1e-08,
     weight_decay=0.0, loss_scale=1.0)``: ``m = beta1*m + (1-beta1)*g``;
-    ``v = max(beta2*v, |g|)``; ``w -= lr / (1 - beta1^t) * m / (v + eps)``."""
+    ``v = max(beta2*v, |g|)``; ``w -= (lr / (1 - beta1_power)) * (m / (v + eps))`` (the running
+    product ``beta1_power``, shape (1,), as MindSpore holds it)."""
 
     def __init__(self, params, learning_rate=0.001, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-08, weight_decay: float = 0.0, loss_scale: float = 1.0) -> None:
@@ -298,6 +307,7 @@ class AdaMax(_SlotOptimizer):
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.moment1, self.moment2 = self._slot("moment1"), self._slot("moment2")
+        self._running_powers((1,), beta1_power=beta1)
 
     def _slots(self):
         return (("moment1", 0.0), ("moment2", 0.0))
@@ -305,7 +315,7 @@ class AdaMax(_SlotOptimizer):
     def _kernel(self, g, w, slots, lr):
         m, v = slots
         b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (self.beta1, self.beta2, self.eps))
-        t = self._step_count(g.dtype)
         m = b1 * m + (1 - b1) * g
         v = jnp.maximum(b2 * v, jnp.abs(g))
-        return w - lr / (1 - b1 ** t) * m / (v + eps), (m, v)
+        rate = lr / (1 - self._power("beta1_power", g.dtype))
+        return w - rate * (m / (v + eps)), (m, v)  # the kernel's grouping
