@@ -6,7 +6,8 @@ import grain
 import grain.experimental as grain_exp
 import numpy as np
 
-from .pipeline import Dataset, _Skip, ceil_div, shuffle_seed
+from .pipeline import NOT_A_TREE, Dataset, _IterableSource, _Skip, ceil_div, shuffle_seed
+from .pipeline_errors import call_user
 
 
 def _names(cols) -> list[str] | None:
@@ -79,7 +80,8 @@ class Filter(Dataset):
         self.predicate, self._index = predicate, [cols.index(c) for c in names]
 
     def _keep(self, row: tuple) -> bool:
-        return bool(np.asarray(self.predicate(*(row[i] for i in self._index))))
+        return call_user("filter", lambda: bool(np.asarray(self.predicate(
+            *(row[i] for i in self._index)))))
 
     def _grain(self, epoch):
         ds = self.children[0]._grain(epoch)
@@ -114,7 +116,8 @@ class Batch(Dataset):
         if self.per_batch_map is not None:
             names = self.children[0].get_col_names()
             index = [names.index(c) for c in (self.inputs or names)]
-            out = self.per_batch_map(*[list(cols[i]) for i in index], info)
+            out = call_user("batch", self.per_batch_map, *[list(cols[i]) for i in index],
+                            info)
             out = out if isinstance(out, tuple) else (out,)
             return tuple(np.asarray(v) for v in out)
         return tuple(np.stack(c) for c in cols)
@@ -408,30 +411,89 @@ class Concat(Dataset):
 
 
 class _Rows(Dataset):
-    """A fixed list of row indices of a random-access parent (``split``)."""
+    """Some rows of the parent, by position (``split``): read by index from a random-access
+    parent; from an iterable one, a contiguous run streamed (skip, then take) and a shuffled
+    selection from the rows read once per epoch."""
 
     def __init__(self, parent, indices) -> None:
+        # MindSpore splits copies of the dataset, which keep its consumers: a split of a
+        # dataset something else already reads is not a tree when iterated
+        self._copied_consumer = parent._consumers > 0
         super().__init__([parent])
         parent._consumers -= 1  # each split reads its own rows: MindSpore's are independent
-        self.indices = list(indices)
+        self.indices = [int(i) for i in indices]
 
     def _grain(self, epoch):
+        if self._copied_consumer:
+            raise ValueError(NOT_A_TREE)
         base = self.children[0]._grain(epoch)
-        return grain.MapDataset.source(self.indices).map(lambda i: base[int(i)])
+        if isinstance(base, grain.MapDataset):
+            return grain.MapDataset.source(self.indices).map(lambda i: base[i])
+        start, n = (self.indices or [0])[0], len(self.indices)
+        if self.indices == list(range(start, start + n)):
+            return grain_exp.LimitIterDataset(_Skip(base, start), n)
+        indices = self.indices
+        return _IterableSource(lambda: (rows[i] for rows in [list(base)] for i in indices))
 
     def _length(self):
         return len(self.indices)
 
 
-def split(ds, sizes, randomize: bool):
-    n = ds.get_dataset_size()
-    if all(isinstance(s, float) for s in sizes):
-        counts = [int(round(s * n)) for s in sizes]
-        counts[-1] = n - sum(counts[:-1])
+def _split_sizes(sizes, n: int) -> list[int]:
+    """MindSpore's absolute split sizes: integers must add up to ``n``; fractions are
+    rounded, the shortfall goes to the first split, an excess comes off the first split
+    that keeps a row."""
+    if all(isinstance(s, int) for s in sizes):
+        if sum(sizes) != n:
+            raise RuntimeError(f"Sum of split sizes {sum(sizes)} is not equal to dataset size "
+                               f"{n}.")
+        return list(sizes)
+    counts = []
+    for s in sizes:
+        counts.append(int(round(s * n)))
+        if counts[-1] == 0:
+            raise RuntimeError(f"Split percentage {s} is too small.")
+    difference = n - sum(counts)
+    if difference > 0:
+        counts[0] += difference
     else:
-        counts = [int(s) for s in sizes]
+        for i, c in enumerate(counts):
+            if c + difference > 0:
+                counts[i] += difference
+                break
     if sum(counts) != n:
-        raise RuntimeError(f"split: sizes {sizes} do not add up to the dataset size {n}.")
+        raise RuntimeError(f"Sum of calculated split sizes {sum(counts)} is not equal to "
+                           f"dataset size {n}.")
+    return counts
+
+
+def _check_split(sizes, randomize) -> None:
+    """MindSpore's argument checks of ``split``, before the dataset is read."""
+    for name, value, kind in (("sizes", sizes, list), ("randomize", randomize, bool)):
+        if not isinstance(value, kind):
+            raise TypeError(f"Argument {name} with value {value} is not of type "
+                            f"[{kind}], but got {type(value)}.")
+    if not sizes:
+        raise ValueError("sizes cannot be empty.")
+    all_int = all(isinstance(s, int) for s in sizes)
+    if not all_int and not all(isinstance(s, float) for s in sizes):
+        raise ValueError("sizes should be list of int or list of float.")
+    if all_int and not all(s > 0 for s in sizes):
+        raise ValueError("sizes is a list of int, but there should be no negative or zero "
+                         "numbers.")
+    if not all_int:
+        if not all(0 < s <= 1 for s in sizes):
+            raise ValueError("sizes is a list of float, but there should be no numbers "
+                             "outside the range (0, 1].")
+        if not abs(sum(sizes) - 1) < 0.00001:
+            raise ValueError("sizes is a list of float, but the percentages do not sum up "
+                             "to 1.")
+
+
+def split(ds, sizes, randomize: bool):
+    _check_split(sizes, randomize)
+    n = ds.get_dataset_size()
+    counts = _split_sizes(sizes, n)
     order = np.arange(n)
     if randomize:
         order = np.random.default_rng(shuffle_seed(0)).permutation(n)

@@ -60,6 +60,9 @@ class _IterableIterator(grain.DatasetIterator):
             next(self)
 
 
+NOT_A_TREE = "The data pipeline is not a tree (i.e., one node has 2 consumers)"
+
+
 class _IterableSource(grain.IterDataset):
     """A Python iterable (or a generator function, called anew each epoch) as grain input."""
 
@@ -180,8 +183,7 @@ class Dataset:
         while stack:
             node = stack.pop()
             if node._consumers > 1:
-                raise ValueError("The data pipeline is not a tree (i.e., one node has 2 "
-                                 "consumers)")
+                raise ValueError(NOT_A_TREE)
             stack.extend(node.children)
 
     def _rows(self, epoch: int):

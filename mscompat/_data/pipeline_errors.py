@@ -29,8 +29,9 @@ def pipeline_error(message: str) -> RuntimeError:
                         _section("Dataset Pipeline Error Message", f"[ERROR] {message}"))
 
 
-def python_error(operation: str, error: BaseException) -> RuntimeError:
-    """A Python function's failure inside ``operation`` (``map``, ``batch``...)."""
+def python_error(operation: str | None, error: BaseException) -> RuntimeError:
+    """A Python function's failure inside ``operation`` (``map``, ``batch``...; None: the
+    source, a generator or ``__getitem__``)."""
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None and \
             os.path.dirname(tb.tb_frame.f_code.co_filename) == _HERE:
@@ -38,10 +39,22 @@ def python_error(operation: str, error: BaseException) -> RuntimeError:
     stack = "".join(traceback.format_exception(type(error), error, tb)).rstrip()
     return RuntimeError(
         "Exception thrown from user defined Python function in dataset. \n" +
-        _section("Python Call Stack", f"{operation} operation: [PyFunc] failed. Error "
-                                      f"description:\n{type(error).__name__}: {stack}") +
+        _section("Python Call Stack", stack if operation is None else
+                 f"{operation} operation: [PyFunc] failed. Error description:\n"
+                 f"{type(error).__name__}: {stack}") +
         _section("Dataset Pipeline Error Message",
                  "[ERROR] Execute user Python code failed, check 'Python Call Stack' above."))
+
+
+def call_user(operation: str | None, fn, *args):
+    """``fn(*args)``, a user's Python function: its failure becomes ``python_error``
+    (MindSpore's RuntimeError), as every user function of a pipeline does there."""
+    try:
+        return fn(*args)
+    except Exception as e:
+        if is_pipeline_error(e):
+            raise
+        raise python_error(operation, e) from e
 
 
 def is_pipeline_error(error: BaseException) -> bool:

@@ -8,6 +8,7 @@ import grain
 import numpy as np
 
 from .pipeline import Dataset, _IterableSource, as_row, shuffle_seed
+from .pipeline_errors import call_user, python_error
 from .samplers import as_sampler, check_conflicts
 
 
@@ -55,6 +56,19 @@ class _RandomAccess(Dataset):
         return len(self._indices(0))
 
 
+def _user_rows(it):
+    """The items of a user's iterable; its failure is MindSpore's RuntimeError."""
+    it = call_user(None, iter, it)
+    while True:
+        try:
+            item = next(it)
+        except StopIteration:
+            return
+        except Exception as e:
+            raise python_error(None, e) from e
+        yield item
+
+
 class GeneratorDataset(Dataset):
     """``GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
@@ -95,13 +109,13 @@ class GeneratorDataset(Dataset):
     def _make(self):
         src = self._source
         if callable(src) and not hasattr(src, "__iter__"):
-            it = src()
+            it = call_user(None, src)
         elif iter(src) is src:  # a generator object: read once, replayed each pass
             it = self._replay()
         else:
             it = src
         n = len(self._columns)
-        rows = (as_row(item, n) for item in it)
+        rows = (as_row(item, n) for item in _user_rows(it))
         if self._num_samples:
             rows = (r for _, r in zip(range(self._num_samples), rows))
         return rows
@@ -147,7 +161,7 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
         return len(self._source)
 
     def _get(self, i):
-        return as_row(self._source[i], len(self._columns))
+        return as_row(call_user(None, self._source.__getitem__, i), len(self._columns))
 
 
 _RandomAccessGenerator.__name__ = "GeneratorDataset"

@@ -1,0 +1,89 @@
+"""``Dataset.split`` of iterable and random-access sources (MindSpore's size rounding, its
+copies of the split dataset), and the RuntimeError every user Python function of a
+pipeline raises through (``map``, ``batch(per_batch_map=...)``, ``filter``, a generator, a
+source's ``__getitem__``)."""
+import numpy as np
+
+from ._registry import case
+
+P = ("PYNATIVE",)
+
+
+def _generator(ms, n=7):
+    return ms.dataset.GeneratorDataset(
+        lambda: ((np.array([i], np.int32), np.array([i * 2.0], np.float32)) for i in range(n)),
+        ["a", "b"], shuffle=False)
+
+
+class _Source:
+    def __init__(self, n, bad=None):
+        self.n, self.bad = n, bad
+
+    def __getitem__(self, i):
+        if i == self.bad:
+            raise ZeroDivisionError("bad row")
+        return (np.array([i], np.int32),)
+
+    def __len__(self):
+        return self.n
+
+
+def _first_column(ds):
+    return [int(row[0][0]) for row in ds.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=P)
+def split_sizes_of_iterable_and_random_access_sources(ms):
+    out = []
+    for sizes in ([4, 3], [0.5, 0.5], [2, 5], [0.3, 0.3, 0.4], [0.1, 0.2, 0.7]):
+        for make in (lambda: _generator(ms),
+                     lambda: ms.dataset.GeneratorDataset(_Source(7), ["a"], shuffle=False)):
+            parts = make().split(sizes, randomize=False)
+            out.append([(p.get_dataset_size(), _first_column(p)) for p in parts])
+    return out
+
+
+@case(modes=P)
+def split_errors(ms):
+    out = []
+    for sizes in ([3, 3], [0.01, 0.99], [0.5, 0.6]):
+        try:
+            _generator(ms).split(sizes, randomize=False)
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    gen = _generator(ms)
+    gen.take(2)  # something else reads it: the splits are copies that keep that consumer
+    first, _ = gen.split([4, 3], randomize=False)
+    try:
+        _first_column(first)
+        out.append("ok")
+    except Exception as e:  # noqa: BLE001
+        out.append(type(e).__name__)
+    return out
+
+
+def _bad_generator():
+    yield (np.array([1], np.int32),)
+    raise KeyError("boom")
+
+
+@case(modes=P)
+def user_function_errors_are_runtime_errors(ms):
+    ds = ms.dataset
+    pipelines = [
+        lambda: _generator(ms).map(lambda a: a.nosuch, input_columns=["a"]),
+        lambda: _generator(ms).batch(2, per_batch_map=lambda a, b, info: (a + 1, b),
+                                     input_columns=["a", "b"]),
+        lambda: _generator(ms).filter(lambda a: a.nosuch, input_columns=["a"]),
+        lambda: ds.GeneratorDataset(_bad_generator, ["a"], shuffle=False),
+        lambda: ds.GeneratorDataset(_Source(4, bad=2), ["a"], shuffle=False),
+    ]
+    out = []
+    for make in pipelines:
+        try:
+            _first_column(make())
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001
+            out.append((type(e).__name__, str(e).splitlines()[0].strip()))
+    return out
