@@ -64,8 +64,18 @@ def _add_bias(out, bias):
 
 
 def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    """Convolution over the ``w.ndim - 2`` trailing axes (NCHW/OIHW, NCDHW/OIDHW)."""
+    """Convolution over the ``w.ndim - 2`` trailing axes (NCHW/OIHW, NCDHW/OIDHW); an input
+    of another dtype than the weight, or whose channels do not match it, is MindSpore's
+    TypeError / RuntimeError."""
     n = w.ndim - 2
+    name = "Conv3D" if n == 3 else "Conv2D"
+    if x.dtype != w.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if x.ndim == w.ndim and x.shape[1] != w.shape[1] * groups:
+        raise RuntimeError(f"For '{name}', 'C_in' of input 'x' shape divide by parameter "
+                           f"'group' must be equal to 'C_in' of input 'weight' shape: "
+                           f"{w.shape[1]}, but got 'C_in' of input 'x' shape: {x.shape[1]}, "
+                           f"and 'group': {groups}.")
     stride, dilation = pair(stride, n, "stride"), pair(dilation, n, "dilation")
     pads = pads_2d(pad_mode, padding, x.shape[2:], w.shape[2:], stride, dilation)
     out = jax.lax.conv_general_dilated(

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, jaxconfig, op_table
+from . import bprops, cpu_math, dtypes, errors, jaxconfig, op_table
 from .errors import check_dtype
 from .op_table import (
     OpDef,
@@ -508,9 +508,17 @@ def _bce_with_logits(input, target, weight=None, pos_weight=None, reduction="mea
 
 
 def _nll(logp, target, weight, ignore_index, reduction):
-    """Negative log-likelihood over class axis 1 (or 0 for 1-D input)."""
+    """Negative log-likelihood over class axis 1 (or 0 for 1-D input). A target outside
+    ``[-classes, classes)`` (other than ``ignore_index``) is MindSpore's GatherD
+    RuntimeError when concrete; a negative one counts from the end, as GatherD does."""
     axis = 1 if logp.ndim > 1 else 0
     classes = logp.shape[axis]
+    values = errors.concrete(target)
+    if values is not None:
+        bad = errors.out_of_range(values[values != ignore_index], -classes, classes)
+        if bad is not None:
+            raise RuntimeError(f"For 'GatherD', the value of 'index' must be in "
+                               f"[{-classes}, {classes}), but got: {bad}")
     w = jnp.ones((classes,), logp.dtype) if weight is None else weight
     valid = target != ignore_index
     safe = jnp.where(valid, target, 0).astype(_I32)

@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, context, cpu_math, dtypes, jaxconfig, mixed_precision, scope
-from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, out_of_range
+from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete, out_of_range
 
 
 @dataclass(frozen=True)
@@ -400,10 +400,30 @@ def _argmax(x, *, axis=-1, output_type=None):
     return _argmax_nan(x, axis=axis).astype(np.int32)
 
 
-def _sparse_softmax_ce(logits, labels, *, is_grad=False):
-    logp = jax.nn.log_softmax(logits, axis=-1)
-    nll = -jnp.take_along_axis(logp, labels[..., None].astype(np.int32), axis=-1)[..., 0]
-    return jnp.mean(nll)
+def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
+    """``SparseSoftmaxCrossEntropyWithLogits``: the mean over the rows of ``-log
+    softmax(logits)[label]``, gradient ``(softmax - one_hot) / rows`` (MindSpore's bprop).
+    Labels must lie in ``[0, classes]`` (MindSpore's RuntimeError, checked when concrete):
+    the kernel reads the flat position ``row * classes + label``, so a label equal to
+    ``classes`` reads the next row's first class, and past the end on the last row (a
+    probability of 0 there: an infinite loss)."""
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", "labels", labels, INDEX_32_64)
+    classes = logits.shape[-1]
+    values = concrete(labels)
+    if values is not None and values.size:
+        flat = values.ravel()
+        for bad, rule in ((flat < 0, ">= 0"), (flat > classes, "<= class_num")):
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise RuntimeError(f"For 'SparseSoftmaxCrossEntropyWithLogits' got error "
+                                   f"label! label[index] must {rule}, but got index = {i} "
+                                   f"label[index] = {flat[i]}")
+    rows = logits.reshape(-1, classes)
+    n = rows.shape[0]
+    at = jnp.arange(n) * classes + labels.reshape(-1).astype(np.int32)
+    picked = jnp.zeros(n * classes + 1, logits.dtype).at[at].add(1)
+    loss = jnp.sum(bprops.softmax_cross_entropy(rows, picked[:-1].reshape(n, classes))[0]) / n
+    return loss + jnp.where(picked[-1] > 0, jnp.inf, 0).astype(loss.dtype)
 
 
 
@@ -801,7 +821,7 @@ TABLE: list[OpDef] = [
     OpDef("LogSoftmax", _log_softmax, attrs=(("axis", -1),), functional=("log_softmax",),
           functional_impl=lambda logits, axis=-1: _log_softmax(logits, axis=axis)),
     OpDef("SoftmaxCrossEntropyWithLogits", bprops.softmax_cross_entropy),
-    OpDef("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_ce,
+    OpDef("SparseSoftmaxCrossEntropyWithLogits", sparse_softmax_cross_entropy,
           attrs=(("is_grad", False),)),
     OpDef(None, None, functional=("clip", "clamp"), functional_impl=bprops.clip_functional,
           methods=("clip", "clamp"), method_impl=bprops.clip),

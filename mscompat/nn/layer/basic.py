@@ -17,6 +17,10 @@ from .activation import get_activation
 
 
 def _dense(x, w, b=None):
+    if x.dtype != w.dtype:  # MindSpore's MatMul takes one dtype
+        raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' "
+                        f"with type Tensor[{dtypes.from_np(x.dtype)}] and 'x2' with type "
+                        f"Tensor[{dtypes.from_np(w.dtype)}].")
     out = jnp.matmul(x, w.T, precision="highest")
     return out if b is None else out + b
 
@@ -143,10 +147,12 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
-        shape = x.shape
-        end = self.end_dim % len(shape) if shape else 0
-        new = shape[:self.start_dim] + (-1,) + shape[end + 1:]
-        return call(jnp.reshape, (x._data, new))
+        ndim = x.ndim or 1  # MindSpore's checks: both dims within the rank (1 for 0-d)
+        for axis in (self.start_dim, self.end_dim):
+            if axis < -ndim or axis >= ndim:
+                raise ValueError("'start_dim' or 'end_dim' out of range.")
+        from ...ops import flatten
+        return flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
 
 
 class Dropout(Cell):

@@ -14,13 +14,16 @@ from ... import _checkparam as validator
 from ..._engine import dtypes
 from ..._engine.cell import Cell
 from ..._engine.initializers import initialize
+from ..._engine.op_table import _gather
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 
 
 def _lookup(ids, table):
-    return jnp.take(table, ids.astype(jnp.int32), axis=0)
+    """MindSpore's Gather of the rows: its index dtypes and range (RuntimeError past the
+    table; a negative id counts from the end)."""
+    return _gather(table, ids, 0)
 
 
 class Embedding(Cell):

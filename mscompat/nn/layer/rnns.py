@@ -205,6 +205,14 @@ class _RNNBase(Cell):
             return to(self.construct(to(x, dtypes.ALL["float32"]), to(hx, dtypes.ALL["float32"]),
                                      seq_length), dtypes.ALL["float64"])
         _check_float_tensor(cls, "x", x)
+        if x.ndim != 3:  # MindSpore's kernels take (seq, batch, feature) only
+            raise ValueError(f"For primitive[LSTM], the x_shape.size() must be equal to 3, "
+                             f"but got {x.ndim}." if self.is_lstm else
+                             "MatMul inputs should have the same dimension size and equal "
+                             "to 2.")
+        if self.is_lstm and x.shape[2] != self.input_size:
+            raise ValueError(f"For primitive[LSTM], the x_shape[2] must be equal to "
+                             f"{self.input_size}, but got {x.shape[2]}.")
         batch = x.shape[0] if self.batch_first else x.shape[1]
         dirs = 2 if self.bidirectional else 1
         shape = (self.num_layers * dirs, batch, self.hidden_size)

@@ -1,14 +1,16 @@
 """Loss Cells: ``nn.MSELoss``, ``nn.L1Loss``, ``nn.SoftmaxCrossEntropyWithLogits``."""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
-import optax
 
 from ..._engine import bprops
 from ..._engine.bprops import softmax_cross_entropy
 from ..._engine.cell import Cell
+from ..._engine.errors import INDEX_32_64, check_dtype
 from ..._engine.op_rows_math import _l1_loss, _reduce_loss
+from ..._engine.op_table import sparse_softmax_cross_entropy
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 
@@ -44,11 +46,16 @@ def _squared_error(logits, labels):
 
 
 def _softmax_ce(logits, labels, *, sparse, reduction):
+    """MindSpore's two paths: sparse labels with 'mean' are its
+    SparseSoftmaxCrossEntropyWithLogits; otherwise sparse labels become one-hot rows (a
+    label outside ``[0, classes)`` a row of zeros: a loss of -0) for
+    SoftmaxCrossEntropyWithLogits, whose bprop is ``softmax - labels``."""
     if sparse:
-        loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels)
-    else:  # MindSpore's bprop: d logits = softmax - labels, d labels = 0
-        loss = softmax_cross_entropy(logits, labels)[0]
-    return _reduce_loss(loss, reduction)
+        if reduction == "mean":
+            return sparse_softmax_cross_entropy(logits, labels)
+        check_dtype("OneHot", "indices", labels, INDEX_32_64)
+        labels = jax.nn.one_hot(labels, logits.shape[-1], dtype=logits.dtype)
+    return _reduce_loss(softmax_cross_entropy(logits, labels)[0], reduction)
 
 
 def _arr(x):
