@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import jaxconfig
+from .errors import check_dtype
 
 
 def pair(v, n: int = 2, name: str = "kernel_size") -> tuple:
@@ -223,6 +224,7 @@ def _widened(x, stats):
 def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     """Batch statistics over every axis but 1; returns (y, new moving mean, new moving var).
     The moving variance takes the unbiased batch variance (MindSpore, as PyTorch)."""
+    check_dtype("BatchNorm", "input_x", x, ("float16", "float32"))
     x, out = _widened(x, mean)
     axes = tuple(i for i in range(x.ndim) if i != 1)
     shape = [1] * x.ndim
@@ -240,6 +242,7 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
 
 
 def batch_norm_infer(x, gamma, beta, mean, var, eps):
+    check_dtype("BatchNorm", "input_x", x, ("float16", "float32"))
     x, out = _widened(x, mean)
     shape = [1] * x.ndim
     shape[1] = -1

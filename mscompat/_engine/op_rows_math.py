@@ -478,6 +478,7 @@ def _smooth_l1_prim(prediction, target, *, beta=1.0, reduction="none"):
 
 
 def _bce(logits, labels, weight=None, reduction="mean"):
+    check_dtype("BinaryCrossEntropy", "logits", logits, ("bfloat16", "float16", "float32"))
     eps = 1e-12
     loss = -(labels * jnp.log(jnp.maximum(logits, eps))
              + (1 - labels) * jnp.log(jnp.maximum(1 - logits, eps)))

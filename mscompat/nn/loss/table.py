@@ -20,6 +20,7 @@ import jax.numpy as jnp
 
 from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
+from ..._engine.errors import check_dtype
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 from .loss import LossBase
@@ -80,18 +81,31 @@ def _multi_class_dice(logits, label, weights=None, ignore_indiex=None, activatio
     return total / label.shape[1]
 
 
+def _floating(prim: str, arg: str, impl, allowed=("float16", "float32")):
+    """``impl`` behind MindSpore's dtype check of the Cell's first input (the Cells refuse
+    Float64 where the functional ops accept it: ``nn.CrossEntropyLoss`` vs
+    ``ops.cross_entropy``)."""
+    def run(x, *args, **kwargs):
+        check_dtype(prim, arg, x, allowed)
+        return impl(x, *args, **kwargs)
+    return run
+
+
 # name: (init args with defaults, impl, Tensor-valued init args passed as inputs,
 #        init args passed as keywords)
 _ROWS = {
     "CrossEntropyLoss": ((("weight", None), ("ignore_index", -100), ("reduction", "mean"),
-                          ("label_smoothing", 0.0)), m._cross_entropy, ("weight",),
+                          ("label_smoothing", 0.0)),
+                         _floating("CrossEntropyLoss", "logits", m._cross_entropy), ("weight",),
                          ("ignore_index", "reduction", "label_smoothing")),
     "NLLLoss": ((("weight", None), ("ignore_index", -100), ("reduction", "mean")),
                 m._grad_to(1, m._nll_loss), ("weight",), ("ignore_index", "reduction")),
     "BCELoss": ((("weight", None), ("reduction", "mean")), m._grad_to(2, m._bce),
                 ("weight",), ("reduction",)),
     "BCEWithLogitsLoss": ((("reduction", "mean"), ("weight", None), ("pos_weight", None)),
-                          m._bce_with_logits, ("weight", "pos_weight"), ("reduction",)),
+                          _floating("BCEWithLogitsLoss", "input", m._bce_with_logits,
+                                    ("bfloat16", "float16", "float32")),
+                          ("weight", "pos_weight"), ("reduction",)),
     "SmoothL1Loss": ((("beta", 1.0), ("reduction", "none")), m._smooth_l1_loss, (),
                      ("beta", "reduction")),
     "HuberLoss": ((("reduction", "mean"), ("delta", 1.0)), _huber, (),

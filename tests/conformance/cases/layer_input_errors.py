@@ -125,3 +125,29 @@ def embedding_ids_and_rnn_inputs(ms):
     values = [nn.Embedding(4, 3, embedding_table=table)(T(np.array([[0, -1], [2, -4]],
                                                                     np.int32)))]
     return _outcomes(ms, calls), values
+
+
+@case(modes=P)
+def float64_refusals(ms):
+    """BatchNorm (Cells and ``ops.batch_norm``), BinaryCrossEntropy, and the
+    ``nn.CrossEntropyLoss``/``nn.BCEWithLogitsLoss`` Cells refuse Float64; the functional
+    ``ops.cross_entropy``/``ops.nll_loss`` and ``nn.NLLLoss`` compute it."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+    x64, labels = T(np.ones((2, 3))), T(np.array([0, 1], np.int32))
+    half, ones = T(np.full((2,), 0.5)), T(np.ones(2))
+    return _outcomes(ms, [
+        lambda: nn.BatchNorm2d(3)(T(np.ones((2, 3, 4, 4)))),
+        lambda: nn.BatchNorm1d(3).set_train(False)(x64),
+        lambda: ops.batch_norm(x64.reshape(2, 3, 1, 1), T(np.zeros(3)), T(np.ones(3)),
+                               T(np.ones(3)), T(np.zeros(3))),
+        lambda: nn.CrossEntropyLoss()(x64, labels),
+        lambda: nn.CrossEntropyLoss()(x64, T(np.ones((2, 3)) / 3)),
+        lambda: nn.BCELoss()(half, ones),
+        lambda: ops.binary_cross_entropy(half, ones),
+        lambda: nn.BCEWithLogitsLoss()(half, ones),
+        lambda: ops.cross_entropy(x64, labels),
+        lambda: ops.nll_loss(x64, labels),
+        lambda: nn.NLLLoss()(x64, labels),
+        lambda: nn.CrossEntropyLoss()(T(np.ones((2, 3), np.float16)), labels),
+        lambda: nn.BatchNorm2d(3)(T(np.ones((2, 3, 4, 4), np.float16))),
+    ])
