@@ -324,6 +324,16 @@ def _inplace(base: str):
     return method
 
 
+def _augmented(op: str):
+    """``Tensor.__i<op>__``: a new Tensor, ``self <op> other`` (MindSpore's ``t += x`` does not
+    write into ``t``, and its Tensor has these methods for explicit calls)."""
+    def method(self, other):
+        return getattr(self, f"__{op}__")(other)
+    method.__name__ = f"__i{op}__"
+    method.__qualname__ = f"Tensor.__i{op}__"
+    return method
+
+
 def install(impls: dict) -> None:
     """Bind the methods; ``impls`` maps functional op names to their implementations."""
     for method, op in ALIASES.items():
@@ -338,6 +348,9 @@ def install(impls: dict) -> None:
     for method, base in INPLACE.items():
         if method not in Tensor.__dict__:
             setattr(Tensor, method, _inplace(base))
+    for op in ("add", "sub", "mul", "truediv", "floordiv", "mod"):
+        if f"__i{op}__" not in Tensor.__dict__:
+            setattr(Tensor, f"__i{op}__", _augmented(op))
     Tensor.mT = property(_m_t)
     Tensor.mH = property(_m_h)
     if "const_arg" not in Tensor.__dict__:

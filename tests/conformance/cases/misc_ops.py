@@ -186,3 +186,17 @@ def numpy_random_invariants(ms):
     bn, cn = b.asnumpy(), c.asnumpy()
     return (a.shape, str(a.dtype), b.shape, str(b.dtype), bool(((bn >= 1) & (bn < 5)).all()),
             c.shape, bool(((cn >= 0) & (cn < 5)).all()))
+
+
+@case(modes=("PYNATIVE",))
+def augmented_assignment_methods(ms):
+    """``Tensor.__iadd__`` and its neighbours exist for explicit calls and return a new
+    Tensor: ``t += x`` leaves another name of ``t`` (and a Parameter) unchanged."""
+    y = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    alias, p = y, ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name="p")
+    same = p
+    y += ms.Tensor(np.array([1.0, 1.0, 1.0], np.float32))
+    p += 1
+    x = ms.Tensor(np.array([4.0, 5.0, 6.0], np.float32))
+    return (y, alias, type(p).__name__, same, x.__iadd__(2), x.__isub__(1), x.__imul__(x),
+            x.__itruediv__(4), x.__ifloordiv__(4), x.__imod__(4), x)
