@@ -639,9 +639,13 @@ def _multiply(x, y):
     return jnp.multiply(x, y)
 
 
+_relu_values = bprops.eager_fast(lambda x: jnp.maximum(x, 0))(jax.nn.relu)
+
+
 def _relu(x):
-    """``max(x, 0)``; a Bool input is its own result (JAX: an integer)."""
-    return x if x.dtype == np.bool_ else jax.nn.relu(x)
+    """``max(x, 0)`` (gradient 0 at 0: JAX's ``relu`` rule, used under a transform only);
+    a Bool input is its own result (JAX: an integer)."""
+    return x if x.dtype == np.bool_ else _relu_values(x)
 
 
 _floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive

@@ -77,11 +77,14 @@ def get_seed():
     return _SEED["global"]
 
 
+# compiled once: eagerly, each is a few JAX ops (hundreds of microseconds op by op)
+@jax.jit
 def _split(k):
     keys = jax.random.split(jax.random.wrap_key_data(k))
     return jax.random.key_data(keys[0]), jax.random.key_data(keys[1])
 
 
+@jax.jit
 def _fold_in(k, seed):
     return jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), seed))
 
