@@ -13,7 +13,8 @@ Float32:
 
 ``interpolate`` picks the kernel by mode and rank as MindSpore does (``'nearest'`` 3-D/4-D,
 ``'linear'`` 3-D, ``'bilinear'`` 4-D, ``'area'``, ``'nearest-exact'``) with its argument
-errors; ``'bicubic'``, ``'trilinear'`` and 5-D inputs raise NotImplementedError.
+errors; ``'bicubic'`` (4-D) as MindSpore's ResizeBicubic (``_cubic_weights``); ``'trilinear'``
+and 5-D inputs raise NotImplementedError.
 
 Example:
     >>> import mscompat as ms
@@ -179,7 +180,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                              f"set with the mode = {mode}, and dim = {rank}D")
     align_corners = bool(align_corners)
     _check_float("interpolate", input)
-    if rank == 5 or mode in ("bicubic", "trilinear"):
+    if mode == "bicubic":
+        return _bicubic(input, size, align_corners)
+    if rank == 5 or mode == "trilinear":
         raise NotImplementedError(f"mindspore.ops.interpolate(mode='{mode}') on a {rank}-D "
                                   f"input is not supported by mscompat yet.")
     if mode == "area":
@@ -191,6 +194,52 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if mode == "nearest-exact":
         return _resize(input, size, "nearest", False, True)
     return _resize(input, size, "linear", align_corners, not align_corners)
+
+
+_CUBIC_TABLE_SIZE = 1024
+
+
+def _cubic_table(a: float) -> np.ndarray:
+    """The kernel's table of the cubic weights ``k(d)``, ``k(d + 1)`` at ``d = i / 1024``."""
+    x = np.arange(_CUBIC_TABLE_SIZE + 1, dtype=np.float64) / _CUBIC_TABLE_SIZE
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a
+    return np.stack([near, far], axis=1).astype(_F32)
+
+
+def _cubic_weights(n_in: int, n_out: int, align_corners: bool) -> np.ndarray:
+    """``(n_out, n_in)`` weights of MindSpore's ResizeBicubic (TensorFlow's kernel): half
+    pixel centres with Keys' ``a = -0.5``, taps outside the input dropped and the rest
+    renormalised; with ``align_corners``, ``a = -0.75`` and edge taps clamped. The fraction
+    is looked up in a 1024-step table, as the kernel does."""
+    keys = not align_corners
+    table = _cubic_table(-0.5 if keys else -0.75)
+    scale = _scale(n_in, n_out, align_corners)
+    w = np.zeros((n_out, n_in), _F32)
+    for d in range(n_out):
+        loc = (_F32(d) + _F32(0.5)) * scale - _F32(0.5) if keys else _F32(d) * scale
+        start = int(np.floor(loc))
+        off = int(np.rint(_F32(loc - _F32(start)) * _F32(_CUBIC_TABLE_SIZE)))
+        back = _CUBIC_TABLE_SIZE - off
+        taps = [table[off, 1], table[off, 0], table[back, 0], table[back, 1]]
+        index = [start - 1 + j for j in range(4)]
+        bound = [min(max(i, 0), n_in - 1) for i in index]
+        if keys:
+            taps = [t if b == i else _F32(0) for t, b, i in zip(taps, bound, index)]
+            total = _F32(taps[0] + taps[1] + taps[2] + taps[3])
+            if abs(total) >= 1000 * np.finfo(_F32).tiny:
+                taps = [_F32(t * (_F32(1) / total)) for t in taps]
+        for t, b in zip(taps, bound):
+            w[d, b] += t
+    return w
+
+
+def _bicubic(x, size, align_corners: bool):
+    """``interpolate(mode='bicubic')`` of a 4-D input: width first, then height."""
+    wh = _cubic_weights(x.shape[2], size[0], align_corners).astype(x.dtype)
+    ww = _cubic_weights(x.shape[3], size[1], align_corners).astype(x.dtype)
+    rows = jnp.einsum("nchw,pw->nchp", x, ww, precision="highest")
+    return jnp.einsum("oh,nchp->ncop", wh, rows, precision="highest")
 
 
 def _resize_nearest_neighbor(x, *, size, align_corners=False, half_pixel_centers=False):

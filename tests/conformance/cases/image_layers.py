@@ -51,3 +51,20 @@ def pixel_shuffle_cells(ms):
 @case(modes=("PYNATIVE",))
 def image_layer_reprs(ms):
     return [repr(ms.nn.PixelShuffle(2)), repr(ms.nn.PixelUnshuffle(3))]
+
+
+@case(rtol=1e-5, atol=1e-6)
+def interpolate_bicubic(ms):
+    """``mode='bicubic'``: MindSpore's ResizeBicubic (half-pixel Keys a = -0.5 with outside
+    taps dropped, or align_corners a = -0.75 clamped; 1024-step weight table), up and
+    down, and its gradient."""
+    r = np.random.RandomState(0)
+    x = ms.Tensor(r.randn(2, 3, 5, 6).astype(np.float32))
+    sens = ms.Tensor(r.randn(2, 3, 7, 9).astype(np.float32))
+    outs = [ms.ops.interpolate(x, size=size, mode="bicubic", align_corners=ac)
+            for size in ((7, 9), (3, 4), (2, 11), (1, 1)) for ac in (False, True)]
+
+    def loss(v):
+        return (ms.ops.interpolate(v, size=(7, 9), mode="bicubic") * sens).sum()
+
+    return outs, ms.grad(loss)(x), ms.nn.Upsample(size=(8, 4), mode="bicubic")(x)
