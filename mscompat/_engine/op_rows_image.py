@@ -13,8 +13,9 @@ Float32:
 
 ``interpolate`` picks the kernel by mode and rank as MindSpore does (``'nearest'`` 3-D/4-D,
 ``'linear'`` 3-D, ``'bilinear'`` 4-D, ``'area'``, ``'nearest-exact'``) with its argument
-errors; ``'bicubic'`` (4-D) as MindSpore's ResizeBicubic (``_cubic_weights``); ``'trilinear'``
-and 5-D inputs raise NotImplementedError.
+errors; ``'bicubic'`` (4-D) as MindSpore's ResizeBicubic (``_cubic_weights``); 5-D inputs
+(``'nearest'``, ``'trilinear'``, ``'area'``) as its 3-D kernels, a ``scale_factor`` mapping by
+``1 / scale_factor``.
 
 Example:
     >>> import mscompat as ms
@@ -45,9 +46,10 @@ def _scale(size_in: int, size_out: int, align_corners: bool) -> np.float32:
     return _F32(size_in) / _F32(size_out)
 
 
-def _nearest_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool):
+def _nearest_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool,
+                  scale=None):
     n = x.shape[axis]
-    scale = _scale(n, size, align_corners)
+    scale = _scale(n, size, align_corners) if scale is None else scale
     d = np.arange(size, dtype=_F32)
     if align_corners:
         src = np.floor(d * scale + _F32(0.5))
@@ -58,9 +60,10 @@ def _nearest_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool
     return jnp.take(x, np.minimum(src, n - 1).astype(np.int32), axis=axis)
 
 
-def _linear_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool):
+def _linear_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool,
+                 scale=None):
     n = x.shape[axis]
-    scale = _scale(n, size, align_corners)
+    scale = _scale(n, size, align_corners) if scale is None else scale
     d = np.arange(size, dtype=_F32)
     src = (d + _F32(0.5)) * scale - _F32(0.5) if half_pixel else d * scale
     low = np.floor(src)
@@ -73,12 +76,31 @@ def _linear_axis(x, axis: int, size: int, align_corners: bool, half_pixel: bool)
     return a + (b - a) * jnp.asarray(lerp.reshape(shape), x.dtype)
 
 
-def _resize(x, size: tuple, kind: str, align_corners: bool, half_pixel: bool):
-    """Resize the trailing ``len(size)`` axes; the last axis (width) first."""
+def _resize(x, size: tuple, kind: str, align_corners: bool, half_pixel: bool,
+            scale_factor=None):
+    """Resize the trailing ``len(size)`` axes; the last axis (width) first. With
+    ``scale_factor`` (MindSpore's 5-D kernels, PyTorch's rule) each axis maps by
+    ``1 / scale_factor`` instead of ``in / out``."""
     axis_fn = _nearest_axis if kind == "nearest" else _linear_axis
     for k in reversed(range(len(size))):
         axis = x.ndim - len(size) + k
-        x = axis_fn(x, axis, int(size[k]), align_corners, half_pixel)
+        scale = None if scale_factor is None else _F32(1.0 / scale_factor[k])
+        x = axis_fn(x, axis, int(size[k]), align_corners, half_pixel, scale)
+    return x
+
+
+def _area(x, size: tuple):
+    """Adaptive average pooling of the trailing axes (``mode='area'``), axis by axis: cell
+    ``i`` of an axis averages ``[floor(i * n / s), ceil((i + 1) * n / s))``."""
+    for k, s in enumerate(size):
+        axis = x.ndim - len(size) + k
+        n = x.shape[axis]
+        weights = np.zeros((s, n), _F32)
+        for i in range(s):
+            lo, hi = (i * n) // s, -(-((i + 1) * n) // s)
+            weights[i, lo:hi] = _F32(1) / _F32(hi - lo)
+        x = jnp.moveaxis(jnp.tensordot(x, jnp.asarray(weights, x.dtype), axes=([axis], [1]),
+                                       precision="highest"), -1, axis)
     return x
 
 
@@ -182,9 +204,17 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     _check_float("interpolate", input)
     if mode == "bicubic":
         return _bicubic(input, size, align_corners)
-    if rank == 5 or mode == "trilinear":
-        raise NotImplementedError(f"mindspore.ops.interpolate(mode='{mode}') on a {rank}-D "
-                                  f"input is not supported by mscompat yet.")
+    if rank == 5:
+        factors = None
+        if size is None:  # a scale factor the 5-D kernels map by (PyTorch's rule)
+            factors = scale_factor
+            size = tuple(math.floor(n * f) for n, f in zip(input.shape[2:], factors))
+        if mode == "area":
+            return _area(input, size)
+        if mode == "nearest":
+            return _resize(input, size, "nearest", False, False, factors)
+        return _resize(input, size, "linear", align_corners, not align_corners,
+                       None if align_corners else factors)
     if mode == "area":
         if rank == 3:
             return _adaptive_avg_pool1d(input, size[0])

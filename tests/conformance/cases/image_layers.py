@@ -68,3 +68,27 @@ def interpolate_bicubic(ms):
         return (ms.ops.interpolate(v, size=(7, 9), mode="bicubic") * sens).sum()
 
     return outs, ms.grad(loss)(x), ms.nn.Upsample(size=(8, 4), mode="bicubic")(x)
+
+
+@case(rtol=1e-5, atol=1e-6)
+def interpolate_five_d(ms):
+    """5-D ``interpolate``: 'trilinear' (half-pixel or align_corners), 'nearest' and 'area',
+    by size and by ``scale_factor`` (mapped by ``1 / scale_factor``), and a gradient."""
+    r = np.random.RandomState(0)
+    x = ms.Tensor(r.randn(1, 2, 3, 4, 5).astype(np.float32))
+    sens = ms.Tensor(r.randn(1, 2, 4, 8, 6).astype(np.float32))
+    ops = ms.ops
+    outs = [ops.interpolate(x, size=(5, 7, 6), mode="trilinear"),
+            ops.interpolate(x, size=(5, 7, 6), mode="trilinear", align_corners=True),
+            ops.interpolate(x, size=(2, 3, 3), mode="trilinear"),
+            ops.interpolate(x, scale_factor=(1.5, 2.0, 1.3), mode="trilinear"),
+            ops.interpolate(x, scale_factor=(1.5, 2.0, 1.3), mode="trilinear",
+                            recompute_scale_factor=True),
+            ops.interpolate(x, size=(5, 7, 6), mode="nearest"),
+            ops.interpolate(x, scale_factor=(1.5, 2.0, 1.3), mode="nearest"),
+            ops.interpolate(x, size=(2, 2, 3), mode="area")]
+
+    def loss(v):
+        return (ops.interpolate(v, scale_factor=(1.5, 2.0, 1.3), mode="trilinear") * sens).sum()
+
+    return outs, ms.grad(loss)(x)
