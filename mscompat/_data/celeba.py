@@ -18,12 +18,13 @@ import os
 
 import numpy as np
 
+from .pipeline import MappableDataset
 from .sources import _RandomAccess
 
 _USAGES = {"train": "0", "valid": "1", "test": "2"}
 
 
-class CelebADataset(_RandomAccess):
+class CelebADataset(_RandomAccess, MappableDataset):
     """``CelebADataset(dataset_dir, num_parallel_workers=None, shuffle=None, usage='all',
     sampler=None, decode=False, extensions=None, num_samples=None, num_shards=None,
     shard_id=None, cache=None, decrypt=None)``."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 import numpy as np
 
 from . import mindrecord as fmt
-from .pipeline import shuffle_flag
+from .pipeline import MappableDataset, shuffle_flag
 from .sources import _RandomAccess
 
 
-class MindDataset(_RandomAccess):
+class MindDataset(_RandomAccess, MappableDataset):
     """``MindDataset(dataset_files, columns_list=None, num_parallel_workers=None,
     shuffle=None, num_shards=None, shard_id=None, sampler=None, padded_sample=None,
     num_padded=None, num_samples=None, cache=None)``: the rows of MindRecord files (one

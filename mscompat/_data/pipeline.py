@@ -296,3 +296,12 @@ def ceil_div(a: int, b: int) -> int:
     return math.ceil(a / b)
 
 
+class SourceDataset(Dataset):
+    """``dataset.SourceDataset``: MindSpore's base class of the datasets that read a source
+    (a marker for ``isinstance`` checks; the reading is each subclass's)."""
+
+
+class MappableDataset(SourceDataset):
+    """``dataset.MappableDataset``: a source read by index, which takes samplers
+    (``GeneratorDataset``, ``NumpySlicesDataset``, the image-folder and binary datasets,
+    ``MindDataset``)."""

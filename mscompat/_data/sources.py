@@ -7,7 +7,7 @@ import os
 import grain
 import numpy as np
 
-from .pipeline import Dataset, _IterableSource, as_row, shuffle_seed
+from .pipeline import MappableDataset, SourceDataset, _IterableSource, as_row, shuffle_seed
 from .pipeline_errors import call_user, python_error
 from .samplers import as_sampler, check_conflicts
 
@@ -21,7 +21,7 @@ def _shard(n: int, num_shards, shard_id) -> list[int]:
     return [(shard_id + k * num_shards) % n for k in range(per)]
 
 
-class _RandomAccess(Dataset):
+class _RandomAccess(SourceDataset):
     """A source with ``__getitem__``/``__len__``: a grain MapDataset, shuffled per epoch."""
 
     def __init__(self, column_names, shuffle, num_samples, num_shards, shard_id,
@@ -69,7 +69,7 @@ def _user_rows(it):
         yield item
 
 
-class GeneratorDataset(Dataset):
+class GeneratorDataset(MappableDataset):
     """``GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
     shard_id=None, python_multiprocessing=True, max_rowsize=None)``.
@@ -167,7 +167,7 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
 _RandomAccessGenerator.__name__ = "GeneratorDataset"
 
 
-class NumpySlicesDataset(_RandomAccess):
+class NumpySlicesDataset(_RandomAccess, MappableDataset):
     """``NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1,
     shuffle=None, sampler=None, num_shards=None, shard_id=None)``: rows are slices along the
     first axis of a list, tuple of columns, dict of columns or array."""
@@ -211,7 +211,7 @@ def _read_idx(path: str) -> np.ndarray:
     return data.reshape(dims)
 
 
-class MnistDataset(_RandomAccess):
+class MnistDataset(_RandomAccess, MappableDataset):
     """``MnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None)``: the idx files;
     columns ``image`` (28, 28, 1) UInt8 and ``label`` UInt32."""
@@ -247,7 +247,7 @@ class FashionMnistDataset(MnistDataset):
     layout; columns ``image`` (28, 28, 1) UInt8 and ``label`` UInt32."""
 
 
-class _CifarBinary(_RandomAccess):
+class _CifarBinary(_RandomAccess, MappableDataset):
     """The CIFAR binary versions: records of label bytes then 3072 pixel bytes (CHW)."""
 
     _files: dict[str, list[str]] = {}
@@ -301,7 +301,7 @@ class Cifar100Dataset(_CifarBinary):
     _labels_names = ("coarse_label", "fine_label")
 
 
-class ImageFolderDataset(_RandomAccess):
+class ImageFolderDataset(_RandomAccess, MappableDataset):
     """``ImageFolderDataset(dataset_dir, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, extensions=None, class_indexing=None, decode=False, ...)``:
     one sub-directory per class (sorted names); columns ``image`` (encoded bytes, or decoded
@@ -356,7 +356,7 @@ class DatasetCache:
                 "num_numa_hit": 0}
 
 
-class PaddedDataset(_RandomAccess):
+class PaddedDataset(_RandomAccess, MappableDataset):
     """``PaddedDataset(padded_samples)``: a dataset of the given rows (a list of dicts of
     equal keys), used to pad a sharded dataset to equal shard sizes."""
 

@@ -20,7 +20,9 @@ from .._data.operations import Skip as SkipDataset
 from .._data.operations import Take as TakeDataset
 from .._data.operations import Zip as ZipDataset
 from .._data.pipeline import Dataset as Dataset
+from .._data.pipeline import MappableDataset as MappableDataset
 from .._data.pipeline import Shuffle as Shuffle
+from .._data.pipeline import SourceDataset as SourceDataset
 from .._data.samplers import DistributedSampler as DistributedSampler
 from .._data.samplers import RandomSampler as RandomSampler
 from .._data.samplers import Sampler as Sampler
@@ -61,7 +63,8 @@ def zip(datasets):  # noqa: A001 (MindSpore's name)
 
 __all__ = ["BatchDataset", "ConcatDataset", "MapDataset", "ProjectDataset", "RenameDataset",
            "RepeatDataset", "ShuffleDataset", "SkipDataset", "TakeDataset", "ZipDataset",
-           "Dataset", "GeneratorDataset", "MindDataset", "NumpySlicesDataset", "MnistDataset",
+           "Dataset", "MappableDataset", "SourceDataset", "GeneratorDataset", "MindDataset",
+           "NumpySlicesDataset", "MnistDataset",
            "Cifar10Dataset", "Cifar100Dataset", "FashionMnistDataset", "ImageFolderDataset",
            "CelebADataset",
            "vision", "text", "transforms", "config", "engine",

@@ -87,3 +87,15 @@ def user_function_errors_are_runtime_errors(ms):
         except Exception as e:  # noqa: BLE001
             out.append((type(e).__name__, str(e).splitlines()[0].strip()))
     return out
+
+
+@case(modes=P)
+def mappable_and_source_datasets(ms):
+    """``isinstance(d, MappableDataset)``/``SourceDataset``, as model-zoo code checks before
+    attaching a sampler: sources read by index are mappable, a pipeline step is neither."""
+    ds = ms.dataset
+    candidates = [_generator(ms), ds.GeneratorDataset(_Source(3), ["a"], shuffle=False),
+                  ds.NumpySlicesDataset([1, 2, 3], shuffle=False), _generator(ms).batch(2),
+                  _generator(ms).map(lambda a: a, input_columns=["a"])]
+    return [(isinstance(d, ds.MappableDataset), isinstance(d, ds.SourceDataset),
+             isinstance(d, ds.Dataset)) for d in candidates]
