@@ -378,3 +378,83 @@ def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 inside (-3
 
 hardswish = _with_jvp(lambda x: x * jnp.clip(x + 3, 0, 6) / 6, _hardswish_jvp)
 hardsigmoid = _with_jvp(lambda x: jnp.clip(x + 3, 0, 6) / 6, _hardsigmoid_jvp)
+
+
+# -- norms ----------------------------------------------------------------------------------
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2, 3, 4))
+def _guarded_p_norm(x, p, axis, keepdims, eps):
+    return jnp.sum(jnp.abs(x) ** p, axis=axis, keepdims=keepdims) ** (1.0 / p)
+
+
+def _guarded_p_norm_fwd(x, p, axis, keepdims, eps):
+    out = _guarded_p_norm(x, p, axis, keepdims, eps)
+    return out, (x, out)
+
+
+def _guarded_p_norm_bwd(p, axis, keepdims, eps, res, g):
+    x, out = res
+    if not keepdims and axis is not None:
+        out, g = (jnp.expand_dims(v, axis) for v in (out, g))
+    scale = jnp.maximum(out, jnp.asarray(eps, out.dtype)) ** (p - 1)
+    return (g * jnp.sign(x) * jnp.abs(x) ** (p - 1) / scale,)
+
+
+_guarded_p_norm.defvjp(_guarded_p_norm_fwd, _guarded_p_norm_bwd)
+
+
+def vector_norm(x, p, axis=None, keepdims=False, guarded=True, eps=1e-12):
+    """The ``p``-norm over ``axis`` (a tuple or None) as MindSpore's ``LpNorm`` differentiates
+    it: ``|x|`` has the gradient ``sign(x)`` (0 at 0), and a p-norm (p > 1) divides by
+    ``max(norm, eps) ** (p - 1)``, so a zero vector gets a zero gradient. ``guarded=False``
+    is the plain square root of the sum of squares (``ops.norm(x)``: NaN at zero)."""
+    if p == 0:
+        return jnp.sum((x != 0).astype(x.dtype), axis=axis, keepdims=keepdims)
+    if p in (float("inf"), float("-inf")):
+        reduce = jnp.max if p > 0 else jnp.min
+        return reduce(abs(x), axis=axis, keepdims=keepdims)
+    if p == 1:
+        return jnp.sum(abs(x), axis=axis, keepdims=keepdims)
+    if not guarded and p == 2:
+        return jnp.sqrt(jnp.sum(x * x, axis=axis, keepdims=keepdims))
+    return _guarded_p_norm(x, float(p), axis, keepdims, eps)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2))
+def l2_normalize(x, axis, epsilon):
+    """``L2Normalize``: ``x / sqrt(max(sum(x * x), epsilon))``; MindSpore's gradient
+    ``(dy - y * sum(dy * y)) / max(norm, epsilon)`` (a zero vector: ``dy / epsilon``)."""
+    return x / jnp.sqrt(jnp.maximum(jnp.sum(x * x, axis=axis, keepdims=True), epsilon))
+
+
+def _l2_normalize_fwd(x, axis, epsilon):
+    y = l2_normalize(x, axis, epsilon)
+    return y, (x, y)
+
+
+def _l2_normalize_bwd(axis, epsilon, res, g):
+    x, y = res
+    norm = jnp.sqrt(jnp.sum(x * x, axis=axis, keepdims=True))
+    return ((g - y * jnp.sum(g * y, axis=axis, keepdims=True)) / jnp.maximum(norm, epsilon),)
+
+
+l2_normalize.defvjp(_l2_normalize_fwd, _l2_normalize_bwd)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def logit(x, eps):
+    """``ops.logit``: ``log(x / (1 - x))`` of ``x`` clipped to ``[eps, 1 - eps]`` (no clip for
+    eps None or < 0); MindSpore's gradient ``1 / (x (1 - x))`` (infinite at 0 and 1, NaN
+    outside [0, 1]), zero where the clip holds."""
+    z = x if eps is None or eps < 0 else jnp.clip(x, eps, 1 - eps)
+    return jnp.log(z / (1 - z))
+
+
+@logit.defjvp
+def _logit_jvp(eps, primals, tangents):
+    (x,), (t,) = primals, tangents
+    slope = 1 / (x * (1 - x))
+    if eps is not None and eps >= 0:
+        slope = jnp.where((x < eps) | (x > 1 - eps), 0, slope)
+    else:  # outside [0, 1] the logit has no value, and MindSpore's slope is NaN
+        slope = jnp.where((x < 0) | (x > 1), jnp.nan, slope)
+    return logit(x, eps), (slope * t).astype(t.dtype)

@@ -279,12 +279,7 @@ def _unbind(input, dim=0):
 
 
 def _cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
-    diff = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
-    if p == 0:
-        return jnp.sum(diff != 0, axis=-1).astype(x1.dtype)
-    if p == float("inf"):
-        return jnp.max(diff, axis=-1)
-    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+    return bprops.vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, (-1,))
 
 
 def _einsum(equation, *operands):
@@ -295,15 +290,10 @@ def _einsum(equation, *operands):
 
 def _vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     x = x if dtype is None else x.astype(_np_or_none(dtype))
-    a = jnp.abs(x)
     dim = _axis(dim)
-    if ord == float("inf"):
-        return jnp.max(a, axis=dim, keepdims=keepdim)
-    if ord == float("-inf"):
-        return jnp.min(a, axis=dim, keepdims=keepdim)
-    if ord == 0:
-        return jnp.sum(a != 0, axis=dim, keepdims=keepdim).astype(x.dtype)
-    return jnp.sum(a ** ord, axis=dim, keepdims=keepdim) ** (1.0 / ord)
+    axes = dim if isinstance(dim, tuple) or dim is None else (dim,)
+    # the 2-norm is a plain square root (NaN gradient at zero); the others LpNorm's rules
+    return bprops.vector_norm(x, ord, axes, keepdim, guarded=ord != 2)
 
 
 def _unique_ext(input, sorted=True, return_inverse=False, return_counts=False, dim=None):

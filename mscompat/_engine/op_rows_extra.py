@@ -25,7 +25,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bessel, nn_kernels
+from . import bessel, bprops, nn_kernels
 from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
 from .op_table import OpDef, _by_zero, binary, fn_row, same_dtype
@@ -245,12 +245,7 @@ def _swiglu(input, dim=-1):
 def _pdist(input, p=2.0):
     n = input.shape[-2]
     i, j = np.triu_indices(n, 1)
-    diff = jnp.abs(input[..., i, :] - input[..., j, :])
-    if p == 0:
-        return jnp.sum(diff != 0, axis=-1).astype(input.dtype)
-    if p == float("inf"):
-        return jnp.max(diff, axis=-1)
-    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+    return bprops.vector_norm(input[..., i, :] - input[..., j, :], p, (-1,))
 
 
 def _cond(A, p=None):

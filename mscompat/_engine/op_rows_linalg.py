@@ -18,6 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import bprops
 from .errors import INDEX_16_64, check_dtype
 from .op_table import OpDef, _fmod, binary
 
@@ -49,18 +50,13 @@ def _mod(x, y):
 
 def _lp_norm(x, *, axis, p=2, keep_dims=False, epsilon=1e-12):
     """``ops.LpNorm(axis, p=2, keep_dims=False, epsilon=1e-12)``: ``p = 0`` counts the
-    non-zero elements (MindSpore's kernel); ``epsilon`` only guards the backward pass."""
+    non-zero elements (MindSpore's kernel); ``epsilon`` only guards the backward pass
+    (``bprops.vector_norm``: a zero vector has a zero gradient)."""
     axes = tuple(int(a) % x.ndim for a in (axis if isinstance(axis, (list, tuple))
                                            else (axis,)))
     if isinstance(p, bool) or not isinstance(p, int) or p < 0:
         raise ValueError(f"For 'LpNorm', the 'p' must be a non-negative int, but got {p}.")
-    if p == 0:
-        return jnp.sum((x != 0).astype(x.dtype), axis=axes, keepdims=keep_dims)
-    if p == 1:
-        return jnp.sum(jnp.abs(x), axis=axes, keepdims=keep_dims)
-    if p == 2:
-        return jnp.sqrt(jnp.sum(x * x, axis=axes, keepdims=keep_dims))
-    return jnp.sum(jnp.abs(x) ** p, axis=axes, keepdims=keep_dims) ** (1.0 / p)
+    return bprops.vector_norm(x, p, axes, keep_dims, eps=epsilon)
 
 
 def _inverse(input):
@@ -134,17 +130,9 @@ def _pinv(x, *, atol=None, rtol=None, hermitian=False):
 
 
 def _cdist(x1, x2, p=2.0):
-    """``ops.cdist(x1, x2, p=2.0)``: the p-norm distance of every row pair, batched."""
-    diff = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
-    if p == 0:
-        return jnp.sum((diff != 0).astype(x1.dtype), axis=-1)
-    if p == float("inf"):
-        return jnp.max(diff, axis=-1)
-    if p == 2.0:  # a zero distance keeps a finite gradient
-        sq = jnp.sum(diff * diff, axis=-1)
-        safe = jnp.where(sq > 0, sq, 1)
-        return jnp.where(sq > 0, jnp.sqrt(safe), 0)
-    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+    """``ops.cdist(x1, x2, p=2.0)``: the p-norm distance of every row pair, batched (a zero
+    distance has a zero gradient: ``bprops.vector_norm``)."""
+    return bprops.vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, (-1,))
 
 
 def _diag_embed(input, offset=0, dim1=-2, dim2=-1):

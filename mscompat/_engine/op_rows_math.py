@@ -94,6 +94,11 @@ def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if dim is None and ord is None:
         out = jnp.sqrt(jnp.sum(jnp.square(x)))
         return jnp.reshape(out, (1,) * x.ndim) if keepdim else out
+    axes = dim if isinstance(dim, tuple) else None if dim is None else (dim,)
+    vector = axes is not None and len(axes) == 1 or axes is None and x.ndim == 1
+    if vector and isinstance(ord, (int, float)) and not (ord == 2 and dim is None):
+        # MindSpore's LpNorm: sign(x) at 0, and a zero vector has a zero gradient
+        return bprops.vector_norm(x, ord, axes, keepdim)
     return jnp.linalg.norm(x, ord=ord, axis=dim, keepdims=keepdim)
 
 
@@ -404,14 +409,15 @@ def _prelu(input, weight):
 
 def _l2_normalize(x, *, axis=0, epsilon=1e-4):
     axis = _axis(axis)
-    sq = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
-    return x / jnp.sqrt(jnp.maximum(sq, epsilon))
+    return bprops.l2_normalize(x, axis if isinstance(axis, tuple) or axis is None
+                               else (axis,), epsilon)
 
 
 def _cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """MindSpore's ``sum(x1 * x2) / clip(norm(x1) * norm(x2), min=eps)`` with its norm's
+    gradient (zero at a zero vector: there the gradient is ``x2 / eps``)."""
     dot = jnp.sum(x1 * x2, axis=dim)
-    n1 = jnp.sqrt(jnp.sum(jnp.square(x1), axis=dim))
-    n2 = jnp.sqrt(jnp.sum(jnp.square(x2), axis=dim))
+    n1, n2 = (bprops.vector_norm(v, 2, (dim,)) for v in (x1, x2))
     return dot / jnp.maximum(n1 * n2, eps)
 
 

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401  (block_diag)
 import numpy as np
 
+from . import bprops
 from .op_table import OpDef, _same_dtypes, fn_row
 
 
@@ -57,12 +58,9 @@ def _cross(input, other, dim=None):
 
 
 def _dist(input, other, p=2):
-    d = jnp.abs(input - other).reshape(-1)
-    if p == 0:
-        return jnp.sum(d != 0).astype(input.dtype)
-    if p == float("inf"):
-        return jnp.max(d)
-    return jnp.sum(d ** p) ** (1.0 / p)
+    """``ops.dist``: MindSpore's LpNorm of the flattened difference (its gradient rules:
+    ``bprops.vector_norm``)."""
+    return bprops.vector_norm((input - other).reshape(-1), p, 0)
 
 
 def _cartesian_prod(*inputs):

@@ -203,8 +203,7 @@ def _renorm(input, p, axis, maxnorm):
 
 
 def _logit(input, eps=None):
-    x = input if eps is None else jnp.clip(input, eps, 1 - eps)
-    return jnp.log(x / (1 - x))
+    return bprops.logit(input, None if eps is None else float(eps))
 
 
 def _std_var_mean(stat):
