@@ -129,16 +129,19 @@ def _norm_cases(ms):
         "norm_2_dim": lambda t: ops.norm(t, 2, dim=0), "norm_1": lambda t: ops.norm(t, 1),
         "norm_3": lambda t: ops.norm(t, 3), "norm_inf": lambda t: ops.norm(t, float("inf")),
         "norm_ninf": lambda t: ops.norm(t, float("-inf")),
-        "vector_norm": lambda t: ops.vector_norm(t), "vector_norm_1": lambda t: ops.vector_norm(t, 1),
+        "vector_norm": lambda t: ops.vector_norm(t),
+        "vector_norm_1": lambda t: ops.vector_norm(t, 1),
         "lp_norm_2": lambda t: ops.LpNorm(0, 2)(t), "lp_norm_1": lambda t: ops.LpNorm(0, 1)(t),
         "lp_norm_3": lambda t: ops.LpNorm(0, 3)(t),
         "dist_2": lambda t: ops.dist(t, T(np.zeros(3, np.float32))),
         "dist_3": lambda t: ops.dist(t, T(np.zeros(3, np.float32)), 3),
         "pdist": lambda t: ops.pdist(ops.stack([t, t])).sum(),
         "cdist": lambda t: ops.cdist(t.reshape(1, 3, 1), t.reshape(1, 3, 1)).sum(),
-        "cosine_similarity": lambda t: ops.cosine_similarity(t.reshape(1, 3), ones.reshape(1, 3)).sum(),
+        "cosine_similarity": lambda t: ops.cosine_similarity(t.reshape(1, 3),
+                                                             ones.reshape(1, 3)).sum(),
         "l2_normalize": lambda t: (ops.L2Normalize(epsilon=1e-4)(t) * T([1.0, 2.0, 3.0])).sum(),
-        "logit": lambda t: ops.logit(t / 4).sum(), "logit_eps": lambda t: ops.logit(t / 4, eps=0.1).sum(),
+        "logit": lambda t: ops.logit(t / 4).sum(),
+        "logit_eps": lambda t: ops.logit(t / 4, eps=0.1).sum(),
     }
 
 
@@ -150,7 +153,8 @@ def norm_gradients_at_zero(ms):
     2-norm is a square root (NaN there); L2Normalize divides by ``max(norm, epsilon)``;
     cosine_similarity clips the norm product at ``eps``; logit's slope is infinite at 0 and
     1."""
-    points = [ms.Tensor(np.zeros(3, np.float32)), ms.Tensor(np.array([3.0, -4.0, 0.0], np.float32)),
+    points = [ms.Tensor(np.zeros(3, np.float32)),
+              ms.Tensor(np.array([3.0, -4.0, 0.0], np.float32)),
               ms.Tensor(np.array([1e-3, 0.0, 0.0], np.float32)),
               ms.Tensor(np.array([0.0, 2.0, 4.0], np.float32))]
     return {name: [ms.grad(f)(p) for p in points] for name, f in _norm_cases(ms).items()}
