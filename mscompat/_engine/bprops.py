@@ -458,3 +458,28 @@ def _logit_jvp(eps, primals, tangents):
     else:  # outside [0, 1] the logit has no value, and MindSpore's slope is NaN
         slope = jnp.where((x < 0) | (x > 1), jnp.nan, slope)
     return logit(x, eps), (slope * t).astype(t.dtype)
+
+
+@jax.custom_vjp
+def binary_cross_entropy(x, y):
+    """``BinaryCrossEntropy`` element by element: ``-(y log(x) + (1 - y) log(1 - x))`` with the
+    logs' arguments clamped at 1e-12, and MindSpore's gradients ``(x - y) / max(x (1 - x),
+    1e-12)`` for ``x`` (so a saturated wrong prediction gets a large one, not the clamp's
+    zero) and ``log(1 - x) - log(x)`` for ``y``, unclamped."""
+    eps = jnp.asarray(1e-12, x.dtype)
+    return -(y * jnp.log(jnp.maximum(x, eps)) + (1 - y) * jnp.log(jnp.maximum(1 - x, eps)))
+
+
+def _bce_fwd(x, y):
+    return binary_cross_entropy(x, y), (x, y)
+
+
+def _bce_bwd(res, g):
+    x, y = res
+    eps = jnp.asarray(1e-12, x.dtype)
+    dx = (x - y) / jnp.maximum(x * (1 - x), eps)
+    dy = jnp.log(1 - x) - jnp.log(x)
+    return (g * dx).astype(x.dtype), (g * dy).astype(y.dtype)
+
+
+binary_cross_entropy.defvjp(_bce_fwd, _bce_bwd)

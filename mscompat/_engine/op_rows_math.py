@@ -485,9 +485,7 @@ def _smooth_l1_prim(prediction, target, *, beta=1.0, reduction="none"):
 
 def _bce(logits, labels, weight=None, reduction="mean"):
     check_dtype("BinaryCrossEntropy", "logits", logits, ("bfloat16", "float16", "float32"))
-    eps = 1e-12
-    loss = -(labels * jnp.log(jnp.maximum(logits, eps))
-             + (1 - labels) * jnp.log(jnp.maximum(1 - logits, eps)))
+    loss = bprops.binary_cross_entropy(logits, labels)
     if weight is not None:
         loss = loss * weight
     return _reduce_loss(loss, reduction)

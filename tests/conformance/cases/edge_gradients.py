@@ -172,3 +172,19 @@ def lp_norm_gradient_both_modes(ms):
             return ((ms.ops.norm(t, 2, dim=1) + ms.ops.norm(t, 1, dim=1)) * sens).sum()
 
     return ms.grad(Norms())(x)
+
+
+@case(rtol=1e-5, atol=1e-6)
+def binary_cross_entropy_saturated(ms):
+    """BinaryCrossEntropy's gradients at saturated predictions: ``(x - y) / max(x (1 - x),
+    1e-12)`` for the logits (a wrong prediction of exactly 0 or 1 gets +-1e12, where the
+    clamp's derivative would be 0) and ``log(1 - x) - log(x)`` for the labels."""
+    x = ms.Tensor(np.array([0.0, 0.25, 1.0, 1.0, 0.0, 1e-7], np.float32))
+    y = ms.Tensor(np.array([0.0, 0.25, 1.0, 0.0, 1.0, 0.5], np.float32))
+
+    class Loss(ms.nn.Cell):
+        def construct(self, a, b):
+            return ms.ops.binary_cross_entropy(a, b, reduction="sum")
+
+    return (ms.ops.binary_cross_entropy(x, y, reduction="none"),
+            ms.grad(Loss(), grad_position=(0, 1))(x, y), ms.nn.BCELoss(reduction="mean")(x, y))
