@@ -8,7 +8,9 @@ about *values* rather than return structure are handled here:
 * integer inputs get integer gradients (MindSpore differentiates integer arithmetic): the
   gradient is taken through a float64 stand-in and cast back;
 * in PYNATIVE_MODE, one Tensor object passed at several positions is one variable, so each
-  of those positions gets the total gradient.
+  of those positions gets the total gradient, and so is every other use of that object
+  inside ``fn`` (a closure or a global: ``grad(lambda a: a * x)(x)`` is ``2 * x``, as
+  MindSpore tracks Tensors by object; GRAPH_MODE takes a closure as a constant).
 """
 from __future__ import annotations
 
@@ -107,8 +109,20 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
             new_args, new_kwargs = list(args), kwargs
             for i, x in zip(owners, xs):
                 new_args[i] = Tensor._wrap(x)
-        with scope.bind(weights, ws) as s:
-            out = fn(*new_args, **new_kwargs)
+        # PYNATIVE: the selected Tensor objects *are* the variables, also where ``fn``
+        # reaches them another way (a closure, a global): they hold the traced values
+        # while ``fn`` runs (Parameters are bound through ``scope`` instead)
+        held = [(args[i], x) for i, x in zip(owners, xs)
+                if not hasattr(args[i], "_stored")] if alias else []
+        saved = [(t, t._data) for t, _ in held]
+        for t, x in held:
+            t._data = x
+        try:
+            with scope.bind(weights, ws) as s:
+                out = fn(*new_args, **new_kwargs)
+        finally:
+            for t, value in saved:
+                t._data = value
         wparams, wvals = s.written()
         written[:] = wparams
         out = to_arrays(out)

@@ -91,8 +91,9 @@ def jvp(fn: Callable, inputs, v, has_aux: bool = False):
 
     if (lazy.ENABLED["on"] and not context.graph_mode() and not scope.tracing()
             and not _has_tracer((xs, vs))):
+        # MindSpore compiles jvp: a closure is a constant, each input position its own
         return recording.run_transform(lambda f: partial(_jvp_impl, f, has_aux), ("jvp", has_aux),
-                                  fn, xs, {}, (xs, vs), {})
+                                       fn, xs, {}, (xs, vs), {}, by_object=False)
     return _compiled("jvp", fn, partial(_jvp_impl, fn, has_aux), (xs, vs), (has_aux,))
 
 
@@ -148,7 +149,9 @@ def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
     from .grad_ops import _check_weights
     ws, single = _check_weights(weights)
     params = [w for w in (ws or ()) if isinstance(w, Parameter)]
-    pb = pullback(fn, inputs, {}, range(len(inputs)), params, has_aux)
+    # PYNATIVE: the input Tensor objects are the variables (closures, repeated positions)
+    pb = pullback(fn, inputs, {}, range(len(inputs)), params, has_aux,
+                  alias=not context.graph_mode())
     vjp_fn = _VjpFn(pb, pb.diff_out, len(inputs), ws, single)
     if has_aux:
         out0, aux = _aux_out(pb.out, True)

@@ -46,7 +46,8 @@ def _identity(x):
 class _Recorded:
     """What recording ``fn(*args, **kwargs)`` produced, and how to replay it on arrays."""
 
-    def __init__(self, fn: Callable, args: tuple, kwargs: dict, rec: Recording) -> None:
+    def __init__(self, fn: Callable, args: tuple, kwargs: dict, rec: Recording,
+                 by_object: bool = True) -> None:
         leaves, self.in_tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_tensor)
         self.slots: list[int] = []  # tensor leaf -> argument slot (aliases share one)
         placeholders: dict[int, Lazy] = {}
@@ -56,21 +57,36 @@ class _Recorded:
             if not isinstance(leaf, lazy.Tensor):
                 new_leaves.append(leaf)
                 continue
-            ph = placeholders.get(id(leaf))
+            # by object (MindSpore's PYNATIVE grad and vjp): one Tensor at several places is
+            # one variable; else (its compiled jvp) each place is a variable of its own
+            at = id(leaf) if by_object else -len(new_leaves) - 1
+            ph = placeholders.get(at)
             if ph is None:
                 data = leaf._data
                 if isinstance(data, Lazy):  # an outer recording's value: alias it
                     ph = Lazy(Node(_identity, (), (data,)), 0, data.aval)
                 else:
                     ph = Lazy(None, 0, _aval(data), data)
-                placeholders[id(leaf)] = ph
+                placeholders[at] = ph
                 stop[id(ph)] = len(stop)
             self.slots.append(stop[id(ph)])
             new_leaves.append(lazy.Tensor._wrap(ph))
         self.n_slots = len(stop)
         rargs, rkwargs = jax.tree_util.tree_unflatten(self.in_tree, new_leaves)
-        with scope.bind() as s:
-            out = fn(*rargs, **rkwargs)
+        # MindSpore tracks Tensors by object: where ``fn`` reaches an argument's object
+        # another way (a closure, a global), that is the argument too, so the object holds
+        # its placeholder while ``fn`` runs (Parameters are bound through ``scope``)
+        held = {id(leaf): leaf for leaf in leaves if by_object
+                and isinstance(leaf, lazy.Tensor) and not hasattr(leaf, "_stored")}
+        saved = [(t, t._data) for t in held.values()]
+        for t in held.values():
+            t._data = placeholders[id(t)]
+        try:
+            with scope.bind() as s:
+                out = fn(*rargs, **rkwargs)
+        finally:
+            for t, value in saved:
+                t._data = value
         self.written, written_vals = s.written()
         from .tensor import to_raw
         out_leaves, self.out_tree = jax.tree_util.tree_flatten(to_raw(out))
@@ -209,11 +225,12 @@ def _split_call(args, kwargs):
 
 
 def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwargs: dict,
-                  call_args: tuple, call_kwargs: dict, weights=()):
+                  call_args: tuple, call_kwargs: dict, weights=(), by_object: bool = True):
     """Run ``make(fn)(*call_args, **call_kwargs)`` by recording ``fn`` (PYNATIVE_MODE).
 
     ``make(f)`` builds the transform of ``f`` (e.g. ``GradFn(f, spec)._run``); ``fn_args``
-    are the arguments the transform will pass to ``fn``.
+    are the arguments the transform will pass to ``fn``; ``by_object``: the argument Tensor
+    objects are the variables wherever ``fn`` reaches them (MindSpore's PYNATIVE grad).
     """
     from . import compile as compile_mod
     from .tensor import wrap_tree
@@ -224,7 +241,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     rec = Recording(outer)
     token = _REC.set(rec)
     try:
-        recorded = _Recorded(fn, fn_args, fn_kwargs, rec)
+        recorded = _Recorded(fn, fn_args, fn_kwargs, rec, by_object)
     except Abandon:
         if outer is not None:
             raise

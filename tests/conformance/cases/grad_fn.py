@@ -226,3 +226,28 @@ def grad_of_jit_function(ms):
     def f(a, b):
         return ms.ops.exp(a) * b
     return ms.grad(f, (0, 1))(*_xy(ms))
+
+
+@case(rtol=1e-6, atol=1e-6)
+def tensor_objects_are_the_variables(ms):
+    """PYNATIVE_MODE tracks Tensors by object: where the function reaches the differentiated
+    Tensor through a closure, that use is the input too (``grad(f)(x)`` of ``a * x`` is
+    ``2 x``, of the same function at another Tensor ``x``), for ``grad``, ``value_and_grad``,
+    ``GradOperation`` and ``vjp``; ``jvp`` is compiled (the closure is a constant, two
+    positions of one object two variables). GRAPH_MODE takes closures as constants."""
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    y = ms.Tensor(np.array([4.0, 5.0, 6.0], np.float32))
+    v = ms.Tensor(np.ones(3, np.float32))
+
+    def f(a):
+        return (a * x).sum()
+
+    def g(a):
+        return a * x
+
+    def h(a, b):
+        return a * b
+
+    return (ms.grad(f)(x), ms.grad(f)(y), ms.value_and_grad(f)(x)[1],
+            ms.ops.GradOperation()(f)(x), ms.vjp(g, x)[1](v), ms.vjp(h, x, x)[1](v),
+            ms.jvp(g, x, v)[1], ms.jvp(h, (x, x), (v, v * 2))[1], x)
