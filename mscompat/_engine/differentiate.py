@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import lazy, scope, tensor_hooks
-from .tensor import Tensor
+from .tensor import Tensor, holding
 
 
 def _is_int(x) -> bool:
@@ -110,19 +110,10 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
             for i, x in zip(owners, xs):
                 new_args[i] = Tensor._wrap(x)
         # PYNATIVE: the selected Tensor objects *are* the variables, also where ``fn``
-        # reaches them another way (a closure, a global): they hold the traced values
-        # while ``fn`` runs (Parameters are bound through ``scope`` instead)
-        held = [(args[i], x) for i, x in zip(owners, xs)
-                if not hasattr(args[i], "_stored")] if alias else []
-        saved = [(t, t._data) for t, _ in held]
-        for t, x in held:
-            t._data = x
-        try:
-            with scope.bind(weights, ws) as s:
-                out = fn(*new_args, **new_kwargs)
-        finally:
-            for t, value in saved:
-                t._data = value
+        # reaches them another way (a closure, a global)
+        held = [(args[i], x) for i, x in zip(owners, xs)] if alias else []
+        with holding(held), scope.bind(weights, ws) as s:
+            out = fn(*new_args, **new_kwargs)
         wparams, wvals = s.written()
         written[:] = wparams
         out = to_arrays(out)

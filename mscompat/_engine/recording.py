@@ -74,19 +74,12 @@ class _Recorded:
         self.n_slots = len(stop)
         rargs, rkwargs = jax.tree_util.tree_unflatten(self.in_tree, new_leaves)
         # MindSpore tracks Tensors by object: where ``fn`` reaches an argument's object
-        # another way (a closure, a global), that is the argument too, so the object holds
-        # its placeholder while ``fn`` runs (Parameters are bound through ``scope``)
-        held = {id(leaf): leaf for leaf in leaves if by_object
-                and isinstance(leaf, lazy.Tensor) and not hasattr(leaf, "_stored")}
-        saved = [(t, t._data) for t in held.values()]
-        for t in held.values():
-            t._data = placeholders[id(t)]
-        try:
-            with scope.bind() as s:
-                out = fn(*rargs, **rkwargs)
-        finally:
-            for t, value in saved:
-                t._data = value
+        # another way (a closure, a global), that is the argument too
+        held = {id(leaf): (leaf, placeholders[id(leaf)]) for leaf in leaves
+                if by_object and isinstance(leaf, lazy.Tensor)}
+        from .tensor import holding
+        with holding(held.values()), scope.bind() as s:
+            out = fn(*rargs, **rkwargs)
         self.written, written_vals = s.written()
         from .tensor import to_raw
         out_leaves, self.out_tree = jax.tree_util.tree_flatten(to_raw(out))

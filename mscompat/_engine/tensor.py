@@ -12,6 +12,7 @@ Example:
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import jax
@@ -493,3 +494,20 @@ def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
         raise TypeError("Expected a NumPy array.")
     return Tensor(array)
+
+
+@contextlib.contextmanager
+def holding(pairs):
+    """While the block runs, each plain Tensor of ``(tensor, value)`` holds ``value`` (a
+    transform's traced or recorded input), restored afterwards: MindSpore's PYNATIVE grad
+    tracks Tensors by object, so a closure's use of an input object is that input.
+    Parameters are left alone (``scope`` binds them)."""
+    held = [(t, v) for t, v in pairs if not hasattr(t, "_stored")]
+    saved = [(t, t._data) for t, _ in held]
+    for t, v in held:
+        t._data = v
+    try:
+        yield
+    finally:
+        for t, v in saved:
+            t._data = v
