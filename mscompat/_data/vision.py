@@ -340,9 +340,10 @@ class ConvertMode(enum.Enum):
 
 
 def _gray(r, g, b):
-    """OpenCV's fixed-point luma: (4899 R + 9617 G + 1868 B + 2**13) >> 14."""
-    return ((r.astype(np.int32) * 4899 + g.astype(np.int32) * 9617
-             + b.astype(np.int32) * 1868 + 8192) >> 14).astype(np.uint8)
+    """OpenCV's fixed-point luma of 8-bit channels, as MindSpore's build computes it:
+    (9798 R + 19235 G + 3735 B + 2**14) >> 15."""
+    return ((r.astype(np.int32) * 9798 + g.astype(np.int32) * 19235
+             + b.astype(np.int32) * 3735 + (1 << 14)) >> 15).astype(r.dtype)
 
 
 class ConvertColor(_Op):

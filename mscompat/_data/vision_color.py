@@ -20,7 +20,7 @@ import random
 
 import numpy as np
 
-from .vision import _Op
+from .vision import _gray, _Op
 
 _SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(13)
 
@@ -44,11 +44,9 @@ def _blend(img, other, alpha: float):
 
 
 def _cv_gray(img):
-    """OpenCV's RGB->GRAY: fixed-point 0.299/0.587/0.114 for integers."""
+    """OpenCV's RGB->GRAY: fixed-point 0.299/0.587/0.114 for integers (``vision._gray``)."""
     if np.issubdtype(img.dtype, np.integer):
-        i = img.astype(np.int64)
-        return ((i[..., 0] * 4899 + i[..., 1] * 9617 + i[..., 2] * 1868 + (1 << 13))
-                >> 14).astype(img.dtype)
+        return _gray(img[..., 0], img[..., 1], img[..., 2])
     f = img.astype(np.float32)
     return (f[..., 0] * 0.299 + f[..., 1] * 0.587 + f[..., 2] * 0.114).astype(img.dtype)
 

@@ -227,3 +227,13 @@ def pad_to_size_and_linear_transformation(ms):
     mean = np.random.RandomState(4).uniform(0, 1, (n,)).astype(np.float32)
     out.append(vision.LinearTransformation(m, mean)(chw))
     return out
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def rgb_to_gray_fixed_point(ms):
+    """ConvertColor to grey (and the greys inside Grayscale) as MindSpore's OpenCV computes
+    8-bit luma: ``(9798 R + 19235 G + 3735 B + 2**14) >> 15``."""
+    v = ms.dataset.vision
+    img = np.random.RandomState(0).randint(0, 256, (60, 80, 3)).astype(np.uint8)
+    return (v.ConvertColor(v.ConvertMode.COLOR_RGB2GRAY)(img),
+            v.ConvertColor(v.ConvertMode.COLOR_BGR2GRAY)(img))
