@@ -381,13 +381,15 @@ hardsigmoid = _with_jvp(lambda x: jnp.clip(x + 3, 0, 6) / 6, _hardsigmoid_jvp)
 
 
 # -- norms ----------------------------------------------------------------------------------
-@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2, 3, 4))
-def _guarded_p_norm(x, p, axis, keepdims, eps):
+def _p_norm(x, p, axis, keepdims, eps):
     return jnp.sum(jnp.abs(x) ** p, axis=axis, keepdims=keepdims) ** (1.0 / p)
 
 
+_guarded_p_norm = jax.custom_vjp(_p_norm, nondiff_argnums=(1, 2, 3, 4))
+
+
 def _guarded_p_norm_fwd(x, p, axis, keepdims, eps):
-    out = _guarded_p_norm(x, p, axis, keepdims, eps)
+    out = _p_norm(x, p, axis, keepdims, eps)
     return out, (x, out)
 
 
@@ -400,6 +402,7 @@ def _guarded_p_norm_bwd(p, axis, keepdims, eps, res, g):
 
 
 _guarded_p_norm.defvjp(_guarded_p_norm_fwd, _guarded_p_norm_bwd)
+_p_norm_op = eager_fast(_p_norm)(_guarded_p_norm)
 
 
 def vector_norm(x, p, axis=None, keepdims=False, guarded=True, eps=1e-12):
@@ -416,18 +419,18 @@ def vector_norm(x, p, axis=None, keepdims=False, guarded=True, eps=1e-12):
         return jnp.sum(abs(x), axis=axis, keepdims=keepdims)
     if not guarded and p == 2:
         return jnp.sqrt(jnp.sum(x * x, axis=axis, keepdims=keepdims))
-    return _guarded_p_norm(x, float(p), axis, keepdims, eps)
+    return _p_norm_op(x, float(p), axis, keepdims, eps)
 
 
-@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2))
-def l2_normalize(x, axis, epsilon):
-    """``L2Normalize``: ``x / sqrt(max(sum(x * x), epsilon))``; MindSpore's gradient
-    ``(dy - y * sum(dy * y)) / max(norm, epsilon)`` (a zero vector: ``dy / epsilon``)."""
+def _l2_normalized(x, axis, epsilon):
     return x / jnp.sqrt(jnp.maximum(jnp.sum(x * x, axis=axis, keepdims=True), epsilon))
 
 
+_l2_normalize = jax.custom_vjp(_l2_normalized, nondiff_argnums=(1, 2))
+
+
 def _l2_normalize_fwd(x, axis, epsilon):
-    y = l2_normalize(x, axis, epsilon)
+    y = _l2_normalized(x, axis, epsilon)
     return y, (x, y)
 
 
@@ -437,19 +440,22 @@ def _l2_normalize_bwd(axis, epsilon, res, g):
     return ((g - y * jnp.sum(g * y, axis=axis, keepdims=True)) / jnp.maximum(norm, epsilon),)
 
 
-l2_normalize.defvjp(_l2_normalize_fwd, _l2_normalize_bwd)
+_l2_normalize.defvjp(_l2_normalize_fwd, _l2_normalize_bwd)
+l2_normalize = eager_fast(_l2_normalized)(_l2_normalize)
+l2_normalize.__doc__ = (
+    "``L2Normalize``: ``x / sqrt(max(sum(x * x), epsilon))``; MindSpore's gradient "
+    "``(dy - y * sum(dy * y)) / max(norm, epsilon)`` (a zero vector: ``dy / epsilon``).")
 
 
-@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
-def logit(x, eps):
-    """``ops.logit``: ``log(x / (1 - x))`` of ``x`` clipped to ``[eps, 1 - eps]`` (no clip for
-    eps None or < 0); MindSpore's gradient ``1 / (x (1 - x))`` (infinite at 0 and 1, NaN
-    outside [0, 1]), zero where the clip holds."""
+def _logit_values(x, eps):
     z = x if eps is None or eps < 0 else jnp.clip(x, eps, 1 - eps)
     return jnp.log(z / (1 - z))
 
 
-@logit.defjvp
+_logit = jax.custom_jvp(_logit_values, nondiff_argnums=(1,))
+
+
+@_logit.defjvp
 def _logit_jvp(eps, primals, tangents):
     (x,), (t,) = primals, tangents
     slope = 1 / (x * (1 - x))
@@ -457,21 +463,26 @@ def _logit_jvp(eps, primals, tangents):
         slope = jnp.where((x < eps) | (x > 1 - eps), 0, slope)
     else:  # outside [0, 1] the logit has no value, and MindSpore's slope is NaN
         slope = jnp.where((x < 0) | (x > 1), jnp.nan, slope)
-    return logit(x, eps), (slope * t).astype(t.dtype)
+    return _logit_values(x, eps), (slope * t).astype(t.dtype)
 
 
-@jax.custom_vjp
-def binary_cross_entropy(x, y):
-    """``BinaryCrossEntropy`` element by element: ``-(y log(x) + (1 - y) log(1 - x))`` with the
-    logs' arguments clamped at 1e-12, and MindSpore's gradients ``(x - y) / max(x (1 - x),
-    1e-12)`` for ``x`` (so a saturated wrong prediction gets a large one, not the clamp's
-    zero) and ``log(1 - x) - log(x)`` for ``y``, unclamped."""
+logit = eager_fast(_logit_values)(_logit)
+logit.__doc__ = (
+    "``ops.logit``: ``log(x / (1 - x))`` of ``x`` clipped to ``[eps, 1 - eps]`` (no clip "
+    "for eps None or < 0); MindSpore's gradient ``1 / (x (1 - x))`` (infinite at 0 and 1, "
+    "NaN outside [0, 1]), zero where the clip holds.")
+
+
+def _bce_values(x, y):
     eps = jnp.asarray(1e-12, x.dtype)
     return -(y * jnp.log(jnp.maximum(x, eps)) + (1 - y) * jnp.log(jnp.maximum(1 - x, eps)))
 
 
+_bce = jax.custom_vjp(_bce_values)
+
+
 def _bce_fwd(x, y):
-    return binary_cross_entropy(x, y), (x, y)
+    return _bce_values(x, y), (x, y)
 
 
 def _bce_bwd(res, g):
@@ -482,4 +493,10 @@ def _bce_bwd(res, g):
     return (g * dx).astype(x.dtype), (g * dy).astype(y.dtype)
 
 
-binary_cross_entropy.defvjp(_bce_fwd, _bce_bwd)
+_bce.defvjp(_bce_fwd, _bce_bwd)
+binary_cross_entropy = eager_fast(_bce_values)(_bce)
+binary_cross_entropy.__doc__ = (
+    "``BinaryCrossEntropy`` element by element: ``-(y log(x) + (1 - y) log(1 - x))`` with "
+    "the logs' arguments clamped at 1e-12, and MindSpore's gradients ``(x - y) / max(x (1 - "
+    "x), 1e-12)`` for ``x`` (a saturated wrong prediction gets a large one, not the clamp's "
+    "zero) and ``log(1 - x) - log(x)`` for ``y``, unclamped.")

@@ -89,21 +89,6 @@ def _resize(x, size: tuple, kind: str, align_corners: bool, half_pixel: bool,
     return x
 
 
-def _area(x, size: tuple):
-    """Adaptive average pooling of the trailing axes (``mode='area'``), axis by axis: cell
-    ``i`` of an axis averages ``[floor(i * n / s), ceil((i + 1) * n / s))``."""
-    for k, s in enumerate(size):
-        axis = x.ndim - len(size) + k
-        n = x.shape[axis]
-        weights = np.zeros((s, n), _F32)
-        for i in range(s):
-            lo, hi = (i * n) // s, -(-((i + 1) * n) // s)
-            weights[i, lo:hi] = _F32(1) / _F32(hi - lo)
-        x = jnp.moveaxis(jnp.tensordot(x, jnp.asarray(weights, x.dtype), axes=([axis], [1]),
-                                       precision="highest"), -1, axis)
-    return x
-
-
 def _check_float(name: str, x) -> None:
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For '{name}', the 'input' must be a Tensor of float16, float32 or "
@@ -210,7 +195,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             factors = scale_factor
             size = tuple(math.floor(n * f) for n, f in zip(input.shape[2:], factors))
         if mode == "area":
-            return _area(input, size)
+            return nn_kernels.adaptive_avg_pool3d(input, size)
         if mode == "nearest":
             return _resize(input, size, "nearest", False, False, factors)
         return _resize(input, size, "linear", align_corners, not align_corners,

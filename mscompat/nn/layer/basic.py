@@ -10,6 +10,7 @@ import numpy as np
 from ..._engine import dtypes, jaxconfig, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
+from ..._engine.op_rows_array import _flatten_fn
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
@@ -151,8 +152,8 @@ class Flatten(Cell):
         for axis in (self.start_dim, self.end_dim):
             if axis < -ndim or axis >= ndim:
                 raise ValueError("'start_dim' or 'end_dim' out of range.")
-        from ...ops import flatten
-        return flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
+        return call(_flatten_fn, (x._data,), {"start_dim": self.start_dim,
+                                              "end_dim": self.end_dim})
 
 
 class Dropout(Cell):

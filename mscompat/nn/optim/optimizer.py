@@ -106,6 +106,8 @@ class Optimizer(Cell):
     _decay_every_param = False
     # the kernel is a plain loop: every product rounded (``cpu_math.unfused``)
     _plain_kernel = False
+    # (name, beta) of the running ``beta ** t`` Parameters (``_running_powers``)
+    _powers: tuple = ()
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -224,7 +226,7 @@ class Optimizer(Cell):
             setattr(self, name, Parameter(Tensor(np.ones(shape, np.float32)), name=name))
 
     def _advance(self) -> None:
-        for name, beta in getattr(self, "_powers", ()):
+        for name, beta in self._powers:
             setattr(self, name, getattr(self, name) * np.float32(beta))
 
     def _power(self, name: str, dtype):
