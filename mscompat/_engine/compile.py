@@ -126,9 +126,14 @@ class Compiled:
     def _new_jit(self):
         """(plain, donating) programs. Fresh function objects each time: JAX's trace caches
         are keyed on them (weakly), so replacing them frees everything the old programs
-        held. The donating one takes every Parameter's buffer and returns every Parameter's
-        value (the unwritten ones pass through, aliased, no copy), so XLA writes new values
-        in place of the old: the peak memory of a donating hand-written step."""
+        held; ``_traced`` counts the programs they hold (one trace each: the C++
+        ``_cache_size()`` reads 0 once JAX's global dispatch cache holds 8,192 functions,
+        although the calls still take the fast path). The donating one takes every
+        Parameter's buffer and returns every Parameter's value (the unwritten ones pass
+        through, aliased, no copy), so XLA writes new values in place of the old: the peak
+        memory of a donating hand-written step."""
+        self._traced = 0
+
         def donating(pvals, dyn, static):
             out, writes = self._pure(pvals, dyn, static)
             new = {id(p): v for p, v in zip(writes.params, writes.values)}
@@ -168,6 +173,7 @@ class Compiled:
     def _pure(self, pvals, dyn, static):
         with _lock:
             _counter["traces"] += 1
+        self._traced += 1
         if static[0] is _TENSORS_ONLY:
             args, kwargs = tuple(Tensor._wrap(x) for x in dyn), {}
         else:
@@ -244,7 +250,7 @@ class Compiled:
                             self.params = self.params + [e.param]
             if self.prints:
                 jax.effects_barrier()  # MindSpore prints before the call returns
-            if max(self._jitted._cache_size(), self._donating._cache_size()) > _MAX_PROGRAMS:
+            if self._traced > _MAX_PROGRAMS:
                 # A Cell called with ever new shapes: drop its programs rather than grow forever.
                 self._jitted, self._donating = self._new_jit()
             if writes.params:

@@ -49,7 +49,10 @@ def test_compiled_programs_per_cell_are_bounded(monkeypatch):
         net = ms.nn.Dense(3, 2)
         for n in range(1, 3 * compile_mod._MAX_PROGRAMS):
             net(ms.Tensor(np.ones((n, 3), np.float32)))
-        assert net._compiled_fn._jitted._cache_size() <= compile_mod._MAX_PROGRAMS
+        assert 1 <= net._compiled_fn._traced <= compile_mod._MAX_PROGRAMS
+        before = ms.compile_count()
+        net(ms.Tensor(np.ones((1, 3), np.float32)))  # the first program was dropped
+        assert ms.compile_count() == before + 1
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
 
