@@ -71,6 +71,9 @@ from ._engine.process_api import run_check as run_check
 from ._engine.process_api import set_recursion_limit as set_recursion_limit
 from ._engine.random_ops import get_seed as get_seed
 from ._engine.random_ops import set_seed as set_seed
+from ._engine.sparse_tensor import COOTensor as COOTensor
+from ._engine.sparse_tensor import CSRTensor as CSRTensor
+from ._engine.sparse_tensor import RowTensor as RowTensor
 from ._engine.tensor import Tensor as Tensor
 from ._engine.tensor import from_numpy as from_numpy
 from ._engine.tensor import tensor as tensor
@@ -121,6 +124,7 @@ __all__ = [
     "set_context", "set_device", "export", "load", "GradOperation", "get_grad", "grad",
     "value_and_grad", "jit", "ms_function", "jacfwd", "jacrev", "jvp", "vjp", "vmap",
     "Parameter", "ParameterTuple", "get_seed", "set_seed", "Tensor", "Model",
+    "COOTensor", "CSRTensor", "RowTensor",
     "load_checkpoint", "load_param_into_net", "save_checkpoint",
     "get_auto_parallel_context", "reset_auto_parallel_context", "set_auto_parallel_context",
     "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check",

@@ -51,6 +51,19 @@ def _matches(sig: tuple, names: tuple) -> bool:
         s == n or n in _ALIASES.get(s, ()) for s, n in zip(sig, names))
 
 
+_SPARSE = ("RowTensor", "COOTensor", "CSRTensor")
+
+
+def _refuse_sparse(args) -> None:
+    """MindSpore's PYNATIVE MultitypeFuncGraph cannot take sparse Tensors (its GRAPH_MODE
+    graphs, where gradient code calls them, can)."""
+    for a in args:
+        if type(a).__name__ in _SPARSE:
+            raise NotImplementedError(
+                f"The python type <class 'mindspore.common.sparse_tensor.{type(a).__name__}'> "
+                "cannot be converted to MindSpore type.")
+
+
 class MultitypeFuncGraph:
     """``ops.MultitypeFuncGraph(name)``: functions registered per argument type names
     (``"Tensor"``, ``"Number"``, ``"Tuple"``, ...), chosen by the arguments' types."""
@@ -67,6 +80,8 @@ class MultitypeFuncGraph:
 
     def __call__(self, *args):
         names = tuple(_type_name(a) for a in args)
+        if not scope.tracing():
+            _refuse_sparse(args)
         for sig, fn in self.entries:
             if _matches(sig, names):
                 return fn(*args)
