@@ -53,9 +53,11 @@ from .._train.surface_metrics import (  # noqa: F401
     MeanSurfaceDistance,
     RootMeanSquareDistance,
 )
+from .._train.thor_convert import ConvertModelUtils, ConvertNetUtils  # noqa: F401
 from . import callback as callback
 from . import metrics as metrics
 from . import serialization as serialization
+from . import train_thor as train_thor
 from .serialization import load_checkpoint as load_checkpoint
 from .serialization import load_param_into_net as load_param_into_net
 from .serialization import save_checkpoint as save_checkpoint

@@ -416,3 +416,18 @@ def model_train_step_counters(ms):
     model.train(2, data, callbacks=[Probe()], dataset_sink_mode=True, sink_size=2)
     model.train(1, data, callbacks=[Probe()], dataset_sink_mode=True)
     return seen
+
+
+@case(modes=("PYNATIVE",))
+def convert_to_thor_model_keeps_other_models(ms):
+    """Training scripts import ConvertModelUtils unconditionally and call it; a Model whose
+    optimizer is not THOR comes back as it was."""
+    import importlib
+    thor = importlib.import_module(ms.__name__ + ".train.train_thor")
+    net = ms.nn.Dense(2, 1)
+    opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    loss = ms.nn.MSELoss()
+    model = ms.train.Model(net, loss, opt)
+    same = ms.train.ConvertModelUtils.convert_to_thor_model(
+        model=model, network=net, loss_fn=loss, optimizer=opt, metrics={"acc"}, amp_level="O0")
+    return same is model, type(same).__name__, thor.ConvertModelUtils is ms.train.ConvertModelUtils
