@@ -22,7 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops
+from . import bprops, errors
 from .op_rows_math import _cosine_similarity, _get_loss, _reduce_loss
 from .op_table import OpDef, fn_row
 
@@ -119,11 +119,17 @@ def _channel_shuffle(x, group):
 def _multi_margin(x, target, weight=None, *, p=1, margin=1.0, reduction="mean"):
     """Per sample ``sum_{j != y} w[y] max(0, margin - x[y] + x[j])^p / C``, reduced; the
     weight gets no gradient (MindSpore's bprop)."""
+    errors.check_dtype("MultiMarginLoss", "x", x, ("float16", "float32", "float64"))
+    errors.check_dtype("MultiMarginLoss", "target", target, ("int64",))
     if weight is not None:
+        if weight.dtype != x.dtype:
+            raise TypeError("For primitive[MultiMarginLoss], the input type must be same.")
         weight = jax.lax.stop_gradient(weight)
     if p not in (1, 2):
         raise ValueError(f"For 'MultiMarginLoss', 'p' must be 1 or 2, but got {p}.")
     c = x.shape[-1]
+    if errors.out_of_range(target, 0, c) is not None:
+        raise ValueError("Target out of range.")
     picked = jnp.take_along_axis(x, target[:, None].astype(jnp.int32), axis=-1)
     hinge = jnp.maximum(margin - picked + x, 0) ** p
     hinge = jnp.where(jax.nn.one_hot(target, c, dtype=bool), 0, hinge)

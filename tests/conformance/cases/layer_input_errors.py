@@ -151,3 +151,28 @@ def float64_refusals(ms):
         lambda: nn.CrossEntropyLoss()(T(np.ones((2, 3), np.float16)), labels),
         lambda: nn.BatchNorm2d(3)(T(np.ones((2, 3, 4, 4), np.float16))),
     ])
+
+
+@case(modes=P)
+def multi_margin_loss_checks(ms):
+    """MultiMarginLoss takes Int64 targets in [0, C), a floating input and a weight of the
+    input's dtype."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.random.RandomState(0).randn(3, 4).astype(np.float32))
+
+    def target(*v, dtype=np.int64):
+        return T(np.array(v, dtype))
+
+    return _outcomes(ms, [
+        lambda: ops.multi_margin_loss(x, target(1, 0, 3)),
+        lambda: ops.multi_margin_loss(x, target(1, 0, 3, dtype=np.int32)),
+        lambda: ms.nn.MultiMarginLoss()(x, target(1, 0, 3, dtype=np.int32)),
+        lambda: ops.multi_margin_loss(x, target(1, 0, 4)),
+        lambda: ops.multi_margin_loss(x, target(1, 0, -1)),
+        lambda: ops.multi_margin_loss(x, target(9, 0, 1), p=2),
+        lambda: ops.multi_margin_loss(x, target(1, 0, 3), weight=T(np.ones(4, np.float16))),
+        lambda: ops.multi_margin_loss(x.astype(ms.float64), target(1, 0, 3),
+                                      weight=T(np.ones(4, np.float32))),
+        lambda: ops.multi_margin_loss(x.astype(ms.int32), target(1, 0, 3)),
+        lambda: ms.nn.MultiMarginLoss()(x.astype(ms.float16), target(1, 0, 3)),
+    ]) + [ops.multi_margin_loss(x, target(1, 0, 3), p=2, margin=2, reduction="none")]
