@@ -15,7 +15,7 @@ from ..._engine import dtypes, parallel, scope
 from ..._engine.cell import Cell
 from ..._engine.collective_ops import DistributedGradReducer
 from ..._engine.composite_ops import mixed_precision_cast
-from ..._engine.grad_ops import GradFn, _check_weights, _Spec
+from ..._engine.grad_ops import GradFn, GradOperation, _check_weights, _Spec
 from ..._engine.ops_build import FUNCTIONALS
 from ..._engine.parameter import ParameterTuple
 
@@ -36,16 +36,35 @@ class WithLossCell(Cell):
         return self._backbone
 
 
-class TrainOneStepCell(Cell):
-    """``nn.TrainOneStepCell(network, optimizer, sens=None)``: one step, returns the loss."""
+class _Identity(Cell):
+    """MindSpore's ``grad_reducer`` outside data parallelism (``nn.Identity()``)."""
 
-    def __init__(self, network: Cell, optimizer: Cell, sens=None) -> None:
+    def construct(self, x):
+        return x
+
+
+class TrainOneStepCell(Cell):
+    """``nn.TrainOneStepCell(network, optimizer, sens=None, return_grad=False)``: one step,
+    returns the loss (with ``return_grad``: ``(loss, {parameter name: gradient})``).
+
+    Subclasses find MindSpore's attributes: ``grad`` (``GradOperation(get_by_list=True,
+    sens_param=True)``), ``grad_no_sens``, ``weights``, ``sens``, ``sense_flag``,
+    ``reducer_flag`` and ``grad_reducer`` (an identity outside data parallelism)."""
+
+    def __init__(self, network: Cell, optimizer: Cell, sens=None,
+                 return_grad: bool = False) -> None:
         super().__init__(auto_prefix=False)
         self.network = network
         self.network.set_grad()
         self.optimizer = optimizer
         self.weights = optimizer.parameters
+        self.grad = GradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = GradOperation(get_by_list=True)
+        self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else sens
+        self.return_grad = return_grad
+        if return_grad:
+            self.weights_name = [p.name for p in self.weights]
         # value_and_grad(network, None, weights): compiled in GRAPH_MODE, a recorded replay
         # in PYNATIVE_MODE.
         self._grad_fn = GradFn(network, _Spec("fn", None, tuple(self.weights), False, False,
@@ -53,7 +72,7 @@ class TrainOneStepCell(Cell):
         # MindSpore: DATA_PARALLEL (chosen before the Cell is built) all-reduces the gradients
         self.reducer_flag = parallel.data_parallel()
         self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag \
-            else None
+            else _Identity()
 
     def __call__(self, *inputs, **kwargs):
         opt = self.optimizer
@@ -76,6 +95,8 @@ class TrainOneStepCell(Cell):
         if self.reducer_flag:
             grads = self.grad_reducer(grads)
         self.optimizer(grads)
+        if self.return_grad:
+            return loss, dict(zip(self.weights_name, grads))
         return loss
 
 

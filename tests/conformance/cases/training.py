@@ -431,3 +431,33 @@ def convert_to_thor_model_keeps_other_models(ms):
     same = ms.train.ConvertModelUtils.convert_to_thor_model(
         model=model, network=net, loss_fn=loss, optimizer=opt, metrics={"acc"}, amp_level="O0")
     return same is model, type(same).__name__, thor.ConvertModelUtils is ms.train.ConvertModelUtils
+
+
+@case(rtol=1e-5, atol=1e-6)
+def train_one_step_cell_attributes_for_subclasses(ms):
+    """Subclasses of TrainOneStepCell call MindSpore's attributes: ``grad`` (with a
+    sensitivity), ``grad_no_sens``, ``grad_reducer`` (an identity outside data parallelism),
+    ``sense_flag``; ``return_grad=True`` returns the gradients by Parameter name."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+
+    class Step(nn.TrainOneStepCell):
+        def construct(self, x, y):
+            loss = self.network(x, y)
+            sens = ops.fill(loss.dtype, loss.shape, 4.0)
+            grads = self.grad(self.network, self.weights)(x, y, sens)
+            grads = self.grad_reducer(grads)
+            plain = self.grad_no_sens(self.network, self.weights)(x, y)
+            self.optimizer(grads)
+            return loss, plain[0], grads[1], self.sense_flag, self.reducer_flag
+
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    loss_net = nn.WithLossCell(net, nn.MSELoss())
+    x = T(np.arange(12, dtype=np.float32).reshape(4, 3) / 10)
+    y = T(np.ones((4, 2), np.float32))
+    step = Step(loss_net, nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    out = [step(x, y) for _ in range(2)]
+    named = nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params(), 0.1),
+                                return_grad=True)(x, y)
+    flags = (nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params()), sens=2.0).sense_flag,
+             nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params())).sense_flag)
+    return out, named[0], sorted(named[1]), named[1]["weight"], flags, net.weight.value()
