@@ -295,6 +295,9 @@ class Optimizer(Cell):
         if self._dynamic is None:
             return Tensor(np.float32(self.lr)) if self.is_group_lr else \
                 Tensor._wrap(self.learning_rate._data)
+        if isinstance(self._dynamic, np.ndarray) and not scope.tracing():
+            step = int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
+            _check_listed_step(step, self._dynamic.shape[0])
         return Tensor._wrap(self._current_lr())
 
     def _current_lr(self):
@@ -323,10 +326,7 @@ class Optimizer(Cell):
             return
         if self._host_step is None:
             self._host_step = int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
-        n = self._dynamic.shape[0]
-        if self._host_step >= n:
-            raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
-                               f"[0, {n}), but got {self._host_step}.")
+        _check_listed_step(self._host_step, self._dynamic.shape[0])
 
     def _step_done(self) -> None:
         if isinstance(self._dynamic, np.ndarray):
@@ -341,9 +341,12 @@ class Optimizer(Cell):
         return out
 
     def _call(self, gradients):
-        # The update is mscompat's own pure code (no user Python in it), so PYNATIVE_MODE
-        # runs it as one compiled program too instead of a dispatch per Parameter.
+        # The update is mscompat's own pure code, so PYNATIVE_MODE runs it as one compiled
+        # program too instead of a dispatch per Parameter; unless that program broke (a
+        # learning-rate schedule whose Python reads the step: it runs eagerly, the fallback).
+        compiled = self.__dict__.get("_compiled_fn")
         if (getattr(type(self).construct, "_mscompat_update", False)
+                and (compiled is None or not compiled.broken)
                 and not scope.tracing() and lazy.recording() is None
                 and isinstance(gradients, (tuple, list))
                 and all(isinstance(g, Tensor) and not isinstance(g._data, lazy.Lazy)
@@ -407,3 +410,10 @@ def opt_init_args_register(fn):
     """``nn.optim.optimizer.opt_init_args_register``: MindSpore records an optimizer's
     ``__init__`` arguments with it (for its own re-creation); a plain decorator here."""
     return fn
+
+
+def _check_listed_step(step: int, n: int) -> None:
+    """A per-step learning-rate list read past its end: MindSpore's Gather RuntimeError."""
+    if step >= n:
+        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
+                           f"but got {step}.")

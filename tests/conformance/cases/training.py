@@ -461,3 +461,41 @@ def train_one_step_cell_attributes_for_subclasses(ms):
     flags = (nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params()), sens=2.0).sense_flag,
              nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params())).sense_flag)
     return out, named[0], sorted(named[1]), named[1]["weight"], flags, net.weight.value()
+
+
+@case(rtol=1e-5, atol=1e-6)
+def learning_rate_schedule_with_python_control_flow(ms):
+    """A LearningRateSchedule whose ``construct`` branches on the step in Python (warm-up,
+    then cosine decay) drives Momentum through TrainOneStepCell; a per-step list read past
+    its end by ``get_lr`` is Gather's RuntimeError."""
+    nn, T = ms.nn, ms.Tensor
+    schedule_base = __import__(ms.__name__ + ".nn.learning_rate_schedule",
+                               fromlist=["LearningRateSchedule"]).LearningRateSchedule
+
+    class WarmCosine(schedule_base):
+        def __init__(self):
+            super().__init__()
+            self.warm = nn.WarmUpLR(0.1, 3)
+            self.decay = nn.CosineDecayLR(0.0, 0.1, 10)
+
+        def construct(self, step):
+            if step < 3:
+                return self.warm(step)
+            return self.decay(step - 3)
+
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    opt = nn.Momentum(net.trainable_params(), WarmCosine(), 0.9)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    x, y = T(np.ones((2, 2), np.float32)), T(np.zeros((2, 1), np.float32))
+    out = []
+    for _ in range(5):
+        out.append((step(x, y), opt.get_lr(), net.weight.value(), net.bias.value()))
+    listed = nn.SGD(net.trainable_params(), learning_rate=[0.1, 0.05])
+    sgd = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), listed)
+    for _ in range(2):
+        out.append((sgd(x, y), net.weight.value()))
+    try:
+        out.append(listed.get_lr().asnumpy())
+    except RuntimeError as e:
+        out.append(type(e).__name__)
+    return out
