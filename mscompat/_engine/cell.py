@@ -37,6 +37,8 @@ class Cell:
         d["_params"] = OrderedDict()
         d["_cells"] = OrderedDict()
         d["_params_list"] = OrderedDict()
+        d["_registered"] = {}  # attribute name -> place: Parameters and ParameterTuples in
+        # the order they were first assigned (MindSpore lists them so)
         d["_auto_prefix"] = auto_prefix
         d["training"] = False
         d["requires_grad"] = False
@@ -80,6 +82,9 @@ class Cell:
             value.update_parameters_name(name + ".")
         if registry is not None:
             d[registry][name] = value  # reassignment keeps the attribute's place
+            if registry != "_cells":
+                order = d.setdefault("_registered", {})
+                order.setdefault(name, len(order))
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
@@ -159,15 +164,21 @@ class Cell:
                                                                                self)]
         seen = set()
         for cell_name, cell in cells:
-            for par_name, par in cell._params.items():
+            for par_name, par in cell._own_parameters():
                 if par is not None and id(par) not in seen:
                     seen.add(id(par))
                     yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
-            for group in cell._params_list.values():  # ParameterTuple attributes (optimizer
-                for par in group:                      # state): listed under their names
-                    if par is not None and id(par) not in seen:
-                        seen.add(id(par))
-                        yield par.name, par
+
+    def _own_parameters(self) -> list:
+        """``(name, Parameter)`` of this Cell's own attributes, in the order they were first
+        assigned; a ParameterTuple attribute (optimizer state) lists its members under their
+        own names, as MindSpore does."""
+        order = self.__dict__.get("_registered", {})
+        attrs = sorted([*self._params.items(), *self._params_list.items()],
+                       key=lambda item: order.get(item[0], len(order)))
+        return [pair for name, value in attrs
+                for pair in ([(name, value)] if not isinstance(value, ParameterTuple)
+                             else [(p.name, p) for p in value])]
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
         for _, p in self.parameters_and_names(expand=expand):

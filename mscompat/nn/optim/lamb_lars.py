@@ -128,8 +128,7 @@ class LARS(Optimizer):
         self.is_group, self.is_group_lr = optimizer.is_group, optimizer.is_group_lr
         self.dynamic_lr = optimizer.dynamic_lr
         self.global_step = optimizer.global_step  # one step count, as in MindSpore
-        self.learning_rate = Parameter(Tensor(np.float32(0.0)), name="fake_lr",
-                                       requires_grad=False)
+        self.learning_rate = Parameter(Tensor(np.float32(0.0)), name="fake_lr")
         # the wrapped optimizer gets the LARS gradients: no decay, no unscaling of its own
         optimizer._decay = [0.0] * len(optimizer._decay)
         optimizer.decay_flags = tuple(False for _ in optimizer.decay_flags)

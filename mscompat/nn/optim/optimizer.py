@@ -193,15 +193,12 @@ class Optimizer(Cell):
         state = self._tx.init([p._data for p in params])
         paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
         # MindSpore's optimizers also hold these (they are in its training checkpoints).
-        self.global_step = Parameter(Tensor(np.zeros((1,), np.int32)), name="global_step",
-                                     requires_grad=False)
+        self.global_step = Parameter(Tensor(np.zeros((1,), np.int32)), name="global_step")
         lr_value = self._dynamic if isinstance(self._dynamic, np.ndarray) else \
             np.float32(self.lr if self._dynamic is None else 0.0)
-        self.learning_rate = Parameter(Tensor(lr_value), name="learning_rate",
-                                       requires_grad=False)
+        self.learning_rate = Parameter(Tensor(lr_value), name="learning_rate")
         self.state = ParameterTuple(
-            Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params),
-                      requires_grad=False)
+            Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params))
             for i, (path, leaf) in enumerate(paths))
 
     def _transform(self, lr: float) -> optax.GradientTransformation:
@@ -211,6 +208,19 @@ class Optimizer(Cell):
     @property
     def _parameters(self) -> ParameterTuple:
         return self.parameters
+
+    def _own_parameters(self) -> list:
+        """MindSpore's order: ``global_step`` and ``learning_rate``, the parameters being
+        optimized, the subclass's own (``momentum``, ``beta1_power``...), then the state
+        slots (``moments.*``...)."""
+        weights = {id(p) for p in self.__dict__.get("parameters", ())}
+        state = {id(p) for p in self.__dict__.get("state", ())}
+
+        def place(item):
+            name, p = item
+            return (0 if name in ("global_step", "learning_rate") else 1 if id(p) in weights
+                    else 3 if id(p) in state else 2)
+        return sorted(super()._own_parameters(), key=place)
 
     def _slot(self, name: str) -> ParameterTuple:
         """The state Parameters named ``<name>.<parameter>``, in parameter order (the

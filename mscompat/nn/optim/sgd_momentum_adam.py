@@ -110,8 +110,7 @@ class Momentum(_SlotOptimizer):
         self.use_nesterov = use_nesterov
         self._momentum = float(momentum)
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum",
-                                  requires_grad=False)
+        self.momentum = Parameter(Tensor(np.float32(momentum)), name="momentum")
         self.moments = self._slot("moments")
 
     def _slots(self):

@@ -36,7 +36,7 @@ from .cell_wrapper import TrainOneStepCell
 
 
 def _param(value, dtype, name: str) -> Parameter:
-    return Parameter(Tensor(np.asarray(value, dtype)), name=name, requires_grad=False)
+    return Parameter(Tensor(np.asarray(value, dtype)), name=name)
 
 
 def _write(param: Parameter, fn, *args) -> None:

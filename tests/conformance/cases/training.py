@@ -499,3 +499,25 @@ def learning_rate_schedule_with_python_control_flow(ms):
     except RuntimeError as e:
         out.append(type(e).__name__)
     return out
+
+
+@case(modes=("PYNATIVE",))
+def optimizer_and_train_cell_parameters(ms):
+    """The Parameters optimizers and training Cells hold, as ``get_parameters`` and
+    ``parameters_and_names`` list them (the order and names checkpoints and scripts see):
+    trainable like any Parameter, ``global_step`` and ``learning_rate`` first, the optimized
+    Parameters, the optimizer's own, then its state slots under the Cell's prefix."""
+    nn = ms.nn
+    net = nn.Dense(2, 1)
+    ps = net.trainable_params()
+    out = []
+    for opt in (nn.Momentum(ps, 0.1, 0.9), nn.Adam(ps, 0.01), nn.SGD(ps, 0.1, momentum=0.9),
+                nn.AdamWeightDecay(ps), nn.RMSProp(ps, centered=True), nn.FTRL(ps),
+                nn.AdaMax(ps), nn.Lamb(ps, 0.01)):
+        out.append([(p.name, p.requires_grad) for p in opt.get_parameters()])
+    update = nn.DynamicLossScaleUpdateCell(2**10, 2, 100)
+    step = nn.TrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.MSELoss()),
+                                            nn.Momentum(ps, 0.1, 0.9), update)
+    out.append([(n, p.requires_grad) for n, p in step.parameters_and_names()])
+    out.append([p.name for p in step.trainable_params()])
+    return out
