@@ -85,6 +85,8 @@ class Cell:
             if registry != "_cells":
                 order = d.setdefault("_registered", {})
                 order.setdefault(name, len(order))
+            if registry == "_params_list":  # members keep the names they had when assigned
+                d.setdefault("_tuple_keys", {})[name] = tuple(p.name for p in value)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
@@ -171,14 +173,15 @@ class Cell:
 
     def _own_parameters(self) -> list:
         """``(name, Parameter)`` of this Cell's own attributes, in the order they were first
-        assigned; a ParameterTuple attribute (optimizer state) lists its members under their
-        own names, as MindSpore does."""
+        assigned; a ParameterTuple attribute (optimizer state, RNN weight lists) lists its
+        members under the names they had when it was assigned, as MindSpore does."""
         order = self.__dict__.get("_registered", {})
+        keys = self.__dict__.get("_tuple_keys", {})
         attrs = sorted([*self._params.items(), *self._params_list.items()],
                        key=lambda item: order.get(item[0], len(order)))
         return [pair for name, value in attrs
                 for pair in ([(name, value)] if not isinstance(value, ParameterTuple)
-                             else [(p.name, p) for p in value])]
+                             else zip(keys.get(name, [p.name for p in value]), value))]
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
         for _, p in self.parameters_and_names(expand=expand):

@@ -138,3 +138,29 @@ def mha_forward_missing_in_proj_weight(ms):
     _, b, wo, bo = _mha_args(ms, seed=39)
     q = ms.Tensor(_r(3, 2, 4, seed=40))
     return _mhaf(ms)(q, q, q, 4, 2, None, b, None, None, False, 0.0, wo, bo, training=False)
+
+
+@case(modes=("PYNATIVE",))
+def parameter_names_of_nested_layers(ms):
+    """``parameters_and_names`` and Parameter names of a network nesting layers that hold
+    Parameter lists (LSTM, GRU), BatchNorm's moving statistics, SequentialCell and CellList:
+    the names checkpoints are saved under."""
+    nn = ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 8, 3)
+            self.bn = nn.BatchNorm2d(8)
+            self.seq = nn.SequentialCell([nn.Dense(10, 5), nn.Tanh(), nn.LayerNorm((5,))])
+            self.emb = nn.Embedding(10, 4)
+            self.lstm = nn.LSTM(4, 6, num_layers=2, batch_first=True, bidirectional=True)
+            self.gru = nn.GRU(4, 3)
+            self.blocks = nn.CellList([nn.Dense(2, 2), nn.PReLU()])
+
+        def construct(self, x):
+            return x
+
+    net = Net()
+    return ([(n, p.name, p.requires_grad) for n, p in net.parameters_and_names()],
+            [p.name for p in net.trainable_params()], sorted(net.parameters_dict()))
