@@ -300,13 +300,15 @@ def initialize(init, shape, dtype=None):
     if isinstance(init, str):
         cls = _BY_NAME.get(init.lower())
         if cls is None:
-            raise ValueError(f"The initializer '{init}' is not supported.")
+            raise ValueError(f"For 'initializer', the class corresponding to '{init}' was not "
+                             "found.")
         init = cls()
-    elif isinstance(init, (int, float)) and not isinstance(init, bool):
-        init = Constant(init)
+    elif isinstance(init, (int, float)):  # a bool too: True fills ones, as in MindSpore
+        init = Constant(int(init) if isinstance(init, bool) else init)
     if not isinstance(init, Initializer):
-        raise TypeError(f"The argument 'init' must be a Tensor, str, Initializer or number, "
-                        f"but got {type(init).__name__}.")
+        raise TypeError("For 'initializer', the type of the 'init' argument should be "
+                        "'Tensor', 'number', 'string' or 'initializer', but got "
+                        f"{type(init)}.")
     if type(init)._initialize is not Initializer._initialize:
         arr = np.zeros(shape, np_dtype)  # a user's subclass fills the array in place
         init._initialize(arr)

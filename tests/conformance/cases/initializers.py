@@ -1,6 +1,8 @@
 """``mindspore.common.initializer``: the deterministic initializers exactly, and for the
 random ones what does not depend on the draw (shape, dtype, orthogonality, zeros per column,
 bounds); a user's ``Initializer`` subclass with ``_initialize``; the errors."""
+import importlib
+
 import numpy as np
 
 from ._registry import case
@@ -96,3 +98,19 @@ def user_initializer_subclass(ms):
     dense = ms.nn.Dense(3, 2, weight_init=Ramp(1), bias_init=Ramp(-1))
     return (_init(ms, Ramp(0.5), [2, 3]), _init(ms, Ramp(2), [4], ms.int32),
             dense.weight.value(), dense.bias.value())
+
+
+@case(modes=("PYNATIVE",))
+def initializer_argument_kinds(ms):
+    """``initializer(init, shape, dtype)`` with names in any case, numbers, bools (True
+    fills ones) and what it refuses: an unknown name (ValueError), None (TypeError)."""
+    initializer = importlib.import_module(ms.__name__ + ".common.initializer").initializer
+    out = []
+    for init in ("ones", "ZEROS", 3, 2.5, True, False, "xavier", None, [1.0]):
+        for dtype in (ms.float32, ms.int32):
+            try:
+                t = initializer(init, (2, 2), dtype)
+                out.append((str(t.dtype), t.asnumpy().tolist()))
+            except (TypeError, ValueError) as e:
+                out.append((type(e).__name__, str(e).split("\n")[0]))
+    return out
