@@ -39,6 +39,7 @@ class Cell:
         d["_params_list"] = OrderedDict()
         d["_registered"] = {}  # attribute name -> place: Parameters and ParameterTuples in
         # the order they were first assigned (MindSpore lists them so)
+        d["_tuple_keys"] = {}  # ParameterTuple attribute -> its members' names when assigned
         d["_auto_prefix"] = auto_prefix
         d["training"] = False
         d["requires_grad"] = False
@@ -83,10 +84,9 @@ class Cell:
         if registry is not None:
             d[registry][name] = value  # reassignment keeps the attribute's place
             if registry != "_cells":
-                order = d.setdefault("_registered", {})
-                order.setdefault(name, len(order))
+                d["_registered"].setdefault(name, len(d["_registered"]))
             if registry == "_params_list":  # members keep the names they had when assigned
-                d.setdefault("_tuple_keys", {})[name] = tuple(p.name for p in value)
+                d["_tuple_keys"][name] = tuple(p.name for p in value)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
@@ -175,8 +175,7 @@ class Cell:
         """``(name, Parameter)`` of this Cell's own attributes, in the order they were first
         assigned; a ParameterTuple attribute (optimizer state, RNN weight lists) lists its
         members under the names they had when it was assigned, as MindSpore does."""
-        order = self.__dict__.get("_registered", {})
-        keys = self.__dict__.get("_tuple_keys", {})
+        order, keys = self.__dict__["_registered"], self.__dict__["_tuple_keys"]
         attrs = sorted([*self._params.items(), *self._params_list.items()],
                        key=lambda item: order.get(item[0], len(order)))
         return [pair for name, value in attrs

@@ -54,13 +54,13 @@ def _matches(sig: tuple, names: tuple) -> bool:
 _SPARSE = ("RowTensor", "COOTensor", "CSRTensor")
 
 
-def _refuse_sparse(args) -> None:
+def _refuse_sparse(names: tuple) -> None:
     """MindSpore's PYNATIVE MultitypeFuncGraph cannot take sparse Tensors (its GRAPH_MODE
     graphs, where gradient code calls them, can)."""
-    for a in args:
-        if type(a).__name__ in _SPARSE:
+    for name in names:
+        if name in _SPARSE:
             raise NotImplementedError(
-                f"The python type <class 'mindspore.common.sparse_tensor.{type(a).__name__}'> "
+                f"The python type <class 'mindspore.common.sparse_tensor.{name}'> "
                 "cannot be converted to MindSpore type.")
 
 
@@ -81,7 +81,7 @@ class MultitypeFuncGraph:
     def __call__(self, *args):
         names = tuple(_type_name(a) for a in args)
         if not scope.tracing():
-            _refuse_sparse(args)
+            _refuse_sparse(names)
         for sig, fn in self.entries:
             if _matches(sig, names):
                 return fn(*args)

@@ -52,6 +52,22 @@ def _sparse_repr(kind: str, shape: tuple, parts: dict) -> str:
     return f"{kind}(shape={list(shape)}, dtype={values.dtype}, {fields})"
 
 
+def _indptr(sorted_rows: np.ndarray, n_rows: int, dtype) -> Tensor:
+    """CSR row starts of entries whose rows are sorted."""
+    return Tensor(np.searchsorted(sorted_rows, np.arange(n_rows + 1)).astype(dtype))
+
+
+class _Sparse:
+    """What COOTensor and CSRTensor share: ``shape`` and the values' properties."""
+
+    init_finished = True  # MindSpore's attribute (its objects are built in two steps)
+    shape = property(lambda self: self._shape, doc="The dense shape (a tuple).")
+    dtype = property(lambda self: self._values.dtype, doc="The values' dtype.")
+    size = property(lambda self: int(self._values.size), doc="The number of values.")
+    itemsize = property(lambda self: self._values.itemsize, doc="Bytes per value.")
+    ndim = property(lambda self: len(self._shape), doc="The dense rank.")
+
+
 def _same_shape(a, b) -> None:
     if not tuple(a.shape) == tuple(b.shape):
         raise ValueError("Input tensors should have the same shape.")
@@ -92,7 +108,7 @@ class RowTensor:
                             {"indices": self._indices, "values": self._values})
 
 
-class COOTensor:
+class COOTensor(_Sparse):
     """``mindspore.COOTensor(indices, values, shape)``: a 2-D sparse Tensor, ``values[k]`` at
     ``indices[k]`` (duplicates add up in ``to_dense``).
 
@@ -102,8 +118,6 @@ class COOTensor:
         >>> print((coo * ms.Tensor([[1.0, 2.0], [3.0, 4.0]])).values)
         [6.]
     """
-
-    init_finished = True  # MindSpore's attribute (its objects are built in two steps)
 
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None) -> None:
         if coo_tensor is not None:
@@ -125,11 +139,6 @@ class COOTensor:
 
     indices = property(lambda self: self._indices, doc="The (nnz, 2) indices.")
     values = property(lambda self: self._values, doc="The (nnz,) values.")
-    shape = property(lambda self: self._shape, doc="The dense shape (a tuple).")
-    dtype = property(lambda self: self._values.dtype, doc="The values' dtype.")
-    size = property(lambda self: int(self._values.size), doc="The number of values.")
-    itemsize = property(lambda self: self._values.itemsize, doc="Bytes per value.")
-    ndim = property(lambda self: len(self._shape), doc="The dense rank.")
 
     def __repr__(self) -> str:
         return _sparse_repr("COOTensor", self._shape,
@@ -154,19 +163,20 @@ class COOTensor:
             return self.add(-other, Tensor(0, self._values.dtype))
         raise TypeError(f"COOTensor subtract with {type(other)} is not supported.")
 
-    def __mul__(self, other) -> COOTensor:
+    def _at_entries(self, other, op, what: str) -> COOTensor:
+        """The values combined with a dense Tensor's values at the same indices."""
         _same_shape(self, other)
         if isinstance(other, Tensor):
             return COOTensor(self._indices,
-                             self._values * _ops().gather_nd(other, self._indices), self._shape)
-        raise TypeError(f"COOTensor multiply with {type(other)} is not supported.")
+                             op(self._values, _ops().gather_nd(other, self._indices)),
+                             self._shape)
+        raise TypeError(f"COOTensor {what} with {type(other)} is not supported.")
+
+    def __mul__(self, other) -> COOTensor:
+        return self._at_entries(other, lambda a, b: a * b, "multiply")
 
     def __truediv__(self, other) -> COOTensor:
-        _same_shape(self, other)
-        if isinstance(other, Tensor):
-            return COOTensor(self._indices,
-                             self._values / _ops().gather_nd(other, self._indices), self._shape)
-        raise TypeError(f"COOTensor divide with {type(other)} is not supported.")
+        return self._at_entries(other, lambda a, b: a / b, "divide")
 
     def to_dense(self) -> Tensor:
         """The dense Tensor; duplicate indices add up."""
@@ -191,11 +201,10 @@ class COOTensor:
         if str(self._indices.dtype) != "Int32":
             raise TypeError("The dtype of row_indices only support Int32 for now, but got "
                             f"{self._indices.dtype}.")
-        order = np.argsort(self._indices.asnumpy()[:, 0].astype(np.float32), kind="stable")
-        rows = self._indices.asnumpy()[order, 0]
-        indptr = np.searchsorted(rows, np.arange(self._shape[0] + 1), side="left")
-        dtype = self._indices.asnumpy().dtype
-        return CSRTensor(Tensor(indptr.astype(dtype)), Tensor(self._indices._data[order, 1]),
+        idx = self._indices.asnumpy()
+        order = np.argsort(idx[:, 0].astype(np.float32), kind="stable")
+        return CSRTensor(_indptr(idx[order, 0], self._shape[0], idx.dtype),
+                         Tensor(self._indices._data[order, 1]),
                          Tensor(self._values._data[order]), self._shape)
 
     def coalesce(self) -> COOTensor:
@@ -323,7 +332,7 @@ def _csr_shapes(indptr_shape: tuple, indices_shape: tuple, values_shape: tuple,
                          f"{values_shape[1:]}")
 
 
-class CSRTensor:
+class CSRTensor(_Sparse):
     """``mindspore.CSRTensor(indptr, indices, values, shape)``: compressed sparse rows, row
     ``i``'s entries at ``indptr[i]:indptr[i + 1]`` of ``indices`` (columns) and ``values``.
 
@@ -335,8 +344,6 @@ class CSRTensor:
         [[1.]
          [2.]]
     """
-
-    init_finished = True  # MindSpore's attribute (its objects are built in two steps)
 
     def __init__(self, indptr=None, indices=None, values=None, shape=None,
                  csr_tensor=None) -> None:
@@ -363,11 +370,6 @@ class CSRTensor:
     indptr = property(lambda self: self._indptr, doc="Row starts, (rows + 1,).")
     indices = property(lambda self: self._indices, doc="Column of each value, (nnz,).")
     values = property(lambda self: self._values, doc="The values, (nnz, ...).")
-    shape = property(lambda self: self._shape, doc="The dense shape (a tuple).")
-    dtype = property(lambda self: self._values.dtype, doc="The values' dtype.")
-    size = property(lambda self: int(self._values.size), doc="The number of values.")
-    itemsize = property(lambda self: self._values.itemsize, doc="Bytes per value.")
-    ndim = property(lambda self: len(self._shape), doc="The dense rank.")
 
     def __repr__(self) -> str:
         return _sparse_repr("CSRTensor", self._shape, {
@@ -476,30 +478,24 @@ class CSRTensor:
         coo = COOTensor(_ops().concat((self._coords(), b._coords())).astype(jnp.int64),
                         _ops().concat((alpha * self._values, beta * b.values)), self._shape)
         merged = coo.coalesce()
-        rows = merged.indices.asnumpy()[:, 0]
-        indptr = np.searchsorted(rows, np.arange(self._shape[0] + 1)).astype(
-            self._indptr.asnumpy().dtype)
-        return CSRTensor(Tensor(indptr), Tensor(merged.indices.asnumpy()[:, 1].astype(
-            self._indices.asnumpy().dtype)), merged.values, self._shape)
+        idx = merged.indices.asnumpy()
+        return CSRTensor(_indptr(idx[:, 0], self._shape[0], self._indptr.asnumpy().dtype),
+                         Tensor(idx[:, 1].astype(self._indices.asnumpy().dtype)),
+                         merged.values, self._shape)
 
 
-def _register(cls, fields):
+def _register(cls, fields: tuple) -> None:
+    """A pytree: the index and value Tensors are the leaves, the dense shape the aux data."""
+    def unflatten(shape, parts):
+        new = object.__new__(cls)
+        for field, part in zip(fields, parts):
+            setattr(new, field, part)
+        new._shape = shape
+        return new
     jax.tree_util.register_pytree_node(
-        cls, lambda t: ([getattr(t, f) for f in fields], t.shape if cls is not RowTensor
-                        else t.dense_shape),
-        lambda shape, parts: _rebuild(cls, parts, shape))
+        cls, lambda t: ([getattr(t, f) for f in fields], t._shape), unflatten)
 
 
-def _rebuild(cls, parts, shape):
-    new = object.__new__(cls)
-    if cls is CSRTensor:
-        new._indptr, new._indices, new._values = parts
-    else:
-        new._indices, new._values = parts
-    new._shape = shape
-    return new
-
-
-_register(RowTensor, ("indices", "values"))
-_register(COOTensor, ("indices", "values"))
-_register(CSRTensor, ("indptr", "indices", "values"))
+_register(RowTensor, ("_indices", "_values"))
+_register(COOTensor, ("_indices", "_values"))
+_register(CSRTensor, ("_indptr", "_indices", "_values"))

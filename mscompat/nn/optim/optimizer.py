@@ -306,8 +306,7 @@ class Optimizer(Cell):
             return Tensor(np.float32(self.lr)) if self.is_group_lr else \
                 Tensor._wrap(self.learning_rate._data)
         if isinstance(self._dynamic, np.ndarray) and not scope.tracing():
-            step = int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
-            _check_listed_step(step, self._dynamic.shape[0])
+            _check_listed_step(self._stored_step(), self._dynamic.shape[0])
         return Tensor._wrap(self._current_lr())
 
     def _current_lr(self):
@@ -335,8 +334,11 @@ class Optimizer(Cell):
         if not isinstance(self._dynamic, np.ndarray):
             return
         if self._host_step is None:
-            self._host_step = int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
+            self._host_step = self._stored_step()
         _check_listed_step(self._host_step, self._dynamic.shape[0])
+
+    def _stored_step(self) -> int:
+        return int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
 
     def _step_done(self) -> None:
         if isinstance(self._dynamic, np.ndarray):

@@ -18,6 +18,7 @@ from ..._engine.composite_ops import mixed_precision_cast
 from ..._engine.grad_ops import GradFn, GradOperation, _check_weights, _Spec
 from ..._engine.ops_build import FUNCTIONALS
 from ..._engine.parameter import ParameterTuple
+from ..layer.basic import Identity
 
 
 class WithLossCell(Cell):
@@ -34,13 +35,6 @@ class WithLossCell(Cell):
     @property
     def backbone_network(self) -> Cell:
         return self._backbone
-
-
-class _Identity(Cell):
-    """MindSpore's ``grad_reducer`` outside data parallelism (``nn.Identity()``)."""
-
-    def construct(self, x):
-        return x
 
 
 class TrainOneStepCell(Cell):
@@ -72,7 +66,7 @@ class TrainOneStepCell(Cell):
         # MindSpore: DATA_PARALLEL (chosen before the Cell is built) all-reduces the gradients
         self.reducer_flag = parallel.data_parallel()
         self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag \
-            else _Identity()
+            else Identity()
 
     def __call__(self, *inputs, **kwargs):
         opt = self.optimizer
