@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import warnings
 from typing import Any
 
 import jax
@@ -22,35 +23,78 @@ import numpy as np
 from . import dtypes, jaxconfig, lazy
 from .errors import check_shape
 
+_INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
+                "'bool', 'complex', 'bytes']")
+_DTYPE_NAMES = ("[mindspore.int8, mindspore.int16, mindspore.int32, mindspore.int64, "
+                "mindspore.uint8, mindspore.uint16, mindspore.uint32, mindspore.uint64, "
+                "mindspore.float16, mindspore.float32, mindspore.float64, mindspore.bfloat16, "
+                "mindspore.complex64, mindspore.complex128, mindspore.int4, "
+                "mindspore.float8_e4m3fn, mindspore.float8_e5m2, mindspore.hifloat8, "
+                "mindspore.bool, mindspore.string_]")
 
-def _infer_np(data) -> np.ndarray:
+
+def check_input_data(data) -> None:
+    """MindSpore's checks on ``Tensor(input_data)`` (``_check_input_data_type``): the
+    accepted Python types, and lists/tuples/arrays NumPy cannot hold as numbers."""
+    if not isinstance(data, (Tensor, jax.Array, jax.core.Tracer, np.ndarray, np.generic, list,
+                             tuple, float, int, complex, bytes)):
+        raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of "
+                        f"'{_INPUT_TYPES}', but got type '{type(data).__name__}'.")
+    if isinstance(data, (bytes, np.str_, np.bytes_)) or (
+            isinstance(data, np.ndarray) and data.dtype.kind in "US"):
+        raise NotImplementedError("mscompat has no string Tensors (MindSpore's "
+                                  "mindspore.string_ dtype).")
+    if isinstance(data, np.ndarray) and data.dtype == object:
+        raise TypeError(f"initializing tensor by numpy array failed, numpy array: {data}, "
+                        f"data type: object.")
+
+
+def check_dtype(dtype) -> None:
+    """MindSpore's check on ``Tensor(..., dtype)``: a MindSpore number, bool or string type."""
+    if not isinstance(dtype, dtypes.Type):
+        got = dtype.__name__ if isinstance(dtype, type) else repr(dtype)
+        raise TypeError(f"For 'Tensor', the 'dtype' should be one of {_DTYPE_NAMES}, "
+                        f"but got '{got}'.")
+
+
+def _infer_np(data, default_dtypes: bool = True) -> np.ndarray:
     """Python data -> NumPy array with MindSpore's default dtypes.
 
     MindSpore's rule (``Tensor.__init__``): a NumPy scalar or array keeps its dtype; a
-    Python float is Float32, int Int64, complex Complex128; a list/tuple goes through
-    ``np.array`` and then Float64 becomes Float32 and Int32/Int64 become Int64 (other
-    dtypes - Float16, UInt8, Complex64, ... - stay)."""
+    Python float is Float32, int Int64 (UInt64 from 2**63 on, as ``np.array`` holds it),
+    complex Complex128; a list/tuple goes through ``np.array`` and then Float64 becomes
+    Float32 and Int32/Int64 become Int64 (other dtypes - Float16, UInt8, Complex64, ... -
+    stay). With an explicit dtype (``default_dtypes=False``) the ``np.array`` result is
+    converted directly, as MindSpore converts it."""
     if isinstance(data, (np.generic, bool)):
         return np.asarray(data)
-    if isinstance(data, int):
-        return np.asarray(data, np.int64)
     if isinstance(data, float):
-        return np.asarray(data, np.float32)
+        return np.asarray(data, np.float32 if default_dtypes else np.float64)
     if isinstance(data, complex):
         return np.asarray(data, np.complex128)
     try:
         arr = np.asarray(_to_np_tree(data))
-    except ValueError as e:  # a ragged nested list
-        raise TypeError(f"For 'Tensor', the input_data {data} is not a regular nested "
-                        f"sequence: {e}") from None
+    except (ValueError, OverflowError):  # a ragged nested list
+        arr = np.empty((), object)
     if arr.dtype == object:
-        raise TypeError(f"For 'Tensor', the type of input_data is not supported: {data!r}.")
-    if isinstance(data, (list, tuple)):
+        if isinstance(data, int):
+            raise RuntimeError("Unsupported tensor type!")
+        raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported "
+                        f"element.")
+    if default_dtypes and isinstance(data, (int, list, tuple)):
         if arr.dtype == np.float64:
             arr = arr.astype(np.float32)
         elif arr.dtype == np.int32:
             arr = arr.astype(np.int64)
     return arr
+
+
+def _cast_np(arr: np.ndarray, np_dtype) -> np.ndarray:
+    """NumPy's conversion, which is C's on the host (integers wrap, NaN to an integer is
+    the type's minimum), as MindSpore's C++ conversion of ``Tensor(data, dtype)``."""
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return arr.astype(np_dtype)
 
 
 def _to_np_tree(data):
@@ -68,6 +112,8 @@ def to_jax(data, dtype=None) -> jax.Array:
         arr = data._data
     elif isinstance(data, (jax.Array, jax.core.Tracer)):
         arr = data
+    elif dtype is not None:
+        return jnp.asarray(_cast_np(_infer_np(data, False), dtypes.to_np(dtype)))
     else:
         arr = jnp.asarray(_infer_np(data))
     if dtype is not None:
@@ -109,9 +155,9 @@ class Tensor:
             return
         if init is not None:
             raise TypeError("For 'Tensor', 'init' must be None when 'input_data' is given.")
-        if isinstance(input_data, str):
-            raise TypeError("For 'Tensor', 'input_data' must be a number, list, tuple, "
-                            "numpy array or Tensor, but got str.")
+        check_input_data(input_data)
+        if dtype is not None:
+            check_dtype(dtype)
         self._data = to_jax(input_data, dtype)
 
     @classmethod

@@ -323,3 +323,35 @@ def dtype_classes_and_attributes(ms):
     made = [D.Float(32) == ms.float32, D.Float(16) == ms.float16, D.Int(8) == ms.int8,
             D.Int(64) == ms.int64, D.Bool() == ms.bool_, _outcome(lambda: D.Int(7))]
     return rows, made
+
+
+def _made(f):
+    """A constructed Tensor as (dtype, values), or the error as (class, first line)."""
+    try:
+        t = f()
+        return str(t.dtype), t.asnumpy().tolist()
+    except (TypeError, ValueError, RuntimeError) as e:
+        return type(e).__name__, str(e).split("\n")[0]
+
+
+@case(modes=("PYNATIVE",))
+def tensor_construction_checks(ms):
+    """Tensor(input_data, dtype) as MindSpore builds it: the accepted input types (range,
+    dict, set, str refused with its message), ragged or object data refused, Python ints
+    past int64 (UInt64 from 2**63, refused past 2**64), an explicit dtype converting the
+    NumPy array directly with C's conversion (integers wrap, NaN and inf to an int are its
+    minimum, floats to ints truncate), and a dtype that is not a MindSpore type refused."""
+    T = ms.Tensor
+    fs = [lambda: T(range(3)), lambda: T({1: 2}), lambda: T({1, 2}), lambda: T("abc"),
+          lambda: T([[1, 2], [3]]), lambda: T((1, (2, 3))), lambda: T([1, None]),
+          lambda: T(np.array([1, 2], dtype=object)), lambda: T([1, -2**63 - 1]),
+          lambda: T(2**63), lambda: T([1, 2**63]), lambda: T(2**64),
+          lambda: T([1, 2**63], ms.int64), lambda: T([1, 2**40], ms.int32),
+          lambda: T(2**40, ms.int32), lambda: T([300, -1], ms.uint8), lambda: T(-1, ms.uint8),
+          lambda: T(np.array([300]), ms.uint8), lambda: T([1.5, -2.7], ms.int32),
+          lambda: T(float("nan"), ms.int32), lambda: T(float("inf"), ms.int64),
+          lambda: T([16777217.0], ms.int32), lambda: T([16777217.0], ms.float64),
+          lambda: T(1e40, ms.float32), lambda: T([0.5, 0, 2], ms.bool_),
+          lambda: T(1, dtype=np.float32), lambda: T(1, dtype="float32"),
+          lambda: T(1, dtype=float), lambda: T(T([1.5, 2.5]), ms.int32)]
+    return [_made(f) for f in fs]
