@@ -108,16 +108,22 @@ def _c_min(x, y):
     return jnp.where(x <= y, x, y)
 
 
-def _c_select(c_op, j_op):
-    """MindSpore's values with a NaN (``c_op``), JAX's derivative (ties split evenly)."""
+def _c_select(c_op, j_op, loses):
+    """MindSpore's values with a NaN (``c_op``) and its Maximum/Minimum gradient: an
+    operand gets ``dout`` unless it ``loses`` (``x < y`` for maximum), half at a tie, so
+    where either operand is NaN both get all of it."""
     @jax.custom_jvp
     def f(x, y):
         return c_op(x, y).astype(jnp.result_type(x, y))
 
     @f.defjvp
     def _jvp(primals, tangents):
-        out, tan = jax.jvp(j_op, primals, tangents)
-        return f(*primals), tan
+        (x, y), (tx, ty) = primals, tangents
+        out = f(x, y)
+        tie = x == y
+        wx = jnp.where(tie, 0.5, jnp.where(loses(x, y), 0.0, 1.0)).astype(out.dtype)
+        wy = jnp.where(tie, 0.5, jnp.where(loses(y, x), 0.0, 1.0)).astype(out.dtype)
+        return out, wx * tx + wy * ty
 
     def op(x, y):
         if not (jnp.issubdtype(jnp.result_type(x, y), jnp.inexact)):
@@ -129,8 +135,8 @@ def _c_select(c_op, j_op):
     return op
 
 
-maximum = _c_select(_c_max, jnp.maximum)
-minimum = _c_select(_c_min, jnp.minimum)
+maximum = _c_select(_c_max, jnp.maximum, jnp.less)
+minimum = _c_select(_c_min, jnp.minimum, jnp.greater)
 
 
 def sign(x):
@@ -368,16 +374,41 @@ relu6 = _with_jvp(lambda x: jnp.clip(x, 0, 6), _slope_jvp(
 
 def _hardswish_jvp(primals, tangents, out):  # HSwishGrad: dy * (2x + 3) / 6 on [-3, 3]
     (x,), (t,) = primals, tangents
-    return jnp.where(x < -3, 0, jnp.where(x > 3, t, t * (2 * x + 3) / 6)).astype(out.dtype)
+    slope = jnp.where(x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6))  # (finite at +-inf)
+    return slope.astype(out.dtype) * t
 
 
-def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 inside (-3, 3)
-    (x,), (t,) = primals, tangents
-    return jnp.where((x > -3) & (x < 3), t / 6, 0).astype(out.dtype)
+def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 but at |x| >= 3
+    (x,), (t,) = primals, tangents  # (so at a NaN too)
+    return jnp.where((x <= -3) | (x >= 3), 0, t / 6).astype(out.dtype)
 
 
-hardswish = _with_jvp(lambda x: x * jnp.clip(x + 3, 0, 6) / 6, _hardswish_jvp)
-hardsigmoid = _with_jvp(lambda x: jnp.clip(x + 3, 0, 6) / 6, _hardsigmoid_jvp)
+def _hardswish_values(x):
+    """MindSpore's HSwish: +0 up to -3, ``x`` from 3, ``x * (x + 3) / 6`` between (in that
+    order: one rounding of the product, one of the quotient); NaN stays NaN."""
+    return jnp.where(x <= -3, jnp.zeros_like(x), jnp.where(x >= 3, x, x * (x + 3) / 6))
+
+
+def _hardsigmoid_values(x):
+    """MindSpore's HSigmoid: 0 up to -3, 1 from 3, ``(x + 3) / 6`` between; NaN stays."""
+    return jnp.where(x <= -3, jnp.zeros_like(x),
+                     jnp.where(x >= 3, jnp.ones_like(x), (x + 3) / 6))
+
+
+hardswish = _with_jvp(_hardswish_values, _hardswish_jvp)
+hardsigmoid = _with_jvp(_hardsigmoid_values, _hardsigmoid_jvp)
+
+
+def relu(x):
+    """MindSpore's ReLU, ``x > 0 ? x : 0``: a NaN becomes 0 (JAX's ``relu`` keeps it); the
+    gradient passes where ``x > 0``."""
+    return jnp.where(x > 0, x, jnp.zeros_like(x))
+
+
+def hardtanh(x, min_val=-1.0, max_val=1.0):
+    """``ops.hardtanh``: MindSpore's ``minimum(maximum(x, min_val), max_val)`` with its
+    Maximum/Minimum (a NaN becomes ``min_val``)."""
+    return minimum(maximum(x, min_val), max_val).astype(x.dtype)
 
 
 # -- norms ----------------------------------------------------------------------------------

@@ -396,7 +396,7 @@ def _embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 
 
 def _relu(input, inplace=False):
-    return jax.nn.relu(input)
+    return bprops.relu(input)
 
 
 def _silu(input, inplace=False):

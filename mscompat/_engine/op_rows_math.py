@@ -391,7 +391,7 @@ def _hsigmoid(x):
 
 
 def _hardtanh(input, min_val=-1.0, max_val=1.0):
-    return jnp.clip(input, min_val, max_val)
+    return bprops.hardtanh(input, min_val, max_val)
 
 
 def _mish(x):

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bprops
+from . import bprops, cpu_math
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -100,8 +100,9 @@ def _aminmax(input, *, axis=0, keepdims=False):
 
 def _cum_extreme(better, index_dtype):
     """``cummax``/``cummin``: (running extreme, index of the element holding it; a tie
-    moves the index to the later element). MindSpore's indices: Int64 for cummax, Int32 for
-    cummin."""
+    moves the index to the later element; a NaN is kept from where it appears, its index
+    moved by each later NaN, as MindSpore's CPU kernel). MindSpore's indices: Int64 for
+    cummax, Int32 for cummin."""
     def op(input, axis):
         axis = axis % input.ndim
         idx = jax.lax.broadcasted_iota(index_dtype, input.shape, axis)
@@ -109,9 +110,22 @@ def _cum_extreme(better, index_dtype):
         def pick(a, b):
             (va, ia), (vb, ib) = a, b
             take_b = better(vb, va) | (vb == va)
+            if jnp.issubdtype(vb.dtype, jnp.inexact):
+                take_b = take_b | jnp.isnan(vb)  # a NaN holds from where it appears
             return jnp.where(take_b, vb, va), jnp.where(take_b, ib, ia)
         return jax.lax.associative_scan(pick, (input, idx), axis=axis)
     return op
+
+
+def logsigmoid(x):
+    """``ops.logsigmoid``: MindSpore's ``log(sigmoid(x))`` (-inf once the sigmoid underflows,
+    below about -88; its gradient composed from Sigmoid's and Log's)."""
+    return jnp.log(cpu_math.sigmoid(x))
+
+
+def log_sigmoid_cell(x):
+    """``nn.LogSigmoid``: MindSpore's ``log(1 / (exp(-x) + 1))``, gradient composed."""
+    return jnp.log(jnp.reciprocal(cpu_math.exp(-x) + 1))
 
 
 def _diff(x, n=1, axis=-1, prepend=None, append=None):
@@ -315,7 +329,7 @@ ROWS: list[OpDef] = [
     _unary("softshrink", softshrink, False),
     _unary("tanhshrink", tanhshrink, False),
     _unary("threshold", threshold, False),
-    _unary("logsigmoid", jax.nn.log_sigmoid, False),
+    _unary("logsigmoid", logsigmoid, False),
     _unary("count_nonzero", _count_nonzero),
     _unary("std_mean", _std_var_mean(jnp.std), False),
     _unary("var_mean", _std_var_mean(jnp.var), False),

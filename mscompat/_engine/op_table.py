@@ -215,19 +215,35 @@ def _mean_fn(input, axis=None, keep_dims=False):
     return _mean(input, axis=_axis(axis), keepdims=keep_dims)
 
 
-def _skip_nan(f: Callable, fill: float) -> Callable:
-    """MindSpore's CPU max/min and argmax/argmin compare with ``>``/``<``: a NaN after the
-    first element never wins (``max([1, nan, 3])`` is 3; JAX's is nan)."""
+def _first_along(x, axis, keepdims):
+    """The first element of ``x`` along the reduced ``axis`` (an int, a tuple or None)."""
+    axes = range(x.ndim) if axis is None else (
+        (axis,) if isinstance(axis, int) else tuple(axis))
+    axes = {int(a) % x.ndim for a in axes}
+    first = x[tuple(slice(0, 1) if d in axes else slice(None) for d in range(x.ndim))]
+    return first if keepdims else jnp.squeeze(first, tuple(axes))
+
+
+def _skip_nan(f: Callable, fill: float, arg: bool = False) -> Callable:
+    """MindSpore's CPU max/min and argmax/argmin start from the first element and compare
+    with ``>``/``<``: a NaN after the first element never wins (``max([1, nan, 3])`` is 3;
+    JAX's is nan), a NaN first always does (``max([nan, 3])`` is nan, its argmax 0)."""
     def impl(x, *args, **kwargs):
-        if jnp.issubdtype(x.dtype, jnp.floating):
-            x = jnp.where(jnp.isnan(x), jnp.asarray(fill, x.dtype), x)
-        return f(x, *args, **kwargs)
+        if not jnp.issubdtype(x.dtype, jnp.floating) or "where" in kwargs:
+            return f(x, *args, **kwargs)
+        out = f(jnp.where(jnp.isnan(x), jnp.asarray(fill, x.dtype), x), *args, **kwargs)
+        if not x.size or not x.ndim:
+            return out
+        axis = kwargs.get("axis", args[0] if args else None)
+        first = jnp.isnan(_first_along(x, axis, kwargs.get("keepdims", False)))
+        return jnp.where(first, 0 if arg else jnp.asarray(np.nan, out.dtype), out)
     impl.__name__ = f.__name__
     return impl
 
 
 _max, _min = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.inf)
-_argmax_nan, _argmin_nan = _skip_nan(jnp.argmax, -np.inf), _skip_nan(jnp.argmin, np.inf)
+_argmax_nan = _skip_nan(jnp.argmax, -np.inf, arg=True)
+_argmin_nan = _skip_nan(jnp.argmin, np.inf, arg=True)
 
 
 def selected(x, index, axis, keepdims):
@@ -639,13 +655,10 @@ def _multiply(x, y):
     return jnp.multiply(x, y)
 
 
-_relu_values = bprops.eager_fast(lambda x: jnp.maximum(x, 0))(jax.nn.relu)
-
-
 def _relu(x):
-    """``max(x, 0)`` (gradient 0 at 0: JAX's ``relu`` rule, used under a transform only);
-    a Bool input is its own result (JAX: an integer)."""
-    return x if x.dtype == np.bool_ else _relu_values(x)
+    """``x > 0 ? x : 0`` (a NaN becomes 0; gradient 0 at 0); a Bool input is its own
+    result (JAX: an integer)."""
+    return x if x.dtype == np.bool_ else bprops.relu(x)
 
 
 _floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive

@@ -28,12 +28,8 @@ def _gelu(x, approximate=True):
     return jax.nn.gelu(x, approximate=bool(approximate))
 
 
-def _hardtanh(x, min_val=-1.0, max_val=1.0):
-    return jnp.clip(x, min_val, max_val)
-
-
 _TABLE = {
-    "ReLU": ("relu", jax.nn.relu, ()),
+    "ReLU": ("relu", bprops.relu, ()),
     "Tanh": ("tanh", cpu_math.tanh, ()),
     "Sigmoid": ("sigmoid", cpu_math.sigmoid, ()),
     "GELU": ("gelu", _gelu, (("approximate", True),)),  # nn.GELU: tanh form by default
@@ -47,8 +43,8 @@ _TABLE = {
     "Mish": ("mish", m._mish, ()),
     "SeLU": ("seLU", m._selu, ()),
     "Softsign": ("softsign", m._softsign, ()),
-    "LogSigmoid": ("logsigmoid", jax.nn.log_sigmoid, ()),
-    "Hardtanh": ("hardtanh", _hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
+    "LogSigmoid": ("logsigmoid", mm.log_sigmoid_cell, ()),
+    "Hardtanh": ("hardtanh", bprops.hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
     "Threshold": ("threshold", lambda x, threshold, value: mm.threshold(x, threshold, value),
                   (("threshold", None), ("value", None))),
     "Tanhshrink": ("tanhshrink", mm.tanhshrink, ()),

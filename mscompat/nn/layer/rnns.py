@@ -28,7 +28,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ... import _checkparam as validator
-from ..._engine import dtypes
+from ..._engine import bprops, dtypes
 from ..._engine.cell import Cell
 from ..._engine.initializers import initialize
 from ..._engine.ops_build import call
@@ -48,7 +48,7 @@ def _step(mode: str, x, h, w_ih, w_hh, b_ih, b_hh):
     if mode == "RNN_TANH":
         return jnp.tanh(gi + gh)
     if mode == "RNN_RELU":
-        return jax.nn.relu(gi + gh)
+        return bprops.relu(gi + gh)
     if mode == "LSTM":
         i, f, g, o = jnp.split(gi + gh, 4, axis=1)
         c = jax.nn.sigmoid(f) * h[1] + jax.nn.sigmoid(i) * jnp.tanh(g)

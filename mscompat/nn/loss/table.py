@@ -18,6 +18,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
+from ..._engine import bprops
 from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
 from ..._engine.errors import check_dtype
@@ -50,7 +51,7 @@ def _activation(name):
         raise TypeError(f"For 'MultiClassDiceLoss', the 'activation' must be a str or None, "
                         f"but got {type(name).__name__}.")
     table = {"softmax": lambda x: jax.nn.softmax(x, axis=-1), "sigmoid": jax.nn.sigmoid,
-             "relu": jax.nn.relu, "tanh": jnp.tanh, "logsoftmax": jax.nn.log_softmax}
+             "relu": bprops.relu, "tanh": jnp.tanh, "logsoftmax": jax.nn.log_softmax}
     if name.lower() not in table:
         raise KeyError(f"The 'name' must be in {sorted(table)}, but got {name}.")
     return table[name.lower()]
