@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math
+from . import bprops, cpu_math, exact_div
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm
 from .op_table import (
@@ -342,7 +342,8 @@ def _linear(input, weight, bias=None):
 
 def _reduce_loss(loss, reduction):
     if reduction == "mean":
-        return jnp.mean(loss)
+        return exact_div.mean(loss) if jnp.issubdtype(loss.dtype, jnp.floating) \
+            else jnp.mean(loss)
     if reduction == "sum":
         return jnp.sum(loss)
     if reduction == "none":

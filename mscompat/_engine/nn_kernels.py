@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import jaxconfig
+from . import exact_div, jaxconfig
 from .errors import check_dtype
 
 
@@ -229,8 +229,8 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     axes = tuple(i for i in range(x.ndim) if i != 1)
     shape = [1] * x.ndim
     shape[1] = -1
-    bm = jnp.mean(x, axis=axes)
-    bv = jnp.var(x, axis=axes)
+    bm = exact_div.mean(x, axis=axes)
+    bv = exact_div.var(x, axis=axes)
     n = x.size // x.shape[1]
     y = (x - bm.reshape(shape)) / jnp.sqrt(bv.reshape(shape) + eps)
     y = y * gamma.reshape(shape) + beta.reshape(shape)
@@ -255,9 +255,10 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     x, out = _widened(x, gamma)  # a Float16 input keeps its dtype, as MindSpore's kernel
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
-    mean = jnp.mean(x, axis=axes, keepdims=True)
-    var = jnp.var(x, axis=axes, keepdims=True)
-    y = (x - mean) / jnp.sqrt(var + eps)
+    # MindSpore's CPU kernel: one pass, var = E[x^2] - mean^2, then (x - mean) / sqrt(..)
+    mean = exact_div.mean(x, axis=axes, keepdims=True)
+    var = exact_div.mean(x * x, axis=axes, keepdims=True) - mean * mean
+    y = exact_div.divide(x - mean, jnp.sqrt(var + eps))
     p = begin_params_axis % x.ndim
     shape = (1,) * p + x.shape[p:]
     y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
@@ -268,8 +269,8 @@ def group_norm(x, num_groups, gamma, beta, eps):
     x, out = _widened(x, gamma)
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))
-    mean = jnp.mean(g, axis=-1, keepdims=True)
-    var = jnp.var(g, axis=-1, keepdims=True)
+    mean = exact_div.mean(g, axis=-1, keepdims=True)
+    var = exact_div.var(g, axis=-1, keepdims=True)
     y = jnp.reshape((g - mean) / jnp.sqrt(var + eps), x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)
     y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, errors, jaxconfig, op_table
+from . import bprops, cpu_math, dtypes, errors, exact_div, jaxconfig, op_table
 from .errors import check_dtype
 from .op_table import (
     OpDef,
@@ -446,7 +446,8 @@ def _soft_margin_loss(input, target, reduction="mean"):
 
 def _reduce_loss(loss, reduction):
     if reduction == "mean":
-        return jnp.mean(loss)
+        return exact_div.mean(loss) if jnp.issubdtype(loss.dtype, jnp.floating) \
+            else jnp.mean(loss)
     if reduction == "sum":
         return jnp.sum(loss)
     if reduction == "none":

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, context, cpu_math, dtypes, jaxconfig, mixed_precision, scope
+from . import bprops, context, cpu_math, dtypes, exact_div, jaxconfig, mixed_precision, scope
 from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete, out_of_range
 
 
@@ -78,14 +78,9 @@ def _int_operand(x) -> bool:
 def _true_div(x, y):
     x, y = _scalar_fix(x, y)
     if _int_operand(x) and _int_operand(y):
-        return jnp.true_divide(jnp.asarray(x, _F32), jnp.asarray(y, _F32))
-    dtype = jnp.result_type(x, y)
-    if dtype in _HALF:
-        # XLA divides by a broadcast scalar as a multiply by its reciprocal, rounded in the
-        # 16-bit dtype (Float16 5 / 3 -> 1.666); through float32 the quotient rounds as
-        # MindSpore's does (1.667)
-        return jnp.true_divide(jnp.asarray(x).astype(_F32), jnp.asarray(y).astype(_F32)) \
-            .astype(dtype)
+        return exact_div.divide(x, y, _F32)
+    if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
+        return exact_div.divide(x, y)  # XLA's reciprocal rewrite is off by an ulp
     return jnp.true_divide(x, y)
 
 
@@ -179,6 +174,8 @@ def _mean(x, axis=None, keepdims=False):
     and is divided by the count, truncated toward zero."""
     if x.dtype == np.bool_:
         raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return exact_div.mean(x, axis=axis, keepdims=keepdims)
     if not jnp.issubdtype(x.dtype, jnp.integer):
         return jnp.mean(x, axis=axis, keepdims=keepdims)
     total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)

@@ -174,3 +174,36 @@ def float16_ops_computed_in_float32(ms):
             ops.acosh(ops.abs(t) + 1), ops.atanh(unit), ops.softsign(t), ops.exp2(unit * 8),
             ops.i0(unit * 5), ops.elu(t), ops.hardsigmoid(t), ops.log_softmax(t.reshape(7, 43)),
             t.tanh(), ms.nn.Tanh()(t))
+
+
+@case(rtol=0, atol=0)
+def division_by_broadcast_operands_is_correctly_rounded(ms):
+    """MindSpore divides where XLA would multiply by a reciprocal: ``x / 6``, a divisor
+    column, ``ops.mean`` and the losses' and LayerNorm's means round as a true division
+    (float32 ``10 / 6`` is 1.6666666); LayerNorm's variance is ``E[x^2] - mean^2`` as its
+    CPU kernel computes it. Values are quarters, so every sum is exact in any order."""
+    ops, nn, T = ms.ops, ms.nn, ms.Tensor
+    rng = np.random.RandomState(7)
+    a = (rng.randint(-40, 40, (4, 6)) / 4).astype(np.float32)
+    x = T(a)
+    col = T(np.array([[6.0], [12.0], [7.0], [3.0]], np.float32))
+    outs = [x / 6, ops.div(x, 6.0), x / T(6.0), x / col, ops.true_divide(x, 3.0),
+            ops.RealDiv()(x, T(np.float32(7))), T(a.astype(np.int32)) / 6,
+            x.astype(ms.float16) / 6, x.astype(ms.float64) / 6, ops.mean(x), x.mean(1),
+            ops.ReduceMean(keep_dims=True)(x, 0), nn.MSELoss()(x, x * 0),
+            nn.L1Loss()(x, x * 0), nn.LayerNorm((6,))(x),
+            nn.LayerNorm((2, 6), begin_norm_axis=1, begin_params_axis=1)(x.reshape(2, 2, 6))]
+    return outs
+
+
+@case(rtol=2e-7, atol=0)
+def gradients_of_divisions_and_means(ms):
+    """The gradients of ``x / 6`` and ``ops.mean`` (a compiled program may fuse the sum of
+    the two, so the bound is two ulps)."""
+    rng = np.random.RandomState(7)
+    x = ms.Tensor((rng.randint(-40, 40, (4, 6)) / 4).astype(np.float32))
+
+    def f(t):
+        return (t / 6).sum() + ms.ops.mean(t * t)
+
+    return ms.grad(f)(x)
