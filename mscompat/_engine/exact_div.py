@@ -56,7 +56,9 @@ def _count(x, axis) -> int:
 
 def mean(x, axis=None, keepdims=False):
     """``jnp.mean`` of a floating ``x`` with the sum divided exactly by the count (a 16-bit
-    ``x`` sums in float32, as ``jnp.mean`` does)."""
+    ``x`` sums in float32, as ``jnp.mean`` does); other dtypes are ``jnp.mean``'s."""
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
     acc = np.float32 if np.dtype(x.dtype).itemsize < 4 else None
     total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=acc)
     return divide(total, max(1, _count(x, axis))).astype(x.dtype)
@@ -64,6 +66,8 @@ def mean(x, axis=None, keepdims=False):
 
 def var(x, axis=None, keepdims=False, ddof=0):
     """``jnp.var``: the mean squared deviation from ``mean``, divided exactly."""
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.var(x, axis=axis, keepdims=keepdims, ddof=ddof)
     centred = x - mean(x, axis, keepdims=True)
     acc = np.float32 if np.dtype(x.dtype).itemsize < 4 else None
     total = jnp.sum(centred * centred, axis=axis, keepdims=keepdims, dtype=acc)

@@ -99,7 +99,7 @@ def _prod(input, dim=None, keepdim=False, *, dtype=None):
 
 def _mean(input, dim=None, keepdim=False, *, dtype=None):
     x = input if dtype is None else input.astype(_np_or_none(dtype))
-    return jnp.mean(x, axis=_axis(dim), keepdims=keepdim)
+    return exact_div.mean(x, axis=_axis(dim), keepdims=keepdim)
 
 
 def _fill(value):
@@ -373,8 +373,8 @@ def _elu(input, alpha=1.0, inplace=False):
 def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     n, c = input.shape[:2]
     x = input.reshape(n, num_groups, -1)
-    mean = jnp.mean(x, axis=-1, keepdims=True)
-    var = jnp.var(x, axis=-1, keepdims=True)
+    mean = exact_div.mean(x, axis=-1, keepdims=True)
+    var = exact_div.var(x, axis=-1, keepdims=True)
     out = ((x - mean) / jnp.sqrt(var + eps)).reshape(input.shape)
     shape = (1, c) + (1,) * (input.ndim - 2)
     if weight is not None:

@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes, jaxconfig, lazy, mixed_precision, nn_kernels
+from . import dtypes, exact_div, jaxconfig, lazy, mixed_precision, nn_kernels
 from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call
 from .parameter import Parameter
 from .tensor import Tensor, unwrap
@@ -309,7 +309,7 @@ FUNCTIONALS["inplace_index_add"] = inplace_index_add
 def _batch_stats(x):
     """The batch mean and biased variance over every axis but 1."""
     axes = tuple(i for i in range(x.ndim) if i != 1)
-    return jnp.mean(x, axis=axes), jnp.var(x, axis=axes)
+    return exact_div.mean(x, axis=axes), exact_div.var(x, axis=axes)
 
 
 def _bn_train(x, scale, bias, mean, variance, eps, momentum):

@@ -19,7 +19,7 @@ import numbers
 import jax.numpy as jnp
 
 from ... import _checkparam as validator
-from ..._engine import dtypes, mixed_precision, nn_kernels
+from ..._engine import dtypes, exact_div, mixed_precision, nn_kernels
 from ..._engine.cell import Cell
 from ..._engine.initializers import Initializer, initialize
 from ..._engine.ops_build import call
@@ -208,8 +208,8 @@ class GroupNorm(Cell):
 
 def _instance_norm(x, gamma, beta, *, eps):
     axes = tuple(range(2, x.ndim))
-    mean = jnp.mean(x, axis=axes, keepdims=True)
-    var = jnp.var(x, axis=axes, keepdims=True)
+    mean = exact_div.mean(x, axis=axes, keepdims=True)
+    var = exact_div.var(x, axis=axes, keepdims=True)
     shape = (1, -1) + (1,) * (x.ndim - 2)
     return (x - mean) / jnp.sqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
 

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from ..._engine import compile, lazy, scope
+from ..._engine import compile, exact_div, lazy, scope
 from ..._engine.cell import Cell
 from ..._engine.cpu_math import rounded
 from ..._engine.parameter import Parameter, ParameterTuple
@@ -77,7 +77,7 @@ def _centralized(g):
     but the first, for gradients of 2 or more axes whose axis 1 is a multiple of 16."""
     if g.ndim < 2 or g.shape[1] % 16:
         return g
-    return g - jnp.mean(g, axis=tuple(range(1, g.ndim)), keepdims=True)
+    return g - exact_div.mean(g, axis=tuple(range(1, g.ndim)), keepdims=True)
 
 
 def masked(x) -> bool:
