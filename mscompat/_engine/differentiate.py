@@ -35,10 +35,12 @@ def to_arrays(tree):
         lambda x: x if isinstance(x, (jax.Array, jax.core.Tracer)) else jnp.asarray(x), tree)
 
 
-def ones_cotangent(out):
+def ones_cotangent(out, fill: float = 1.0):
+    """The default sensitivity for ``out``: ones (or ``fill``) in each float output's dtype,
+    float0 zeros for the others."""
     def one(x):
         if jnp.issubdtype(x.dtype, jnp.inexact):
-            return jnp.ones_like(x)
+            return jnp.full_like(x, fill)
         return np.zeros(x.shape, jax.dtypes.float0)
     return jax.tree_util.tree_map(one, out)
 

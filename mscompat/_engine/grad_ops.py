@@ -42,6 +42,7 @@ class _Spec(NamedTuple):
     return_ids: bool = False
     sens_param: bool = False
     with_value: bool = False
+    sens_fill: float = 1.0  # the default sensitivity's value (TrainOneStepCell's ``sens``)
 
 
 _graph = lazy.graph_rules
@@ -168,7 +169,7 @@ class GradFn:
             # reported by the call itself).
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {bad} is exceed input size.")
-        ct = (ones_cotangent(pb.diff_out) if sens is None
+        ct = (ones_cotangent(pb.diff_out, spec.sens_fill) if sens is None
               else _sens(sens, pb.diff_out, graph, scalar_rule=True))
         gx, gw_live = pb(ct)
         gw = self._weight_grads(weights, live, gw_live, graph)

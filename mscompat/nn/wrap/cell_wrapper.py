@@ -68,6 +68,19 @@ class TrainOneStepCell(Cell):
         self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag \
             else Identity()
 
+    def _scaled_grad_fn(self) -> GradFn:
+        """The gradient with ``sens`` as the backward pass's seed, as MindSpore fills it
+        (in the loss's dtype): a 16-bit backward overflows or keeps small gradients as
+        MindSpore's does (multiplying the gradients afterwards would not)."""
+        sens = float(self.sens)
+        if sens == 1.0:
+            return self._grad_fn
+        cached = self.__dict__.get("_scaled")
+        if cached is None or cached[0] != sens:
+            spec = self._grad_fn.spec._replace(sens_fill=sens)
+            cached = self.__dict__["_scaled"] = (sens, GradFn(self.network, spec))
+        return cached[1]
+
     def __call__(self, *inputs, **kwargs):
         opt = self.optimizer
         if not hasattr(opt, "_take_lr_step") or scope.tracing():  # traced: counted outside
@@ -82,10 +95,7 @@ class TrainOneStepCell(Cell):
         return out
 
     def construct(self, *inputs):
-        loss, grads = self._grad_fn(*inputs)
-        if self.sens != 1.0:
-            # The gradient is linear in the sensitivity: grad(sens * 1) = sens * grad(1).
-            grads = tuple(g * self.sens for g in grads)
+        loss, grads = self._scaled_grad_fn()(*inputs)
         if self.reducer_flag:
             grads = self.grad_reducer(grads)
         self.optimizer(grads)

@@ -184,3 +184,23 @@ def loss_scale_managers(ms):
             fixed.get_drop_overflow_update(),
             type(ms.amp.FixedLossScaleManager(8.0).get_update_cell()).__name__,
             ms.train.DynamicLossScaleManager is ms.amp.DynamicLossScaleManager, errors)
+
+
+@case()
+def train_one_step_sens_seeds_a_half_precision_backward(ms):
+    """``TrainOneStepCell(net, opt, sens)`` (what ``Model`` builds for
+    ``FixedLossScaleManager(drop_overflow_update=False)``) starts the backward pass from
+    ``sens``: an O2 (float16) network's weight gradient overflows to inf on the third step,
+    where scaling the gradients afterwards would stay finite; a small float32 step is
+    scaled the same either way."""
+    out = []
+    for level, sens in (("O2", 128.0), ("O0", 4.0)):
+        net = ms.nn.Dense(4, 1, weight_init="ones", bias_init="zeros")
+        model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.Momentum(
+            net.trainable_params(), 0.01, 0.9), amp_level=level,
+            loss_scale_manager=ms.train.FixedLossScaleManager(sens, False))
+        step = model._train_network
+        x, y = ms.Tensor(np.ones((4, 4), np.float32)), ms.Tensor(np.ones((4, 1), np.float32))
+        for _ in range(3):
+            out.append((step(x, y), net.weight.value()))
+    return out
