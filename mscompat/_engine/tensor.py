@@ -320,11 +320,14 @@ class Tensor:
         from .ops_build import call
         check_index_dtypes(index)
         check_index(index, self.shape)
+        index = later_masks_as_positions(index, self.shape)
         structure, arrays = split_index(index)
         return call(lazy.getitem, (self._data, *arrays), {"index": structure})
 
     def __setitem__(self, index, value) -> None:
         from .ops_build import call
+        if isinstance(index, np.ndarray | np.integer) and not _tracing():
+            check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
         value = value._data if isinstance(value, Tensor) else value
         check_index(index, self.shape)
         structure, arrays = split_index(index)
@@ -386,11 +389,29 @@ def _copy(x):
     return jnp.array(x, copy=True)
 
 
+def _tracing() -> bool:
+    from . import scope
+    return scope.tracing()
+
+
 def check_index_dtypes(index) -> None:
     """The Tensor index dtypes MindSpore's getitem takes: Bool, Int16/32/64 (Int8 too inside a
-    tuple); an Int8 Tensor alone is a TypeError, other dtypes an IndexError."""
+    tuple); an Int8 Tensor alone is a TypeError, other dtypes an IndexError. A NumPy array is
+    refused (IndexError alone, TypeError in a tuple), a NumPy integer alone too."""
     items = index if isinstance(index, tuple) else (index,)
     for i in items:
+        if isinstance(i, np.ndarray) and isinstance(index, tuple):
+            raise TypeError(f"For tuple index, the types only support 'Slice', 'Ellipsis', "
+                            f"'None', 'Tensor', 'int', 'List', 'Tuple', 'bool', but got type "
+                            f"'Array', value: {i}")
+        if isinstance(i, np.ndarray):
+            raise IndexError(f"Only support integers, slices(`:`), ellipsis(`...`), None, bool, "
+                             f"tensor, int, list and tuple as index, but got {i} with type "
+                             f"{type(i)}")
+        if isinstance(i, np.integer) and not isinstance(index, tuple) and not _tracing():
+            raise IndexError(f"Unsupported Python object type received: {type(i)}. Supported "
+                             f"types for tensor indexing are: list, int, float, tuple, slice, "
+                             f"ellipsis, None, array, bool, or Tensor. Received value: {i}")
         if not isinstance(i, Tensor):
             continue
         name = str(i.dtype)
@@ -432,11 +453,63 @@ def check_index(index, shape: tuple) -> None:
             data = i._data if isinstance(i, Tensor) else i
             if not isinstance(data, (jax.core.Tracer, lazy.Lazy)):
                 arr = np.asarray(data)
+                if arr.dtype == np.bool_ and arr.ndim:
+                    if dim == 0:  # MindSpore checks a leading mask (a later one it pads)
+                        bad = [d for d in range(arr.ndim)
+                               if d >= len(shape) or arr.shape[d] != shape[d]]
+                        if bad:
+                            def vec(t):
+                                return "[const vector]{" + ", ".join(map(str, t)) + "}"
+                            raise ValueError(f"The shape of index {vec(arr.shape)}does not "
+                                             f"match the shape of the indexed data "
+                                             f"{vec(shape)} at dim index{bad[0]}")
+                    dim += arr.ndim
+                    continue
                 if arr.dtype.kind in "iu" and arr.size and (arr.max() >= n or arr.min() < -n):
                     bad = arr.max() if arr.max() >= n else arr.min()
                     raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the "
                                        f"range [0, {n}), but got {bad}.")
         dim += 1
+
+
+def later_masks_as_positions(index, shape: tuple):
+    """A concrete Bool Tensor index after the first position selects its True positions, as
+    MindSpore gathers them: a mask shorter than its dimension is read as padded with False,
+    one with a True past the end is MindSpore's RuntimeError (``check_index`` has checked a
+    leading mask's shape)."""
+    items = index if isinstance(index, tuple) else (index,)
+    if not any(isinstance(i, Tensor) and i.dtype.kind == "bool" for i in items[1:]):
+        return index
+    out, dim = [], 0
+    for k, i in enumerate(items):
+        if i is None:
+            out.append(i)
+            continue
+        if i is Ellipsis:
+            rest = sum(0 if j is None or j is Ellipsis else
+                       (j.ndim if isinstance(j, Tensor) and j.dtype.kind == "bool" else 1)
+                       for j in items[k + 1:])
+            dim = len(shape) - rest
+            out.append(i)
+            continue
+        if k and isinstance(i, Tensor) and i.dtype.kind == "bool" and i.ndim and \
+                not isinstance(i._data, (jax.core.Tracer, lazy.Lazy)):
+            positions = np.nonzero(np.asarray(i._data))
+            limits = [shape[dim + d] if dim + d < len(shape) else 0 for d in range(i.ndim)]
+            past = [k for k in range(positions[0].size)
+                    if any(p[k] >= n for p, n in zip(positions, limits))]
+            if past:
+                k = past[0]
+                vec = ", ".join(["0"] + [str(int(p[k])) for p in positions])
+                raise RuntimeError(f"For 'GatherNd', the indices[{k}]: [const vector]{{{vec}}}, "
+                                   f"does not index into input_shape: [const vector]"
+                                   f"{{{', '.join(map(str, shape))}}}.")
+            out.extend(Tensor(p.astype(np.int64)) for p in positions)
+            dim += i.ndim
+            continue
+        out.append(i)
+        dim += i.ndim if isinstance(i, Tensor) and i.dtype.kind == "bool" else 1
+    return tuple(out)
 
 
 def split_index(index) -> tuple[Any, list]:

@@ -147,3 +147,36 @@ def index_out_of_range(ms):
                 run(lambda: ops.gather(x, i32([bad]), 1)),
                 run(lambda: ops.unsorted_segment_sum(x, i32([0, bad]), 2))]
     return out
+
+
+def _got(f):
+    try:
+        r = f()
+        return str(r.dtype), r.asnumpy().tolist()
+    except (TypeError, ValueError, IndexError, RuntimeError) as e:
+        return type(e).__name__, str(e).split("\n")[0]
+
+
+@case(modes=("PYNATIVE",))
+def numpy_and_bool_mask_indices(ms):
+    """A NumPy array is not a Tensor index (IndexError alone, TypeError in a tuple; a NumPy
+    integer alone too, for getitem and setitem); a leading Bool mask must match the shape it
+    covers (ValueError naming the first differing axis), a later one selects its True
+    positions (shorter: read as padded with False; a True past the end: RuntimeError)."""
+    T = ms.Tensor
+    a = T(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+
+    def setitem(index):
+        b = a.copy()
+        b[index] = 1.0
+        return b
+
+    fs = [lambda: a[np.array([0, 1])], lambda: a[np.int64(1)], lambda: a[:, np.array([0, 2])],
+          lambda: a[np.array(1)], lambda: setitem(np.array([0])), lambda: setitem(np.int64(0)),
+          lambda: a[T([True, False, True])], lambda: a[T([True, False])],
+          lambda: a[T(np.ones((2, 3), bool))], lambda: a[T(np.ones((2, 4), bool))],
+          lambda: a[:, T([True, False, True])], lambda: a[:, T([False, True])],
+          lambda: a[1, T([False, True])], lambda: a[:, :, T([False, True])],
+          lambda: a[:, T(np.ones((2, 2), bool))], lambda: a[..., T([True, False, True])],
+          lambda: a[:, T([True, False, True, True])], lambda: a[T(np.ones((2, 3), bool)), 1]]
+    return [_got(f) for f in fs]
