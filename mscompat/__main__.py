@@ -3,8 +3,10 @@
 ``python -m mscompat --report PATH`` prints the porting report of a script, notebook or
 directory instead (read, not run); it exits 1 when a name is missing.
 """
+import os
 import runpy
 import sys
+import traceback
 
 USAGE = ("usage: python -m mscompat script.py [args...]\n"
          "       python -m mscompat --report PATH [PATH...]\n"
@@ -40,7 +42,29 @@ def main() -> None:
     from ._engine.import_hook import install
     sys.argv = sys.argv[1:]
     install()
-    runpy.run_path(sys.argv[0], run_name="__main__")
+    _run_script(sys.argv[0])
+
+
+def _run_script(path: str) -> None:
+    """Run ``path`` as Python runs a script: its directory first on ``sys.path`` (so it
+    imports its sibling modules), ``__file__`` absolute, and an uncaught exception's
+    traceback starting at the script (without this runner's frames)."""
+    path = os.path.abspath(path)
+    if not os.path.exists(path):
+        print(f"{sys.executable}: can't open file {path!r}: [Errno 2] No such file or "
+              f"directory", file=sys.stderr)
+        sys.exit(2)
+    sys.path[0] = os.path.dirname(path)
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as e:
+        tb = e.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename != path:
+            tb = tb.tb_next
+        traceback.print_exception(type(e), e, tb or e.__traceback__)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -80,6 +80,28 @@ def test_python_dash_m_runs_an_unchanged_script(tmp_path):
     assert out.strip() == "[2. 4.]"
 
 
+def test_python_dash_m_runs_a_script_as_python_does(tmp_path):
+    """From another directory the script still imports its sibling modules, sees an
+    absolute ``__file__``, and an uncaught exception's traceback starts at the script."""
+    pkg = tmp_path / "project"
+    pkg.mkdir()
+    (pkg / "settings.py").write_text("EPOCHS = 3\n")
+    (pkg / "train.py").write_text("import os\n"
+                                  "import settings\n"
+                                  "import mindspore\n"
+                                  "print(settings.EPOCHS, os.path.isabs(__file__))\n"
+                                  "raise ValueError('bad epoch')\n")
+    run = subprocess.run([sys.executable, "-m", "mscompat", "project/train.py"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1
+    assert run.stdout.split() == ["3", "True"]
+    lines = run.stderr.strip().splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert lines[1].startswith(f'  File "{pkg / "train.py"}", line 5')
+    assert lines[-1] == "ValueError: bad epoch"
+    assert "runpy" not in run.stderr
+
+
 def test_unsupported_names_raise_not_implemented():
     with pytest.raises(NotImplementedError, match="ops.NoSuchPrimitive"):
         ms.ops.NoSuchPrimitive  # noqa: B018
