@@ -146,11 +146,15 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         else:
             size = (size,) * (rank - 2)
     elif scale_factor is not None:
-        values = scale_factor if isinstance(scale_factor, tuple) else (scale_factor,)
-        if any(isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0
-               for v in values):
-            raise ValueError(f"For 'interpolate', the 'scale_factor' must be positive float, "
-                             f"but got {scale_factor}.")
+        sequence = isinstance(scale_factor, tuple)
+        for i, v in enumerate(scale_factor if sequence else (scale_factor,)):
+            name = f"scale_factor[{i}]" if sequence else "scale_factor"
+            if not isinstance(v, float):  # MindSpore's check_positive_float: an int refused
+                raise TypeError(f"For 'interpolate', the '{name}' must be float, but got "
+                                f"'{type(v).__name__}'")
+            if not v > 0:
+                raise ValueError(f"For 'interpolate', the '{name}' must be float and must > "
+                                 f"0, but got '{v}' with type 'float'.")
         if not isinstance(scale_factor, tuple):
             scale_factor = (scale_factor,) * (rank - 2)
         elif len(scale_factor) != rank - 2:

@@ -92,3 +92,21 @@ def interpolate_five_d(ms):
         return (ops.interpolate(v, scale_factor=(1.5, 2.0, 1.3), mode="trilinear") * sens).sum()
 
     return outs, ms.grad(loss)(x)
+
+
+@case(modes=("PYNATIVE",))
+def interpolate_scale_factor_checks(ms):
+    """``scale_factor`` must be a Python float (an int, even 2, is a TypeError naming the
+    element), and positive (ValueError), for ``ops.interpolate`` and ``nn.Upsample``."""
+    x = ms.Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3))
+    out = []
+    for sf in (2, 2.0, (2, 2), (2.0, 2.0), (2, 2.0), -1.0, 0.0, (2.0, -1.0), True,
+               (True, 2.0), "2", [2.0, 2.0]):
+        for f in (lambda sf=sf: ms.nn.Upsample(scale_factor=sf, mode="nearest")(x),
+                  lambda sf=sf: ms.ops.interpolate(x, scale_factor=sf, mode="bilinear",
+                                             recompute_scale_factor=True)):
+            try:
+                out.append(f().asnumpy().tolist())
+            except (TypeError, ValueError) as e:
+                out.append((type(e).__name__, str(e).split("\n")[0]))
+    return out
