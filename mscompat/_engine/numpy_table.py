@@ -238,4 +238,11 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "bincount": (_bincount, False),
 }
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
-FUNCTIONS = {name: make(name, fn, keep) for name, (fn, keep) in TABLE.items()}
+
+
+def _functions() -> dict[str, Callable]:
+    from .numpy_table_more import TABLE as MORE
+    return {name: make(name, fn, keep) for name, (fn, keep) in {**TABLE, **MORE}.items()}
+
+
+FUNCTIONS = _functions()

@@ -1,0 +1,49 @@
+"""``mindspore.numpy``'s element-wise, stacking, index, NaN-aware and polynomial functions
+(``numpy_table_more``) on Int32 and Float32 inputs: values and MindSpore's result dtypes
+(an integer ``exp2``/``fabs``/``copysign``/``polymul`` stays an integer, ``tan``/``cosh`` of
+integers are Float32, windows are Float32)."""
+
+from ._registry import case
+
+UNARY = ("arcsinh", "cosh", "sinh", "tan", "deg2rad", "rad2deg", "radians", "exp2", "fabs",
+         "isfinite", "isneginf", "isposinf", "negative", "positive", "signbit", "atleast_1d",
+         "atleast_2d", "atleast_3d", "fliplr", "flipud", "diagonal", "diff", "ediff1d",
+         "nanmax", "nanmin", "nansum", "nanstd", "nanvar", "nancumsum", "ptp")
+BINARY = ("arctan2", "copysign", "floor_divide", "fmod", "hypot", "mod", "remainder",
+          "not_equal", "kron", "polyadd", "polysub", "polymul")
+
+
+def _inputs(mnp):
+    f = mnp.array([[0.5, -1.5, 2.0], [3.25, 0.0, -0.75]])
+    i = mnp.array([[1, 2, 6], [3, 4, 0]])
+    v = mnp.array([1.0, 2.5, 4.0, 4.5])
+    iv = mnp.array([1, 3, 3, 7])
+    return f, i, v, iv
+
+
+@case(modes=("PYNATIVE",), rtol=1e-6, atol=1e-6)
+def numpy_elementwise_and_nan_functions(ms):
+    import importlib
+    mnp = importlib.import_module(ms.__name__ + ".numpy")
+    f, i, v, iv = _inputs(mnp)
+    out = [[getattr(mnp, n)(x) for x in (f, i)] for n in UNARY]
+    out += [[getattr(mnp, n)(a, b) for a, b in ((v, v[::-1]), (iv, iv[::-1]), (iv, v))]
+            for n in BINARY]
+    out.append([mnp.gcd(iv, iv[::-1]), mnp.lcm(iv, iv[::-1]),
+                mnp.nanmax(mnp.array([1.0, float("nan"), 3.0])),
+                mnp.nansum(mnp.array([1.0, float("nan"), 3.0])), mnp.polyadd(v, 2.0)])
+    return out
+
+
+@case(modes=("PYNATIVE",), rtol=1e-6, atol=1e-6)
+def numpy_stacking_index_and_polynomial_functions(ms):
+    import importlib
+    mnp = importlib.import_module(ms.__name__ + ".numpy")
+    f, i, v, iv = _inputs(mnp)
+    return [mnp.column_stack((v, v)), mnp.dstack((v, v)), mnp.dsplit(mnp.ones((2, 2, 4)), 2),
+            mnp.hsplit(i, 3), mnp.vsplit(i, 2), mnp.rollaxis(mnp.ones((2, 3, 4)), 2),
+            mnp.tri(3, 4, 1), mnp.tril_indices(3), mnp.triu_indices(3, 1),
+            mnp.tril_indices_from(mnp.ones((3, 3))), mnp.triu_indices_from(mnp.ones((3, 3))),
+            mnp.diag_indices(3), mnp.polyval(mnp.array([1.0, 2.0, 3.0]), v),
+            mnp.polyder(mnp.array([1.0, 2.0, 3.0])), mnp.polyint(mnp.array([1.0, 2.0, 3.0])),
+            mnp.vander(v), mnp.bartlett(5), mnp.hamming(5), mnp.hanning(5)]
