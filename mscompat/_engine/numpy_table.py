@@ -44,7 +44,8 @@ def _as_array(v):
     if isinstance(v, tuple) and all(isinstance(i, int) for i in v):
         return v  # a shape or axes: stays static
     if isinstance(v, (list, tuple)) and v and all(isinstance(i, (int, float, bool, list,
-                                                                  tuple)) for i in v):
+                                                                  tuple, np.ndarray,
+                                                                  np.generic)) for i in v):
         arr = np.asarray(v)
         return arr.astype(_WIDE.get(arr.dtype, arr.dtype))
     return v
@@ -80,10 +81,22 @@ def _impl(fn: Callable, keep64: bool) -> Callable:
     return impl
 
 
+_ARRAY_INPUT = "input data must be `int`, `float`, `bool`, `Tensor`, `list`, `tuple`, but got "
+
+
+def _check_array_input(obj) -> None:
+    """MindSpore's ``numpy.array``/``asarray`` take Python numbers, Tensors, lists and
+    tuples; a NumPy array or scalar, a string or None is a TypeError."""
+    if not isinstance(obj, (int, float, bool, Tensor, list, tuple)):
+        raise TypeError(_ARRAY_INPUT + ("" if obj is None else f"{type(obj)}"))
+
+
 def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     impl = _impl(fn, keep64)
 
     def public(*args, **kwargs):
+        if name in ("array", "asarray"):
+            _check_array_input(args[0] if args else kwargs.get("obj", kwargs.get("a")))
         return call(impl, [_as_array(a) for a in args],
                     {k: _as_array(v) for k, v in kwargs.items()})
     public.__name__ = public.__qualname__ = name

@@ -47,3 +47,26 @@ def numpy_stacking_index_and_polynomial_functions(ms):
             mnp.diag_indices(3), mnp.polyval(mnp.array([1.0, 2.0, 3.0]), v),
             mnp.polyder(mnp.array([1.0, 2.0, 3.0])), mnp.polyint(mnp.array([1.0, 2.0, 3.0])),
             mnp.vander(v), mnp.bartlett(5), mnp.hamming(5), mnp.hanning(5)]
+
+
+@case(modes=("PYNATIVE",))
+def numpy_array_inputs(ms):
+    """``numpy.array``/``asarray`` take Python numbers, Tensors, lists and tuples (a NumPy
+    array or scalar, a string or None is a TypeError); NumPy numbers inside a list follow
+    the list rule (Float64 -> Float32, Int64 -> Int32)."""
+    import importlib
+
+    import numpy as np
+    mnp = importlib.import_module(ms.__name__ + ".numpy")
+    out = []
+    for f in (lambda: mnp.array(np.ones(2)), lambda: mnp.asarray(np.ones(2)),
+              lambda: mnp.array(np.float32(1)), lambda: mnp.array("a"),
+              lambda: mnp.array(None), lambda: mnp.asarray([np.ones(2)]),
+              lambda: mnp.array([np.int64(3), 4]), lambda: mnp.array([np.float16(1), 2.0]),
+              lambda: mnp.array([[np.ones(2, np.float32)]])):
+        try:
+            r = f()
+            out.append((str(r.dtype), r.asnumpy().tolist()))
+        except TypeError as e:
+            out.append(str(e))
+    return out
