@@ -76,6 +76,38 @@ def _indices_pair(fn: Callable) -> Callable:
     return impl
 
 
+def _kind_only(fn: Callable, name: str, floats: bool) -> Callable:
+    """``fn`` of floating (``floats``) or integer arrays only: the other kind is MindSpore's
+    TypeError (its kernel has no such dtype)."""
+    def impl(*args, **kwargs):
+        for a in args:
+            if hasattr(a, "dtype") and jnp.issubdtype(a.dtype, jnp.floating) != floats:
+                raise TypeError(f"For primitive[{name}], the input argument[x] must be a "
+                                f"{'float' if floats else 'integer or Bool'} Tensor, but got "
+                                f"Tensor[{a.dtype}].")
+        return fn(*args, **kwargs)
+    impl.__name__ = getattr(fn, "__name__", name)
+    return impl
+
+
+def _not_all_ints(fn: Callable, name: str) -> Callable:
+    """``fn`` unless every input is an integer array (MindSpore's kernel TypeError)."""
+    def impl(*args):
+        if all(hasattr(a, "dtype") and jnp.issubdtype(a.dtype, jnp.integer) for a in args):
+            raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
+        return fn(*args)
+    return impl
+
+
+def _histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A002
+    counts, edges = jnp.histogram(a, bins, range, weights, density)
+    return counts.astype(_F32), edges.astype(_F32)
+
+
+def _divmod(x, y):
+    return jnp.floor_divide(x, y), jnp.mod(x, y)
+
+
 # name: (jax function, keep Int64 results)
 TABLE: dict[str, tuple[Callable, bool]] = {
     "arcsinh": (_float(jnp.arcsinh), False),
@@ -117,4 +149,38 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "vander": (jnp.vander, False), "hamming": (lambda M: jnp.hamming(M).astype(_F32), False),
     "hanning": (lambda M: jnp.hanning(M).astype(_F32), False),
     "bartlett": (lambda M: jnp.bartlett(M).astype(_F32), False),
+    "expm1": (_kind_only(jnp.expm1, "Expm1", True), False),
+    "rint": (_kind_only(jnp.rint, "Rint", True), False),
+    "invert": (_kind_only(jnp.invert, "Invert", False), False),
+    "bitwise_not": (_kind_only(jnp.invert, "Invert", False), False),
+    "bitwise_and": (_kind_only(jnp.bitwise_and, "BitwiseAnd", False), False),
+    "bitwise_or": (_kind_only(jnp.bitwise_or, "BitwiseOr", False), False),
+    "bitwise_xor": (_kind_only(jnp.bitwise_xor, "BitwiseXor", False), False),
+    "argwhere": (jnp.argwhere, True), "asfarray": (lambda a: jnp.asarray(a, _F32), False),
+    "sometrue": (jnp.any, False), "gradient": (lambda f, *a, **k: list(jnp.gradient(
+        f.astype(_F32) if jnp.issubdtype(f.dtype, jnp.integer) else f, *a, **k)), False),
+    "unwrap": (_float(jnp.unwrap), False), "histogram": (_histogram, False),
+    "heaviside": (_int_kept(jnp.heaviside), False),
+    "logaddexp2": (_not_all_ints(jnp.logaddexp2, "Log"), False),
+    "divmod": (_divmod, False), "inner": (jnp.inner, False),
+    "array_equal": (jnp.array_equal, False), "array_equiv": (jnp.array_equiv, False),
+    "isin": (jnp.isin, False), "in1d": (lambda a, b, invert=False: jnp.isin(
+        jnp.ravel(a), b, invert=invert), False),
+    "indices": (lambda dimensions, dtype=None: list(jnp.indices(
+        dimensions, dtype=np.int32 if dtype is None else dtype)), False),
+    "ix_": (lambda *args: tuple(jnp.ix_(*args)), False),
+    "unravel_index": (lambda indices, shape, order="C": tuple(jnp.unravel_index(
+        indices, shape)), False),
+    "cov": (jnp.cov, False), "corrcoef": (jnp.corrcoef, False),
+    "searchsorted": (jnp.searchsorted, False), "digitize": (jnp.digitize, False),
+    "interp": (jnp.interp, False), "select": (jnp.select, False), "choose": (jnp.choose, False),
+    "logspace": (lambda start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0:
+                 jnp.logspace(start, stop, num, endpoint, base, _F32 if dtype is None
+                              else dtype, axis), False),
+    "geomspace": (lambda start, stop, num=50, endpoint=True, dtype=None, axis=0:
+                  jnp.geomspace(start, stop, num, endpoint, _F32 if dtype is None else dtype,
+                                axis), False),
+    "histogram_bin_edges": (lambda a, bins=10, range=None, weights=None:  # noqa: A006
+                            jnp.histogram_bin_edges(a, bins, range, weights).astype(_F32),
+                            False),
 }
