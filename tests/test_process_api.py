@@ -60,3 +60,27 @@ def test_dtype_aliases_and_syntax_levels():
     exec("from mscompat import *", namespace)
     assert "float" not in namespace and "int" not in namespace
     assert namespace["run_check"] is ms.run_check
+
+
+def test_profile_records_a_trace_over_the_scheduled_steps(tmp_path, monkeypatch):
+    """``profiler.profile`` starts the JAX trace at a cycle's warm-up or active steps, stops
+    it after the last active one and then calls ``on_trace_ready``; steps outside the
+    schedule are not traced."""
+    from mscompat import profiler
+    from mscompat._train import summary
+
+    events = []
+    monkeypatch.setattr(summary.Profiler, "start", lambda self: (
+        None if self._running else events.append("start"), setattr(self, "_running", True)))
+    monkeypatch.setattr(summary.Profiler, "stop", lambda self: (
+        events.append("stop") if self._running else None, setattr(self, "_running", False)))
+    handler = profiler.tensorboard_trace_handler(str(tmp_path))
+    ready = []
+    with profiler.profile(schedule=profiler.schedule(wait=1, warmup=1, active=2, repeat=1),
+                          on_trace_ready=lambda p: ready.append(p.step_num)) as prof:
+        for _ in range(6):
+            events.append(f"step{prof.step_num}")
+            prof.step()
+    assert events == ["step0", "start", "step1", "step2", "step3", "stop", "step4", "step5"]
+    assert ready == [4]
+    assert handler.dir_name == str(tmp_path)

@@ -74,3 +74,22 @@ def runtime_synchronize(ms):
     ms.runtime.synchronize()
     ms.runtime.launch_blocking()
     return x
+
+
+@case(modes=("PYNATIVE",))
+def profiler_schedule_actions(ms):
+    """``mindspore.profiler.schedule``: the action of each step (skip, then cycles of wait,
+    warm-up and active steps, ``repeat`` times or forever), invalid counts replaced by their
+    defaults, and the enums' names and values."""
+    import importlib
+    p = importlib.import_module(ms.__name__ + ".profiler")
+    out = []
+    for kw in (dict(wait=0, warmup=0, active=1, repeat=1), dict(wait=2, warmup=1, active=2,
+               repeat=2, skip_first=1), dict(wait=1, active=1), dict(wait=-1, active=1),
+               dict(wait=1, active=0), dict(wait=1.5, active=1), dict(wait=1, active=1,
+               repeat=-1), dict(wait=0, active=3, warmup=2, skip_first=3)):
+        s = p.schedule(**kw)
+        out.append((repr(s), [s(i).name for i in range(14)], [s(i).value for i in range(14)]))
+    out.append([(a.name, a.value) for a in p.ProfilerActivity])
+    out.append([(a.name, a.value) for a in p.ProfilerLevel])
+    return out
