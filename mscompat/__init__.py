@@ -28,6 +28,7 @@ from . import ops as ops
 from . import parallel as parallel
 from . import profiler as profiler
 from . import runtime as runtime
+from . import scipy as scipy
 from . import train as train
 from ._engine import ops_build as _ops_build  # noqa: F401  (installs Tensor methods)
 from ._engine.compile import compile_count as compile_count
@@ -114,7 +115,7 @@ __all__ = [
     "nn", "numpy", "ops",
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
-    "SummaryRecord", "profiler", "build_train_network", "runtime", "mutable", "JitConfig",
+    "SummaryRecord", "profiler", "scipy", "build_train_network", "runtime", "mutable", "JitConfig",
     "CheckpointConfig", "DatasetHelper",
     "ModelCheckpoint",
     "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",

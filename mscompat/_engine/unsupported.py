@@ -39,7 +39,7 @@ def module_getattr(module: str):
 
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
-    "scipy", "mint.optim",
+    "mint.optim",
     "dataset.audio",
     "hal",
     "boost", "rewrite", "runtime", "utils",
