@@ -262,7 +262,25 @@ def _float_status(x):
     return jnp.any(~jnp.isfinite(x)).astype(jnp.float32).reshape(1)
 
 
+def _ascend_only(name: str):
+    """A Primitive MindSpore constructs everywhere but runs on Ascend only: calling it is
+    its CPU build's RuntimeError (loss-scale Cells written for Ascend build them in
+    ``__init__`` and call them on Ascend paths only)."""
+    def impl(*args, **kwargs):
+        raise RuntimeError(f"\n----------------------------------------------------\n"
+                           f"- Kernel select failed:\n"
+                           f"----------------------------------------------------\n"
+                           f"Unsupported op [{name}] on CPU, Please confirm whether the device "
+                           f"target setting is correct, or refer to 'mindspore.ops' at "
+                           f"https://www.mindspore.cn to query the operator support list.")
+    impl.__name__ = name
+    return impl
+
+
+_ASCEND_ONLY = ("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus")
+
 ROWS: list[OpDef] = [
+    *(OpDef(name, _ascend_only(name)) for name in _ASCEND_ONLY),
     OpDef("FloatStatus", _float_status),
     OpDef("Mod", binary(_mod)),
     OpDef("Complex", _complex),

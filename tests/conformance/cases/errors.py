@@ -241,3 +241,24 @@ def parameter_attributes(ms):
     # Parameter name / requires_grad / value.
     p = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="p0")
     return p.name, p.requires_grad, p.value()
+
+
+@case(modes=("PYNATIVE",))
+def ascend_only_float_status_primitives(ms):
+    """The NPU float-status Primitives construct (loss-scale Cells build them in
+    ``__init__``) and raise RuntimeError when called on the CPU."""
+    out = []
+    for name in ("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"):
+        prim = getattr(ms.ops, name)()
+        args = () if name == "NPUAllocFloatStatus" else (ms.Tensor(np.zeros(8, np.float32)),)
+        try:
+            prim(*args).asnumpy()
+            out.append((name, "ran"))
+        except RuntimeError as e:
+            out.append((name, type(e).__name__, "Unsupported op" in str(e)))
+        for _ in range(2):
+            try:
+                ms.ops.add(ms.Tensor(1.0), ms.Tensor(2.0)).asnumpy()
+            except RuntimeError:
+                pass
+    return out
