@@ -277,10 +277,22 @@ def _ascend_only(name: str):
     return impl
 
 
-_ASCEND_ONLY = ("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus")
+# name: the constructor's arguments (MindSpore's defaults)
+_ASCEND_ONLY = {
+    "NPUAllocFloatStatus": (), "NPUClearFloatStatus": (), "NPUGetFloatStatus": (),
+    "DropoutGenMask": (("Seed0", 0), ("Seed1", 0)),
+    "DynamicRNN": (("cell_type", "LSTM"), ("direction", "UNIDIRECTIONAL"), ("cell_depth", 1),
+                   ("use_peephole", False), ("keep_prob", 1.0), ("cell_clip", -1.0),
+                   ("num_proj", 0), ("time_major", True), ("activation", "tanh"),
+                   ("forget_bias", 0.0), ("is_training", True)),
+    "DynamicGRUV2": (("direction", "UNIDIRECTIONAL"), ("cell_depth", 1), ("keep_prob", 1.0),
+                     ("cell_clip", -1.0), ("num_proj", 0), ("time_major", True),
+                     ("activation", "tanh"), ("gate_order", "rzh"), ("reset_after", True),
+                     ("is_training", True)),
+}
 
 ROWS: list[OpDef] = [
-    *(OpDef(name, _ascend_only(name)) for name in _ASCEND_ONLY),
+    *(OpDef(name, _ascend_only(name), attrs=attrs) for name, attrs in _ASCEND_ONLY.items()),
     OpDef("FloatStatus", _float_status),
     OpDef("Mod", binary(_mod)),
     OpDef("Complex", _complex),

@@ -245,12 +245,25 @@ def parameter_attributes(ms):
 
 @case(modes=("PYNATIVE",))
 def ascend_only_float_status_primitives(ms):
-    """The NPU float-status Primitives construct (loss-scale Cells build them in
-    ``__init__``) and raise RuntimeError when called on the CPU."""
+    """The Ascend-only Primitives (NPU float status, DropoutGenMask, DynamicRNN,
+    DynamicGRUV2) construct with their arguments (Cells build them in ``__init__``) and raise
+    RuntimeError when called on the CPU."""
     out = []
-    for name in ("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"):
-        prim = getattr(ms.ops, name)()
-        args = () if name == "NPUAllocFloatStatus" else (ms.Tensor(np.zeros(8, np.float32)),)
+    h = np.float16
+    x = ms.Tensor(np.ones((2, 3, 4), h))
+    calls = {
+        "NPUAllocFloatStatus": ((), ()), "NPUClearFloatStatus": ((), (ms.Tensor(np.zeros(8,
+                                                                                 np.float32)),)),
+        "NPUGetFloatStatus": ((), (ms.Tensor(np.zeros(8, np.float32)),)),
+        "DropoutGenMask": ((1, 2), ((2, 4), ms.Tensor(0.5, ms.float32))),
+        "DynamicRNN": (("LSTM", "UNIDIRECTIONAL", 1, False, 1.0, -1.0, 0, True, "tanh", 1.0),
+                       (x, ms.Tensor(np.ones((9, 20), h)), ms.Tensor(np.zeros(20, h)), None,
+                        ms.Tensor(np.zeros((1, 3, 5), h)), ms.Tensor(np.zeros((1, 3, 5), h)))),
+        "DynamicGRUV2": ((), (x, ms.Tensor(np.ones((4, 15), h)), ms.Tensor(np.ones((5, 15), h)),
+                              ms.Tensor(np.zeros(15, h)), ms.Tensor(np.zeros(15, h)), None,
+                              ms.Tensor(np.zeros((3, 5), h))))}
+    for name, (init, args) in calls.items():
+        prim = getattr(ms.ops, name)(*init)
         try:
             prim(*args).asnumpy()
             out.append((name, "ran"))
