@@ -89,7 +89,26 @@ def _kaiser(n, total, beta=12.0):
     return np.i0(beta * np.sqrt(1 - (2 * n / (total - 1) - 1) ** 2)) / np.i0(beta)
 
 
+def _fft_with_size(x, *, signal_ndim=1, inverse=False, real=False, norm="backward",
+                   onesided=True, signal_sizes=()):
+    """``FFTWithSize(signal_ndim, inverse, real, norm='backward', onesided=True,
+    signal_sizes=())``: over the last ``signal_ndim`` axes, complex to complex, real to
+    complex (the half spectrum when ``onesided``) or complex to real (``signal_sizes``, else
+    the last axis ``2 * (n - 1)``)."""
+    axes = tuple(range(-int(signal_ndim), 0))
+    x = _inexact(x)
+    if not real:
+        return (jnp.fft.ifftn if inverse else jnp.fft.fftn)(x, axes=axes, norm=norm)
+    if not inverse:
+        return (jnp.fft.rfftn if onesided else jnp.fft.fftn)(x, axes=axes, norm=norm)
+    sizes = tuple(signal_sizes) or None
+    return jnp.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
+
+
 ROWS: list[OpDef] = [
+    OpDef("FFTWithSize", _fft_with_size, attrs=(
+        ("signal_ndim", None), ("inverse", None), ("real", None), ("norm", "backward"),
+        ("onesided", True), ("signal_sizes", ()))),
     *(fn_row(name, _one_dim(getattr(jnp.fft, name)))
       for name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")),
     *(fn_row(name, _many_dims(getattr(jnp.fft, name), (-2, -1)))

@@ -187,3 +187,33 @@ for _spec in [
       grad=False),
 ]:
     op_specs._register(_spec, module=__name__)
+
+
+@case(rtol=1e-4, atol=1e-5)
+def fft_with_size_primitive(ms):
+    """``ops.FFTWithSize``: complex-to-complex, real-to-complex (one-sided or full) and
+    complex-to-real (given or inferred sizes) over 1 to 3 trailing axes, each norm; Float64
+    gives Complex128, an integer input is taken as Float32; the gradient of a real
+    transform."""
+    ops, T = ms.ops, ms.Tensor
+    rng = np.random.RandomState(0)
+    xc = T((rng.rand(2, 4, 6) + 1j * rng.rand(2, 4, 6)).astype(np.complex64))
+    xr = T(rng.rand(2, 4, 6).astype(np.float32))
+    out = []
+    for nd in (1, 2, 3):
+        for norm in ("backward", "forward", "ortho"):
+            half = ops.FFTWithSize(nd, False, True, norm)(xr)
+            out += [ops.FFTWithSize(nd, False, False, norm)(xc),
+                    ops.FFTWithSize(nd, True, False, norm)(xc), half,
+                    ops.FFTWithSize(nd, False, True, norm, onesided=False)(xr),
+                    ops.FFTWithSize(nd, True, True, norm, signal_sizes=xr.shape[-nd:])(half),
+                    ops.FFTWithSize(nd, True, True, norm)(half)]
+    out += [ops.FFTWithSize(1, False, True)(xr.astype(ms.float64)),
+            ops.FFTWithSize(1, False, True)(T([1, 2, 3]))]
+
+    def f(t):
+        return ops.real(ops.FFTWithSize(1, False, True)(t)).sum()
+
+    out = [_ri(t) if "Complex" in str(t.dtype) else (t.asnumpy(), str(t.dtype)) for t in out]
+    out.append(ms.grad(f)(xr))
+    return out
