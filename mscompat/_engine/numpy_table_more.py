@@ -99,6 +99,15 @@ def _not_all_ints(fn: Callable, name: str) -> Callable:
     return impl
 
 
+def _diagflat(v, k=0):
+    """MindSpore's ``diagflat``: ``eye(n) * ravel(v)`` (so a negative value leaves -0.0 in
+    its column), padded for an offset diagonal ``k``."""
+    v = jnp.ravel(v)
+    out = jnp.eye(v.shape[0], dtype=v.dtype) * v[None, :]
+    k = int(k)
+    return jnp.pad(out, ((max(-k, 0), max(k, 0)), (max(k, 0), max(-k, 0))))
+
+
 def _histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A002
     counts, edges = jnp.histogram(a, bins, range, weights, density)
     return counts.astype(_F32), edges.astype(_F32)
@@ -183,4 +192,6 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "histogram_bin_edges": (lambda a, bins=10, range=None, weights=None:  # noqa: A006
                             jnp.histogram_bin_edges(a, bins, range, weights).astype(_F32),
                             False),
+    "arccosh": (_float(jnp.arccosh), False), "arctanh": (_float(jnp.arctanh), False),
+    "diagflat": (_diagflat, False),
 }

@@ -9,7 +9,7 @@ UNARY = ("arcsinh", "cosh", "sinh", "tan", "deg2rad", "rad2deg", "radians", "exp
          "isfinite", "isneginf", "isposinf", "negative", "positive", "signbit", "atleast_1d",
          "atleast_2d", "atleast_3d", "fliplr", "flipud", "diagonal", "diff", "ediff1d",
          "nanmax", "nanmin", "nansum", "nanstd", "nanvar", "nancumsum", "ptp", "argwhere",
-         "asfarray", "sometrue", "gradient", "unwrap", "histogram")
+         "asfarray", "sometrue", "gradient", "unwrap", "histogram", "diagflat")
 FLOAT_ONLY = ("expm1", "rint")
 INT_ONLY = ("invert", "bitwise_not")
 BINARY = ("arctan2", "copysign", "floor_divide", "fmod", "hypot", "mod", "remainder",
@@ -37,6 +37,10 @@ def numpy_elementwise_and_nan_functions(ms):
     out += [getattr(mnp, n)(iv, iv[::-1]) for n in ("bitwise_and", "bitwise_or", "bitwise_xor",
                                                    "inner")]
     out += [mnp.logaddexp2(v, v[::-1]), mnp.logaddexp2(iv, v), mnp.inner(v, v[::-1])]
+    acosh_in, atanh_in = mnp.array([1.5, 2.0, 3.25, 10.0, 1.0, 100.0]), mnp.array(
+        [0.5, -0.25, 0.0, 0.9, -0.99, 0.1])
+    out += [mnp.arccosh(acosh_in), mnp.arctanh(atanh_in), mnp.arccosh(mnp.array([1, 2, 3])),
+            mnp.diagflat(f, 1), mnp.diagflat(iv, -2)]
     out.append([mnp.gcd(iv, iv[::-1]), mnp.lcm(iv, iv[::-1]),
                 mnp.nanmax(mnp.array([1.0, float("nan"), 3.0])),
                 mnp.nansum(mnp.array([1.0, float("nan"), 3.0])), mnp.polyadd(v, 2.0)])
