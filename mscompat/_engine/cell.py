@@ -53,6 +53,25 @@ class Cell:
             d.update(flags)
 
     # -- registration --------------------------------------------------------------------
+    @property
+    def pipeline_stage(self) -> int:
+        """The Cell's pipeline stage (read after it is set, as MindSpore's)."""
+        stage = self.__dict__.get("_pipeline_stage")
+        if stage is None:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute "
+                                 f"'pipeline_stage'.")
+        return stage
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Cell', the property 'pipeline_stage' must be int type, but "
+                            f"got type : {type(value)}")
+        if value < 0:
+            raise ValueError(f"For 'Cell', the property 'pipeline_stage' can not be less than "
+                             f"0, but got {value}")
+        self.__dict__["_pipeline_stage"] = value
+
     def __setattr__(self, name: str, value) -> None:
         d = self.__dict__
         if "_params" not in d:

@@ -137,11 +137,30 @@ _MS_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "
              "logsigmoid", "softshrink", "hshrink", "threshold", "mish"]
 
 
+def _registry() -> dict[str, type]:
+    """MindSpore's ``nn.layer.activation._activation``: name -> Cell class (the names whose
+    Cell mscompat has; ``rrelu``, ``logsoftmaxExt`` and ``preluExt`` it has not)."""
+    extra = {"softmax": Softmax, "logsoftmax": LogSoftmax, "prelu": PReLU}
+    out = {}
+    for name in _MS_NAMES:
+        cls = extra.get(name) or _BY_KEY.get(name.lower())
+        if cls is not None:
+            out[name] = cls
+    return out
+
+
+_activation = _registry()
+
+
 def get_activation(name: str) -> Cell:
-    """``nn.get_activation('relu')``."""
-    cls = _BY_KEY.get(name.lower())
-    if cls is None:
+    """``nn.get_activation('relu')``: the Cell of a registry name (case-sensitive, as
+    MindSpore's)."""
+    if name not in _MS_NAMES:
         raise KeyError(f"The 'name' must be in {_MS_NAMES}, but got {name}.")
+    cls = _activation.get(name)
+    if cls is None:
+        from ..._engine.unsupported import missing
+        raise missing(f"mindspore.nn.get_activation('{name}')")
     return cls()
 
 

@@ -1,4 +1,6 @@
 """Bad arguments: exception classes (and messages, recorded in the goldens)."""
+import importlib
+
 import numpy as np
 
 from ._registry import case
@@ -274,4 +276,37 @@ def ascend_only_float_status_primitives(ms):
                 ms.ops.add(ms.Tensor(1.0), ms.Tensor(2.0)).asnumpy()
             except RuntimeError:
                 pass
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def activation_registry_and_pipeline_stage(ms):
+    """``nn.get_activation`` takes the registry's exact names (``softmax``, ``logsoftmax``,
+    ``prelu`` included; ``ReLU`` is a KeyError) and ``nn.layer.activation._activation``
+    maps them to the Cells; ``Cell.pipeline_stage`` is a non-negative int (TypeError,
+    ValueError), readable once set."""
+    nn = ms.nn
+    act = importlib.import_module(ms.__name__ + ".nn.layer.activation")
+    names = ["softmin", "softmax", "softmax2d", "logsoftmax", "relu", "relu6", "silu",
+             "tanh", "tanhshrink", "hardtanh", "gelu", "fast_gelu", "elu", "sigmoid",
+             "softsign", "prelu", "leakyrelu", "hswish", "hsigmoid", "logsigmoid",
+             "softshrink", "hshrink", "mish", "ReLU", "GELU"]
+    out = []
+    for n in names:
+        try:
+            out.append((n, type(nn.get_activation(n)).__name__, act._activation[n].__name__))
+        except KeyError:
+            out.append((n, "KeyError"))
+    c = nn.Dense(2, 2)
+    try:
+        out.append(c.pipeline_stage)
+    except AttributeError:
+        out.append("AttributeError")
+    c.pipeline_stage = 2
+    out.append(c.pipeline_stage)
+    for v in (True, -1, 1.5):
+        try:
+            c.pipeline_stage = v
+        except (TypeError, ValueError) as e:
+            out.append((type(e).__name__, str(e)))
     return out
