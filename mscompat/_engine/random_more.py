@@ -142,6 +142,30 @@ def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
                                                    "dim": int(dim)})
 
 
+def _rrelu(k, x, lo, hi):
+    """MindSpore's rrelu: ``(-clip(sign(x), max=0) * mask + clip(sign(x), min=0)) * x`` with
+    ``mask`` uniform in ``[lower, upper)`` (drawn in float32, cast to ``x``'s dtype)."""
+    mask = jax.random.uniform(_k(k), x.shape, jnp.float32, lo, hi).astype(x.dtype)
+    sign = jnp.sign(x)
+    return (jnp.minimum(sign, 0) * mask * -1 + jnp.maximum(sign, 0)) * x
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
+    """``ops.rrelu(input, lower=1/8, upper=1/3)``: negative values scaled by a slope drawn
+    uniformly in ``[lower, upper)`` per element (mscompat's seeded stream), as MindSpore does
+    in every mode (its ``nn.RReLU`` too)."""
+    for name, v in (("upper", upper), ("lower", lower)):
+        if isinstance(v, bool) or not isinstance(v, (float, int)):
+            raise TypeError(f"For 'rrelu', '{name}' must be an int or a float, but got "
+                            f"{type(v)}")
+    if lower > upper:
+        raise ValueError(f"For 'rrelu', the value of 'upper' must be greater than or equal to "
+                         f"'lower', but got upper: {upper}, lower: {lower}. ")
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'rrelu', the 'input' must be a Tensor but got {type(input)}.")
+    return _run(_rrelu, (input, float(lower), float(upper)), {})
+
+
 def choice_with_mask(input_x, count=256, seed=None):
     from .random_ops import RandomChoiceWithMask
     return RandomChoiceWithMask(count, seed or 0)(input_x)
@@ -149,7 +173,7 @@ def choice_with_mask(input_x, count=256, seed=None):
 
 FUNCTIONS = {f.__name__: f for f in (bernoulli, standard_laplace, laplace, gamma, poisson,
                                      random_gamma, random_poisson, random_categorical,
-                                     gumbel_softmax, choice_with_mask)}
+                                     gumbel_softmax, choice_with_mask, rrelu)}
 
 
 # -- Tensor methods ------------------------------------------------------------------------

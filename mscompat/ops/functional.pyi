@@ -16,6 +16,7 @@ from mscompat._engine.random_more import laplace as laplace
 from mscompat._engine.random_more import poisson as poisson
 from mscompat._engine.random_more import random_categorical as random_categorical
 from mscompat._engine.random_more import random_gamma as random_gamma
+from mscompat._engine.random_more import rrelu as rrelu
 from mscompat._engine.random_ops import normal as normal
 from mscompat._engine.random_ops import rand as rand
 from mscompat._engine.random_ops import rand_like as rand_like

@@ -15,7 +15,7 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from ..._engine import bprops, cpu_math, op_rows_losses, op_table
+from ..._engine import bprops, cpu_math, dtypes, op_rows_losses, op_table, random_more
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
@@ -130,6 +130,28 @@ class PReLU(Cell):
         return call(m._prelu, (x._data, self.w._data))
 
 
+class RReLU(Cell):
+    """``nn.RReLU(lower=1/8, upper=1/3)``: ``ops.rrelu`` as a Cell (a random slope for each
+    negative element in every mode, as MindSpore's)."""
+
+    def __init__(self, lower=1 / 8, upper=1 / 3) -> None:
+        super().__init__()
+        for name, v in (("upper", upper), ("lower", lower)):
+            if isinstance(v, bool) or not isinstance(v, (float, int)):
+                raise TypeError(f"For 'RReLU', the type of '{name}' should be one of "
+                                f"'['float', 'int']', but got type '{type(v).__name__}'.")
+        if lower > upper:
+            raise ValueError(f"For RReLU, the value of 'upper' must be greater than or equal "
+                             f"to 'lower', but got upper: {upper}, lower: {lower}. ")
+        self.lower = Tensor(lower, dtype=dtypes.ALL["float32"])
+        self.upper = Tensor(upper, dtype=dtypes.ALL["float32"])
+
+    def construct(self, x):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'rrelu', the input must be a Tensor, but got {type(x)}.")
+        return random_more.rrelu(x, float(self.lower.asnumpy()), float(self.upper.asnumpy()))
+
+
 # MindSpore 2.10's activation registry, in its order (named by get_activation's error)
 _MS_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "relu", "relu6",
              "rrelu", "silu", "tanh", "tanhshrink", "hardtanh", "gelu", "fast_gelu", "elu",
@@ -140,7 +162,7 @@ _MS_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "
 def _registry() -> dict[str, type]:
     """MindSpore's ``nn.layer.activation._activation``: name -> Cell class (the names whose
     Cell mscompat has; ``rrelu``, ``logsoftmaxExt`` and ``preluExt`` it has not)."""
-    extra = {"softmax": Softmax, "logsoftmax": LogSoftmax, "prelu": PReLU}
+    extra = {"softmax": Softmax, "logsoftmax": LogSoftmax, "prelu": PReLU, "rrelu": RReLU}
     out = {}
     for name in _MS_NAMES:
         cls = extra.get(name) or _BY_KEY.get(name.lower())
@@ -165,4 +187,4 @@ def get_activation(name: str) -> Cell:
 
 
 globals().update(ACTIVATIONS)
-__all__ = list(ACTIVATIONS) + ["Softmax", "LogSoftmax", "PReLU", "get_activation"]
+__all__ = list(ACTIVATIONS) + ["Softmax", "LogSoftmax", "PReLU", "RReLU", "get_activation"]

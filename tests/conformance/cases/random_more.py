@@ -66,3 +66,40 @@ def value_facts(ms):
         bool(0.7 < float(np.median(lap)) < 1.3),
         bool((rp >= 0).all() and np.all(rp == np.round(rp))), bool(2.5 < rp.mean() < 3.5),
     ]
+
+
+@case()
+def rrelu_slopes_and_checks(ms):
+    """``ops.rrelu``/``nn.RReLU``: positive values pass, each negative one is scaled by a slope
+    in ``[lower, upper]`` (random in every mode; exact when ``lower == upper``), the
+    gradient is that slope; the argument checks."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+    x = T(np.array([[-1.0, 4.0, 0.0], [2.0, -3.0, -0.5]], np.float32))
+    y = nn.RReLU()(x).asnumpy()
+    xs = x.asnumpy()
+    slopes = y[xs < 0] / xs[xs < 0]
+    out = [bool((y[xs >= 0] == xs[xs >= 0]).all()),
+           bool(((slopes >= 1 / 8) & (slopes <= 1 / 3)).all()),
+           ops.rrelu(x, 0.2, 0.2), ops.rrelu(x.astype(ms.float16), 0.2, 0.2)]
+
+    def f(t):
+        return ops.rrelu(t, 0.25, 0.25).sum()
+
+    out.append(ms.grad(f)(x))
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def rrelu_argument_errors(ms):
+    nn, ops = ms.nn, ms.ops
+    x = ms.Tensor(np.array([-1.0, 2.0], np.float32))
+    out = []
+    for f in (lambda: nn.RReLU(lower=0.5, upper=0.1), lambda: nn.RReLU(lower="a"),
+              lambda: ops.rrelu(x, 0.5, 0.1), lambda: ops.rrelu(x, "a"),
+              lambda: ops.rrelu([1.0])):
+        try:
+            f()
+            out.append("ok")
+        except (TypeError, ValueError) as e:
+            out.append((type(e).__name__, str(e)))
+    return out
