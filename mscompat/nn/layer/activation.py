@@ -46,7 +46,7 @@ _TABLE = {
     "LogSigmoid": ("logsigmoid", mm.log_sigmoid_cell, ()),
     "Hardtanh": ("hardtanh", bprops.hardtanh, (("min_val", -1.0), ("max_val", 1.0))),
     "Threshold": ("threshold", lambda x, threshold, value: mm.threshold(x, threshold, value),
-                  (("threshold", None), ("value", None))),
+                  (("threshold", inspect.Parameter.empty), ("value", inspect.Parameter.empty))),
     "Tanhshrink": ("tanhshrink", mm.tanhshrink, ()),
     "Softmin": ("softmin", lambda x, axis: op_rows_losses._softmin(x, axis), (("axis", -1),)),
     "Softmax2d": ("softmax2d", lambda x: jax.nn.softmax(x, axis=-3), ()),
@@ -69,6 +69,11 @@ def _make(name: str, fn, init_args) -> type:
         values = dict(init_args)
         values.update(zip(names, args))
         values.update(kwargs)
+        unset = [k for k, v in values.items() if v is inspect.Parameter.empty]
+        if unset:  # a required argument (``nn.Threshold(threshold, value)``)
+            listed = " and ".join(f"'{k}'" for k in unset)
+            raise TypeError(f"{name}.__init__() missing {len(unset)} required positional "
+                            f"argument{'s' if len(unset) > 1 else ''}: {listed}")
         for k, v in values.items():
             setattr(self, k, v)
 
@@ -79,7 +84,7 @@ def _make(name: str, fn, init_args) -> type:
         [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
         + [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
            for a, d in init_args])
-    args = ", ".join(f"{a}={d!r}" for a, d in init_args)
+    args = ", ".join(a if d is inspect.Parameter.empty else f"{a}={d!r}" for a, d in init_args)
     doc = f"``nn.{name}({args})``: element-wise activation."
     return type(name, (Cell,), {"construct": construct, "__doc__": doc,
                                 "__init__": __init__})

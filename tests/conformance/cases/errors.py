@@ -290,13 +290,18 @@ def activation_registry_and_pipeline_stage(ms):
     names = ["softmin", "softmax", "softmax2d", "logsoftmax", "relu", "relu6", "silu",
              "tanh", "tanhshrink", "hardtanh", "gelu", "fast_gelu", "elu", "sigmoid",
              "softsign", "prelu", "leakyrelu", "hswish", "hsigmoid", "logsigmoid",
-             "softshrink", "hshrink", "mish", "ReLU", "GELU"]
+             "softshrink", "hshrink", "mish", "rrelu", "ReLU", "GELU"]
     out = []
     for n in names:
         try:
             out.append((n, type(nn.get_activation(n)).__name__, act._activation[n].__name__))
         except KeyError:
             out.append((n, "KeyError"))
+    for f in (lambda: nn.get_activation("threshold"), lambda: nn.Threshold(0.1)):
+        try:
+            f()
+        except TypeError as e:
+            out.append(str(e))
     c = nn.Dense(2, 2)
     try:
         out.append(c.pipeline_stage)
