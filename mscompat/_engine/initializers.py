@@ -51,6 +51,14 @@ class Initializer:
     def _initialize(self, arr):
         raise NotImplementedError("Must be overridden!")
 
+    def __repr__(self) -> str:
+        """Python's default repr under MindSpore's module path for its own initializers
+        (``<mindspore.common.initializer.HeUniform object at 0x...>``)."""
+        cls = type(self)
+        module = "mindspore.common.initializer" if cls.__module__ == __name__ else \
+            cls.__module__
+        return f"<{module}.{cls.__qualname__} object at {hex(id(self))}>"
+
     def __call__(self, arr):  # MindSpore fills an array in place
         if type(self)._initialize is not Initializer._initialize:
             return self._initialize(arr)

@@ -160,6 +160,12 @@ class MaxPool1d(_Pool):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.dilation = dilation
 
+    def extend_repr(self) -> str:
+        # MindSpore's attributes: the 2-D (or, with 'pad', 3-D) kernel it runs on
+        lead = (1, 1) if self.pad_mode == "PAD" else (1,)
+        return (f"kernel_size={lead + self.kernel_size}, stride={lead + self.stride}, "
+                f"pad_mode={self.pad_mode}")
+
     def construct(self, x):
         unbatched = self._prepare(x)
         pad = self.padding if isinstance(self.padding, int) else self.padding[0]
@@ -181,6 +187,12 @@ class AvgPool1d(_Pool):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.count_include_pad = count_include_pad
         self._check_avg_padding()
+
+    def extend_repr(self) -> str:
+        if self.pad_mode == "PAD":  # MindSpore keeps the arguments as given here
+            return super().extend_repr()
+        return (f"kernel_size={(1,) + self.kernel_size}, stride={(1,) + self.stride}, "
+                f"pad_mode={self.pad_mode}")
 
     def construct(self, x):
         unbatched = self._prepare(x)

@@ -92,3 +92,18 @@ def print_with_branch(ms):
         p(_t(ms, [1.0, 2.0]))
         p(_t(ms, [-1.0, -2.0]))
     return _captured(run)
+
+
+@case(modes=("PYNATIVE",))
+def pooling_and_convolution_reprs(ms):
+    """The 1-D pools show the 2-D (MaxPool1d with 'pad': 3-D) kernel and stride MindSpore
+    runs them with; initializers print as ``<mindspore.common.initializer.HeUniform
+    object at ...>`` inside a convolution's repr (the address replaced)."""
+    import re
+    nn = ms.nn
+    cells = [nn.AvgPool1d(2), nn.AvgPool1d(3, 2, "same"), nn.MaxPool1d(2),
+             nn.MaxPool1d(3, 2, pad_mode="pad", padding=1), nn.AvgPool1d(2, 1, "pad", padding=1),
+             nn.AvgPool2d(2), nn.MaxPool2d(2, 1), nn.Conv1d(3, 4, 3),
+             nn.Conv2d(3, 8, (3, 5), stride=2, pad_mode="pad", padding=(1, 1, 2, 2), dilation=2,
+                       has_bias=True), nn.Dense(3, 4)]
+    return [re.sub(r"0x[0-9a-f]+", "ADDR", repr(c)) for c in cells]
