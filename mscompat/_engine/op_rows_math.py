@@ -11,7 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, dtypes, errors, exact_div, jaxconfig, op_table
-from .errors import check_dtype
+from .errors import check_dtype, concrete
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -204,8 +204,32 @@ def _clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     x = tuple(x)
     if use_norm is None:
         use_norm = jnp.sqrt(sum(jnp.sum(jnp.square(t.astype(_F32))) for t in x))
-    scale = clip_norm / jnp.maximum(use_norm, clip_norm)
-    return tuple((t * scale).astype(t.dtype) for t in x)
+    norm = jnp.maximum(use_norm, clip_norm)  # MindSpore's x * clip_norm / global_norm
+    return tuple(exact_div.divide(t * clip_norm, norm).astype(t.dtype) for t in x)
+
+
+def _clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    """``ops.clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False)``: ``x`` (a
+    Tensor or a sequence) times ``max_norm / (total_norm + 1e-6)`` when that is below 1, the
+    total norm being MindSpore's ``(sum x^p)^(1/p)`` of the inputs' (so without absolute
+    values: an odd ``norm_type`` can give a negative total)."""
+    single = not isinstance(x, (list, tuple))
+    xs = (x,) if single else tuple(x)
+    p = float(norm_type)
+    if p == float("inf"):
+        total = jnp.max(jnp.stack([jnp.max(jnp.abs(t)) for t in xs]))
+    else:
+        def norm(v):  # MindSpore's (sum x^p)^(1/p): no absolute value (for odd p either)
+            return jnp.power(jnp.sum(jnp.power(v, p)), 1.0 / p).astype(v.dtype)
+        total = norm(jnp.stack([norm(t) for t in xs]))
+    if error_if_nonfinite:
+        value = concrete(total)
+        if value is not None and not np.isfinite(value):
+            raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from "
+                               f"input is non-finite.")
+    coef = exact_div.divide(jnp.asarray(max_norm, total.dtype), total + 1e-6)
+    out = tuple(jnp.where(coef < 1, t * coef.astype(t.dtype), t) for t in xs)
+    return out[0] if single else out
 
 
 _ADDCMUL_TYPES = ("bfloat16", "float16", "float32", "float64", "int32", "int64", "int8", "uint8")
@@ -653,6 +677,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("clip_by_value",), functional_impl=_clip_by_value),
     OpDef(None, None, functional=("clip_by_global_norm",),
           functional_impl=_clip_by_global_norm),
+    OpDef(None, None, functional=("clip_by_norm",), functional_impl=_clip_by_norm),
     OpDef(None, None, functional=("lerp",), functional_impl=_lerp, methods=("lerp",)),
     OpDef(None, None, functional=("addcmul",), functional_impl=_addcmul,
           methods=("addcmul",)),

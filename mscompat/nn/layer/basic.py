@@ -7,7 +7,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..._engine import dtypes, jaxconfig, op_table, random_ops
+from ..._engine import dtypes, exact_div, jaxconfig, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.op_rows_array import _flatten_fn
@@ -288,7 +288,7 @@ class ZeroPad2d(Cell):
 def _clip_by_norm(x, clip_norm, *, axis):
     l2 = jnp.sqrt(jnp.sum(jnp.square(x), axis=axis, keepdims=True))
     clip_norm = jnp.asarray(clip_norm, x.dtype)
-    return x * clip_norm / jnp.maximum(l2, clip_norm)
+    return exact_div.divide(x * clip_norm, jnp.maximum(l2, clip_norm))
 
 
 class ClipByNorm(Cell):

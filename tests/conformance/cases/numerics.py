@@ -207,3 +207,18 @@ def gradients_of_divisions_and_means(ms):
         return (t / 6).sum() + ms.ops.mean(t * t)
 
     return ms.grad(f)(x)
+
+
+@case(rtol=2e-6, atol=1e-7)
+def clip_by_norm_functions(ms):
+    """``ops.clip_by_global_norm`` (``x * clip_norm / global_norm``, divided exactly),
+    ``ops.clip_by_norm`` (2, inf and 1 norms, a Tensor or a list; ``max_norm / (total +
+    1e-6)`` applied below 1) and ``nn.ClipByNorm``."""
+    ops, T = ms.ops, ms.Tensor
+    rng = np.random.RandomState(3)
+    gs = (T(rng.randn(5, 7).astype(np.float32) * 3), T(rng.randn(7).astype(np.float32)))
+    return [ops.clip_by_global_norm(gs, 1.0), ops.clip_by_global_norm(gs, 100.0),
+            ops.clip_by_norm(gs[0], 1.5), ops.clip_by_norm(list(gs), 2.0),
+            ops.clip_by_norm(gs[1], 1.0, norm_type=float("inf")),
+            ops.clip_by_norm(gs[1], 1.0, norm_type=1), ops.clip_by_norm(gs[1], 1000.0),
+            ms.nn.ClipByNorm()(gs[0], T(1.5))]
