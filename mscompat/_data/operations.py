@@ -7,7 +7,7 @@ import grain.experimental as grain_exp
 import numpy as np
 
 from .pipeline import NOT_A_TREE, Dataset, _IterableSource, _Skip, ceil_div, shuffle_seed
-from .pipeline_errors import call_user
+from .pipeline_errors import call_user, pipeline_error
 
 
 def _names(cols) -> list[str] | None:
@@ -120,7 +120,7 @@ class Batch(Dataset):
                             info)
             out = out if isinstance(out, tuple) else (out,)
             return tuple(np.asarray(v) for v in out)
-        return tuple(np.stack(c) for c in cols)
+        return tuple(stack_column(c, i) for i, c in enumerate(cols))
 
     def _grain(self, epoch):
         child = self.children[0]._grain(epoch)
@@ -139,6 +139,19 @@ class Batch(Dataset):
         if n is None:
             return None
         return n // self._batch_size if self.drop_remainder else ceil_div(n, self._batch_size)
+
+
+def stack_column(values, index: int) -> np.ndarray:
+    """One batched column; rows of different shapes are MindSpore's pipeline error."""
+    arrays = [np.asarray(v) for v in values]
+    for a in arrays[1:]:
+        if a.shape != arrays[0].shape:
+            def dims(shape):
+                return "<" + ",".join(map(str, shape)) + ">"
+            raise pipeline_error(f"Cannot batch tensors with different shapes in column "
+                                 f"{index}. First element had shape {dims(arrays[0].shape)} "
+                                 f"and this element had shape {dims(a.shape)}")
+    return np.stack(arrays)
 
 
 class BucketBatch(Dataset):
@@ -181,7 +194,7 @@ class BucketBatch(Dataset):
                 if self.pad_to_boundary and bucket < len(self.boundaries):
                     shape = [self.boundaries[bucket] - 1] + list((shape or [None])[1:])
                 c = _pad_column(c, shape, value)
-            out.append(np.stack(c))
+            out.append(stack_column(c, len(out)))
         return tuple(out)
 
     def _batches(self, rows):

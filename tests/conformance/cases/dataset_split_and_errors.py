@@ -99,3 +99,32 @@ def mappable_and_source_datasets(ms):
                   _generator(ms).map(lambda a: a, input_columns=["a"])]
     return [(isinstance(d, ds.MappableDataset), isinstance(d, ds.SourceDataset),
              isinstance(d, ds.Dataset)) for d in candidates]
+
+
+def _ragged():
+    for i in range(4):
+        yield np.arange(i % 2 + 1, dtype=np.int32), np.array(i, np.int64)
+
+
+def _ragged2():
+    for s, y in _ragged():
+        yield y, s
+
+
+@case(modes=P)
+def batching_rows_of_different_shapes(ms):
+    """``batch``/``padded_batch`` without padding of rows whose shapes differ: MindSpore's
+    pipeline RuntimeError naming the column and both shapes."""
+    ds = ms.dataset
+    out = []
+    for make in (lambda: ds.GeneratorDataset(_ragged, ["s", "y"], shuffle=False).batch(2),
+                 lambda: ds.GeneratorDataset(_ragged2, ["y", "s"], shuffle=False).padded_batch(2),
+                 lambda: ds.GeneratorDataset(_ragged, ["s", "y"], shuffle=False).padded_batch(
+                     2, pad_info={"s": ([3], -1)})):
+        try:
+            out.append([np.asarray(c).tolist() for r in make().create_tuple_iterator(
+                output_numpy=True) for c in r])
+        except RuntimeError as e:
+            out.append((type(e).__name__, [ln.strip() for ln in str(e).splitlines()
+                                           if "Cannot batch" in ln]))
+    return out
