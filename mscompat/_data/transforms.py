@@ -27,9 +27,20 @@ class OneHot:
         self.num_classes, self.smoothing_rate = num_classes, smoothing_rate
 
     def __call__(self, label):
+        """One-hot rows (a single label in 1-D gives one row, unbatched, as MindSpore's);
+        with ``smoothing_rate`` a scalar or 1-D label only, Float64 off/on values, and
+        MindSpore's kernel sets the on value in the last row only (earlier rows hold the
+        off value)."""
         label = np.asarray(label)
+        if label.ndim > 1 and self.smoothing_rate:
+            from .pipeline_errors import pipeline_error
+            raise pipeline_error(f"OneHot: Only support scalar or 1D input, got rank: "
+                                 f"{label.ndim}")
+        label = np.squeeze(label)  # MindSpore drops the axes of size 1
         out = np.eye(self.num_classes, dtype=np.float64)[label.astype(np.int64)]
         if self.smoothing_rate:  # Float64, as MindSpore returns it
+            if out.ndim == 2:
+                out[:-1] = 0.0
             return out * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
         return out.astype(label.dtype)
 

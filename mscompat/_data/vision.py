@@ -8,6 +8,7 @@ import io
 import numpy as np
 
 from .._engine.optional import require
+from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 
 
@@ -67,11 +68,27 @@ class Decode(_Op):
         return image if self.to_pil else np.asarray(image)
 
 
+def check_resize_size(size) -> None:
+    """MindSpore's checks on ``Resize(size)``: an int in [1, 16777216], or (h, w) each in
+    [1, 2147483647]."""
+    if isinstance(size, int) and not isinstance(size, bool):
+        if not 1 <= size <= 16777216:
+            raise ValueError("Input is not within the required interval of [1, 16777216].")
+        return
+    if not isinstance(size, (list, tuple)) or len(size) != 2:
+        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
+    for i, v in enumerate(size):
+        if not 1 <= v <= 2147483647:
+            raise ValueError(f"Input size at dim {i} is not within the required interval of "
+                             f"[1, 2147483647].")
+
+
 class Resize(_Op):
     """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR,
     NEAREST and CUBIC sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
 
     def __init__(self, size, interpolation=Inter.LINEAR) -> None:
+        check_resize_size(size)
         self.size, self.interpolation = size, Inter(interpolation)
 
     def __call__(self, img):
@@ -175,9 +192,17 @@ class Normalize(_Op):
 
     def __call__(self, img):
         img = np.asarray(img, np.float32)
-        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
+        channels = 1 if img.ndim == 2 else img.shape[-1 if self.is_hwc else 0]
+        count = len(np.atleast_1d(self.mean))
+        if count not in (1, channels):
+            raise pipeline_error(f"Normalize: number of channels does not match the size of "
+                                 f"mean and std vectors, got channels: {channels}, size of "
+                                 f"mean: {count}")
+        shape = (-1,) if img.ndim == 2 else ((1, 1, -1) if self.is_hwc else (-1, 1, 1))
         mean = np.asarray(self.mean, np.float32).reshape(shape)
         std = np.asarray(self.std, np.float32).reshape(shape)
+        if img.ndim == 2:  # a single-channel image stays 2-D
+            mean, std = mean[0], std[0]
         return ((img - mean) / std).astype(np.float32)
 
 
@@ -186,7 +211,10 @@ class HWC2CHW(_Op):
 
     def __call__(self, img):
         img = np.asarray(img)
-        return np.ascontiguousarray(img.transpose(2, 0, 1) if img.ndim == 3 else img[None])
+        if img.ndim not in (2, 3):
+            raise pipeline_error(f"HWC2CHW: image shape should be <H,W> or <H,W,C>, but got "
+                                 f"rank: {img.ndim}")
+        return np.ascontiguousarray(img.transpose(2, 0, 1) if img.ndim == 3 else img)
 
 
 def _equalize_channel(ch: np.ndarray) -> np.ndarray:

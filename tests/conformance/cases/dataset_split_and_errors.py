@@ -2,6 +2,8 @@
 copies of the split dataset), and the RuntimeError every user Python function of a
 pipeline raises through (``map``, ``batch(per_batch_map=...)``, ``filter``, a generator, a
 source's ``__getitem__``)."""
+import importlib
+
 import numpy as np
 
 from ._registry import case
@@ -127,4 +129,35 @@ def batching_rows_of_different_shapes(ms):
         except RuntimeError as e:
             out.append((type(e).__name__, [ln.strip() for ln in str(e).splitlines()
                                            if "Cannot batch" in ln]))
+    return out
+
+
+@case(modes=P)
+def vision_transform_checks(ms):
+    """Eager vision/transforms checks as MindSpore's: Normalize's channel count (a 2-D image
+    stays 2-D), HWC2CHW's rank (a 2-D image is returned as it is), Resize's size bounds and
+    type, OneHot's rank (a single 1-D label gives one row; with smoothing only the last row
+    of a 1-D input holds the on value, as MindSpore's kernel)."""
+    V = importlib.import_module(ms.__name__ + ".dataset.vision")
+    T = importlib.import_module(ms.__name__ + ".dataset.transforms")
+    img = (np.arange(4 * 5 * 3) % 255).astype(np.uint8).reshape(4, 5, 3)
+    calls = [lambda: V.Normalize([0.5] * 4, [0.2] * 4)(img),
+             lambda: V.Normalize([0.5], [0.2])(img), lambda: V.Normalize([0.5] * 3, [0.2] * 3)(
+                 img[:, :, 0]), lambda: V.Normalize([0.5], [0.2])(img[:, :, 0]),
+             lambda: V.Normalize([0.5] * 3, [0.2] * 3, is_hwc=False)(img),
+             lambda: V.HWC2CHW()(img[:, :, 0]), lambda: V.HWC2CHW()(img[None]),
+             lambda: V.HWC2CHW()(img[:, :, :1])]
+    calls += [lambda s=s: V.Resize(s)(img) for s in (0, -1, (0, 2), (2, 0), 16777217, 1.5,
+                                                      (2, 3, 4), (2, 3))]
+    calls += [lambda v=v: T.OneHot(4, 0.1)(np.array(v)) for v in ([0], [1, 0, 2], [0, 3], 2)]
+    calls += [lambda: T.OneHot(4)(np.array([0])), lambda: T.OneHot(4)(np.array([[0, 1]]))]
+    out = []
+    for f in calls:
+        try:
+            r = np.asarray(f())
+            out.append((str(r.dtype), r.tolist()))
+        except (RuntimeError, ValueError, TypeError) as e:
+            out.append((type(e).__name__, [ln.strip() for ln in str(e).splitlines()
+                                           if "[ERROR]" in ln or "interval" in ln
+                                           or "Size should" in ln]))
     return out
