@@ -54,14 +54,20 @@ def _count(x, axis) -> int:
     return int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
 
 
+def _averaged(values, x, axis, keepdims, count):
+    """``sum(values over axis) / count`` in ``x``'s dtype (a 16-bit ``x`` sums in float32,
+    as ``jnp.mean`` does), divided exactly."""
+    acc = np.float32 if np.dtype(x.dtype).itemsize < 4 else None
+    total = jnp.sum(values, axis=axis, keepdims=keepdims, dtype=acc)
+    return divide(total, count).astype(x.dtype)
+
+
 def mean(x, axis=None, keepdims=False):
-    """``jnp.mean`` of a floating ``x`` with the sum divided exactly by the count (a 16-bit
-    ``x`` sums in float32, as ``jnp.mean`` does); other dtypes are ``jnp.mean``'s."""
+    """``jnp.mean`` of a floating ``x`` with the sum divided exactly by the count; other
+    dtypes are ``jnp.mean``'s."""
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jnp.mean(x, axis=axis, keepdims=keepdims)
-    acc = np.float32 if np.dtype(x.dtype).itemsize < 4 else None
-    total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=acc)
-    return divide(total, max(1, _count(x, axis))).astype(x.dtype)
+    return _averaged(x, x, axis, keepdims, max(1, _count(x, axis)))
 
 
 def var(x, axis=None, keepdims=False, ddof=0):
@@ -69,6 +75,4 @@ def var(x, axis=None, keepdims=False, ddof=0):
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jnp.var(x, axis=axis, keepdims=keepdims, ddof=ddof)
     centred = x - mean(x, axis, keepdims=True)
-    acc = np.float32 if np.dtype(x.dtype).itemsize < 4 else None
-    total = jnp.sum(centred * centred, axis=axis, keepdims=keepdims, dtype=acc)
-    return divide(total, max(0, _count(x, axis) - ddof)).astype(x.dtype)
+    return _averaged(centred * centred, x, axis, keepdims, max(0, _count(x, axis) - ddof))

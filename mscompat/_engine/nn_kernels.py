@@ -251,13 +251,18 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps):
     return y if out is None else y.astype(out)
 
 
+def layer_norm_stats(x, axes):
+    """LayerNorm's mean and variance over ``axes`` (kept), as MindSpore's CPU kernel computes
+    them: one pass, ``var = E[x^2] - mean^2``, each mean divided exactly."""
+    mean = exact_div.mean(x, axis=axes, keepdims=True)
+    return mean, exact_div.mean(x * x, axis=axes, keepdims=True) - mean * mean
+
+
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     x, out = _widened(x, gamma)  # a Float16 input keeps its dtype, as MindSpore's kernel
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
-    # MindSpore's CPU kernel: one pass, var = E[x^2] - mean^2, then (x - mean) / sqrt(..)
-    mean = exact_div.mean(x, axis=axes, keepdims=True)
-    var = exact_div.mean(x * x, axis=axes, keepdims=True) - mean * mean
+    mean, var = layer_norm_stats(x, axes)
     y = exact_div.divide(x - mean, jnp.sqrt(var + eps))
     p = begin_params_axis % x.ndim
     shape = (1,) * p + x.shape[p:]

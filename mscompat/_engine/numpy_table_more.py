@@ -10,9 +10,12 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import jax.numpy as jnp
 import numpy as np
+
+from .numpy_table import _split
 
 _F32 = np.dtype(np.float32)
 
@@ -61,12 +64,6 @@ def _integers(fn: Callable, name: str) -> Callable:
             raise NotImplementedError(f"mindspore.numpy.{name} of floating-point inputs is not "
                                       f"supported by mscompat (integers are).")
         return fn(x, y)
-    return impl
-
-
-def _split_along(axis: int) -> Callable:
-    def impl(x, indices_or_sections):
-        return tuple(jnp.split(x, indices_or_sections, axis=axis))
     return impl
 
 
@@ -143,8 +140,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "mod": (jnp.mod, False), "remainder": (jnp.remainder, False),
     "not_equal": (jnp.not_equal, False), "kron": (jnp.kron, False),
     "column_stack": (jnp.column_stack, False), "dstack": (jnp.dstack, False),
-    "dsplit": (_split_along(2), False), "hsplit": (_split_along(1), False),
-    "vsplit": (_split_along(0), False), "rollaxis": (jnp.rollaxis, False),
+    "dsplit": (partial(_split, axis=2), False), "hsplit": (partial(_split, axis=1), False),
+    "vsplit": (partial(_split, axis=0), False), "rollaxis": (jnp.rollaxis, False),
     "tri": (lambda N, M=None, k=0, dtype=None: jnp.tri(  # noqa: N803 (NumPy's names)
         N, M, k, _F32 if dtype is None else dtype), False),
     "tril_indices": (_indices_pair(jnp.tril_indices), False),

@@ -470,8 +470,7 @@ def _soft_margin_loss(input, target, reduction="mean"):
 
 def _reduce_loss(loss, reduction):
     if reduction == "mean":
-        return exact_div.mean(loss) if jnp.issubdtype(loss.dtype, jnp.floating) \
-            else jnp.mean(loss)
+        return exact_div.mean(loss)
     if reduction == "sum":
         return jnp.sum(loss)
     if reduction == "none":

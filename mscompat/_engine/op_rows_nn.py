@@ -21,7 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import exact_div, nn_kernels, op_rows_losses
+from . import nn_kernels, op_rows_losses
 from .op_table import OpDef
 
 
@@ -211,9 +211,7 @@ def _layer_norm_prim(x, gamma, beta, *, begin_norm_axis=1, begin_params_axis=1,
     backward (``LayerNormGrad``) flows through ``y`` only: the statistics carry none."""
     axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
     y = nn_kernels.layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon)
-    stats = jax.lax.stop_gradient(x)
-    mean = exact_div.mean(stats, axis=axes, keepdims=True)  # the kernel's one-pass variance
-    return y, mean, exact_div.mean(stats * stats, axis=axes, keepdims=True) - mean * mean
+    return (y, *nn_kernels.layer_norm_stats(jax.lax.stop_gradient(x), axes))
 
 
 def _layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):

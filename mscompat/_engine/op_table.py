@@ -84,7 +84,6 @@ def _true_div(x, y):
     return jnp.true_divide(x, y)
 
 
-_HALF = (np.dtype(jnp.float16), np.dtype(jnp.bfloat16))
 
 
 def _div(x, y, rounding_mode=None):

@@ -429,13 +429,24 @@ def check_index_dtypes(index) -> None:
         raise IndexError(f"The tensor index must be int or bool type, but got {name}")
 
 
+def _dims_taken(item) -> int:
+    """How many dimensions an index item consumes (a Bool mask: its rank; None and Ellipsis
+    none; anything else one)."""
+    if item is None or item is Ellipsis:
+        return 0
+    return item.ndim if isinstance(item, Tensor) and item.dtype.kind == "bool" else 1
+
+
+def _const_vector(values) -> str:
+    """MindSpore's C++ rendering of a shape or index in its messages."""
+    return "[const vector]{" + ", ".join(map(str, values)) + "}"
+
+
 def check_index(index, shape: tuple) -> None:
     """MindSpore's errors for an index past the end: IndexError for an int, RuntimeError for
     a concrete Tensor/list index (a traced one reads NaN instead, ``lazy.getitem``)."""
     items = index if isinstance(index, tuple) else (index,)
-    consumed = sum(0 if i is None or i is Ellipsis else
-                   (i.ndim if isinstance(i, Tensor) and i.dtype.kind == "bool" else 1)
-                   for i in items)
+    consumed = sum(_dims_taken(i) for i in items)
     dim = 0
     for i in items:
         if i is None:
@@ -458,11 +469,9 @@ def check_index(index, shape: tuple) -> None:
                         bad = [d for d in range(arr.ndim)
                                if d >= len(shape) or arr.shape[d] != shape[d]]
                         if bad:
-                            def vec(t):
-                                return "[const vector]{" + ", ".join(map(str, t)) + "}"
-                            raise ValueError(f"The shape of index {vec(arr.shape)}does not "
-                                             f"match the shape of the indexed data "
-                                             f"{vec(shape)} at dim index{bad[0]}")
+                            raise ValueError(f"The shape of index {_const_vector(arr.shape)}"
+                                             f"does not match the shape of the indexed data "
+                                             f"{_const_vector(shape)} at dim index{bad[0]}")
                     dim += arr.ndim
                     continue
                 if arr.dtype.kind in "iu" and arr.size and (arr.max() >= n or arr.min() < -n):
@@ -486,29 +495,25 @@ def later_masks_as_positions(index, shape: tuple):
             out.append(i)
             continue
         if i is Ellipsis:
-            rest = sum(0 if j is None or j is Ellipsis else
-                       (j.ndim if isinstance(j, Tensor) and j.dtype.kind == "bool" else 1)
-                       for j in items[k + 1:])
-            dim = len(shape) - rest
+            dim = len(shape) - sum(_dims_taken(j) for j in items[k + 1:])
             out.append(i)
             continue
         if k and isinstance(i, Tensor) and i.dtype.kind == "bool" and i.ndim and \
                 not isinstance(i._data, (jax.core.Tracer, lazy.Lazy)):
             positions = np.nonzero(np.asarray(i._data))
             limits = [shape[dim + d] if dim + d < len(shape) else 0 for d in range(i.ndim)]
-            past = [k for k in range(positions[0].size)
-                    if any(p[k] >= n for p, n in zip(positions, limits))]
+            past = [j for j in range(positions[0].size)
+                    if any(p[j] >= n for p, n in zip(positions, limits))]
             if past:
-                k = past[0]
-                vec = ", ".join(["0"] + [str(int(p[k])) for p in positions])
-                raise RuntimeError(f"For 'GatherNd', the indices[{k}]: [const vector]{{{vec}}}, "
-                                   f"does not index into input_shape: [const vector]"
-                                   f"{{{', '.join(map(str, shape))}}}.")
+                at = [0] + [int(p[past[0]]) for p in positions]
+                raise RuntimeError(f"For 'GatherNd', the indices[{past[0]}]: "
+                                   f"{_const_vector(at)}, does not index into input_shape: "
+                                   f"{_const_vector(shape)}.")
             out.extend(Tensor(p.astype(np.int64)) for p in positions)
             dim += i.ndim
             continue
         out.append(i)
-        dim += i.ndim if isinstance(i, Tensor) and i.dtype.kind == "bool" else 1
+        dim += _dims_taken(i)
     return tuple(out)
 
 

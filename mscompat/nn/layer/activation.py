@@ -14,6 +14,7 @@ import inspect
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._engine import bprops, cpu_math, dtypes, op_rows_losses, op_table, random_more
 from ..._engine import op_rows_math as m
@@ -150,11 +151,12 @@ class RReLU(Cell):
                              f"to 'lower', but got upper: {upper}, lower: {lower}. ")
         self.lower = Tensor(lower, dtype=dtypes.ALL["float32"])
         self.upper = Tensor(upper, dtype=dtypes.ALL["float32"])
+        self._bounds = (float(np.float32(lower)), float(np.float32(upper)))  # read once
 
     def construct(self, x):
         if not isinstance(x, Tensor):
             raise TypeError(f"For 'rrelu', the input must be a Tensor, but got {type(x)}.")
-        return random_more.rrelu(x, float(self.lower.asnumpy()), float(self.upper.asnumpy()))
+        return random_more.rrelu(x, *self._bounds)
 
 
 # MindSpore 2.10's activation registry, in its order (named by get_activation's error)
@@ -166,7 +168,7 @@ _MS_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "
 
 def _registry() -> dict[str, type]:
     """MindSpore's ``nn.layer.activation._activation``: name -> Cell class (the names whose
-    Cell mscompat has; ``rrelu``, ``logsoftmaxExt`` and ``preluExt`` it has not)."""
+    Cell mscompat has; ``logsoftmaxExt`` and ``preluExt`` it has not)."""
     extra = {"softmax": Softmax, "logsoftmax": LogSoftmax, "prelu": PReLU, "rrelu": RReLU}
     out = {}
     for name in _MS_NAMES:

@@ -64,8 +64,12 @@ class _Pool(Cell):
                              f"{want - 1}D or {want}D, but got {x.ndim}D.")
         return x.ndim == want - 1
 
+    def _shown(self) -> tuple:
+        """(kernel_size, stride) as the repr shows them: as given."""
+        return self._given
+
     def extend_repr(self) -> str:
-        kernel, stride = self._given
+        kernel, stride = self._shown()
         return f"kernel_size={kernel}, stride={stride}, pad_mode={self.pad_mode}"
 
 
@@ -160,11 +164,10 @@ class MaxPool1d(_Pool):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.dilation = dilation
 
-    def extend_repr(self) -> str:
+    def _shown(self) -> tuple:
         # MindSpore's attributes: the 2-D (or, with 'pad', 3-D) kernel it runs on
         lead = (1, 1) if self.pad_mode == "PAD" else (1,)
-        return (f"kernel_size={lead + self.kernel_size}, stride={lead + self.stride}, "
-                f"pad_mode={self.pad_mode}")
+        return lead + self.kernel_size, lead + self.stride
 
     def construct(self, x):
         unbatched = self._prepare(x)
@@ -188,11 +191,10 @@ class AvgPool1d(_Pool):
         self.count_include_pad = count_include_pad
         self._check_avg_padding()
 
-    def extend_repr(self) -> str:
+    def _shown(self) -> tuple:
         if self.pad_mode == "PAD":  # MindSpore keeps the arguments as given here
-            return super().extend_repr()
-        return (f"kernel_size={(1,) + self.kernel_size}, stride={(1,) + self.stride}, "
-                f"pad_mode={self.pad_mode}")
+            return self._given
+        return (1,) + self.kernel_size, (1,) + self.stride
 
     def construct(self, x):
         unbatched = self._prepare(x)
