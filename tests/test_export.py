@@ -36,3 +36,20 @@ def test_corrupt_stablehlo_raises_value_error(tmp_path):
     path.write_bytes(b"not a program")
     with pytest.raises(ValueError, match="StableHLO"):
         ms.load(str(path))
+
+
+def test_stablehlo_export_of_a_dynamic_batch_runs_every_batch_size(tmp_path):
+    net = _net()
+    path = str(tmp_path / "dyn")
+    ms.export(net, ms.Tensor(shape=[None, 3], dtype=ms.float32), file_name=path,
+              file_format="STABLEHLO")
+    loaded = ms.nn.GraphCell(ms.load(path + ".stablehlo"))
+    for n in (1, 4, 9):
+        x = ms.Tensor(np.random.RandomState(n).randn(n, 3).astype(np.float32))
+        np.testing.assert_array_equal(loaded(x).asnumpy(), net(x).asnumpy())
+
+
+def test_stablehlo_export_of_an_unknown_rank_raises_naming_it(tmp_path):
+    with pytest.raises(NotImplementedError, match="unknown rank"):
+        ms.export(_net(), ms.Tensor(shape=None, dtype=ms.float32),
+                  file_name=str(tmp_path / "dyn"), file_format="STABLEHLO")

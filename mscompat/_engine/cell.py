@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from . import jaxconfig, mixed_precision, scope
+from . import context, dynamic_shape, jaxconfig, mixed_precision, scope
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, to_jax
 
@@ -339,6 +339,25 @@ class Cell:
             return hooks.run_forward(self, args, kwargs, self.construct)
         return self.construct(*args, **kwargs)
 
+    # -- dynamic-shape inputs (``dynamic_shape.py``) ----------------------------------------
+    def set_inputs(self, *inputs, **kwargs) -> None:
+        """Declare the inputs (Tensors, dynamic-shape placeholders, Python values) that
+        GRAPH_MODE calls are checked against; ``name=placeholder`` declares some of them."""
+        if kwargs and inputs:
+            raise ValueError(f"For Cell, set_inputs should only set inputs or kwargs(inputs: "
+                             f"{inputs}, kwargs: {kwargs})!")
+        if kwargs:
+            self.__dict__["_dynamic_shape_inputs"] = dynamic_shape.keyword_inputs(
+                self.construct, kwargs)
+            return
+        if context.graph_mode():
+            dynamic_shape.check_construct_args(self.construct, inputs)
+        self.__dict__["_dynamic_shape_inputs"] = inputs
+
+    def get_inputs(self):
+        """What ``set_inputs`` declared (``None`` before it is called)."""
+        return self.__dict__.get("_dynamic_shape_inputs")
+
     # -- hooks (``hooks.py``) --------------------------------------------------------------
     def register_forward_pre_hook(self, hook_fn) -> hooks.HookHandle:
         """``hook_fn(cell, inputs)`` before each call; it may return new inputs."""
@@ -383,7 +402,7 @@ def _unsupported(name: str):
 
 
 for _name in ("register_backward_pre_hook", "shard", "set_boost", "set_comm_fusion",
-              "load_parameter_slice", "flatten_weights", "set_inputs", "compile",
+              "load_parameter_slice", "flatten_weights", "compile",
               "exec_checkpoint_graph"):
     setattr(Cell, _name, _unsupported(_name))
 

@@ -32,7 +32,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import context, graph_print, jaxconfig, lazy, parallel, scope
+from . import context, dynamic_shape, graph_print, jaxconfig, lazy, parallel, scope
 from .tensor import Tensor
 
 _counter = {"traces": 0}
@@ -288,11 +288,19 @@ _TENSORS_ONLY = "tensors-only"  # static-key marker for calls whose arguments ar
 
 def call_cell(cell, args: tuple, kwargs: dict):
     """GRAPH_MODE call of a Cell: compile once per Cell and static configuration."""
+    declared = cell.__dict__.get("_dynamic_shape_inputs")
+    if declared is not None:
+        dynamic_shape.check_call(cell.construct, declared, args)
     compiled = cell.__dict__.get("_compiled_fn")
     if compiled is None:
         compiled = Compiled(cell.__call__, cell._all_params())
         cell.__dict__["_compiled_fn"] = compiled
-    return compiled(args, kwargs, cell.training)
+    try:
+        return compiled(args, kwargs, cell.training)
+    except TypeError:
+        if not kwargs:  # MindSpore checks a GRAPH_MODE call's arguments against construct
+            dynamic_shape.check_construct_args(cell.construct, args)
+        raise
 
 
 _TRANSFORMS: OrderedDict[Any, Compiled] = OrderedDict()

@@ -43,11 +43,26 @@ def export(net, *inputs, file_name: str, file_format: str = "MINDIR", **kwargs) 
 
     def fn(*arrays):
         return to_raw(net(*wrap_tree(arrays)))
-    specs = [jax.ShapeDtypeStruct(t.shape, np.dtype(t._data.dtype)) for t in inputs]
+    specs = [jax.ShapeDtypeStruct(_spec_shape(t.shape, i), np.dtype(t._data.dtype))
+             for i, t in enumerate(inputs)]
     exported = jax.export.export(jax.jit(fn))(*specs)
     path = file_name if file_name.endswith(".stablehlo") else file_name + ".stablehlo"
     with open(path, "wb") as f:
         f.write(exported.serialize())
+
+
+def _spec_shape(shape: tuple, position: int) -> tuple:
+    """An input's shape for ``jax.export``: a dynamic-shape placeholder's unknown dimensions
+    (``Tensor(shape=[None, 3], ...)``) become StableHLO's symbolic dimensions."""
+    if shape == (-2,):
+        raise NotImplementedError(
+            f"mindspore.export of an input of unknown rank (input {position}: "
+            f"Tensor(shape=None)) is not supported by mscompat: StableHLO needs each input's "
+            f"rank.")
+    if all(d >= 0 for d in shape):
+        return shape
+    names = ", ".join(f"d{position}_{k}" if d < 0 else str(d) for k, d in enumerate(shape))
+    return jax.export.symbolic_shape(names)
 
 
 class _Loaded:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from . import jaxconfig, lazy, scope
+import jax
+
+from . import dynamic_shape, jaxconfig, lazy, scope
 from .compile import Compiled
 
 _ACCEPTED = {"mode", "jit_level", "dynamic", "fullgraph", "backend", "capture_mode",
@@ -35,7 +37,13 @@ def jit(function: Callable | None = None, **options) -> Callable:
         if scope.tracing() or lazy.recording() is not None:
             # Inside a compiled trace or a PYNATIVE recording: part of the outer program.
             return function(*args, **kwargs)
-        return compiled(args, kwargs)
+        try:
+            return compiled(args, kwargs)
+        except TypeError:
+            error = dynamic_shape.jit_arity_error(function, args, kwargs)
+            if error is None:
+                raise
+            raise error from None
 
     wrapper.__wrapped_compiled__ = compiled
     return wrapper
@@ -80,11 +88,40 @@ def _mutable_ok(x) -> bool:
     return False
 
 
+class _Int(int):
+    __ms_mutable__ = True
+
+
+class _Float(float):
+    __ms_mutable__ = True
+
+
+class _Tuple(tuple):
+    __ms_mutable__ = True
+
+
+class _List(list):
+    __ms_mutable__ = True
+
+
+class _Dict(dict):
+    __ms_mutable__ = True
+
+
+# The marked containers are containers to every transform, as their plain types are.
+jax.tree_util.register_pytree_node(_Tuple, lambda t: (tuple(t), None), lambda _, c: _Tuple(c))
+jax.tree_util.register_pytree_node(_List, lambda t: (list(t), None), lambda _, c: _List(c))
+jax.tree_util.register_pytree_node(_Dict, lambda d: (list(d.values()), list(d)),
+                                   lambda keys, vals: _Dict(zip(keys, vals)))
+_MARKED = ((int, _Int), (float, _Float), (tuple, _Tuple), (list, _List), (dict, _Dict))
+
+
 def mutable(input_data, dynamic_len: bool = False):
     """``mindspore.mutable(input_data, dynamic_len=False)``: marks a constant as a variable
     for MindSpore's graph compiler. mscompat compiles Tensors as variables and keys its
-    programs on Python values already, so the value comes back as it is (after MindSpore's
-    checks).
+    programs on Python values already, so the value comes back with MindSpore's mark
+    (``__ms_mutable__``, which ``Cell.set_inputs`` checks) and the same value; a bool, whose
+    type cannot be subclassed, comes back as it is.
 
     Example:
         >>> import mscompat as ms
@@ -98,6 +135,11 @@ def mutable(input_data, dynamic_len: bool = False):
     if dynamic_len and not isinstance(input_data, (tuple, list)):
         raise TypeError(f"For 'mutable', when the variable_len is True, the first input should "
                         f"be list or tuple, but got: {type(input_data).__name__}")
+    if isinstance(input_data, bool):
+        return input_data
+    for plain, marked in _MARKED:
+        if isinstance(input_data, plain) and not isinstance(input_data, marked):
+            return marked(input_data)
     return input_data
 
 

@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, exact_div
+from . import bprops, cpu_math, exact_div, jaxconfig, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm
 from .op_table import (
@@ -33,7 +33,7 @@ _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
 
 # mint name -> the ``ops`` functional it is (same signature and results)
 ALIASES: dict[str, str] = {
-    "mul": "mul", "sub": "sub", "matmul": "matmul", "sqrt": "sqrt", "bmm": "bmm", "pow": "pow",
+    "mul": "mul", "sub": "sub", "matmul": "matmul", "sqrt": "sqrt", "pow": "pow",
     "exp": "exp", "flip": "flip", "isclose": "isclose", "sin": "sin", "rsqrt": "rsqrt",
     "eq": "eq", "tril": "tril", "triu": "triu", "abs": "abs", "where": "where",
     "broadcast_to": "broadcast_to", "cos": "cos", "acos": "acos", "arccos": "arccos",
@@ -244,6 +244,11 @@ def _inverse(input):
     return jnp.linalg.inv(input)
 
 
+def _bmm(input, mat2):
+    matmul_shapes.check_batch_matmul_ext(input, mat2)
+    return jnp.matmul(input, mat2, precision=jaxconfig.matmul_precision())
+
+
 def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(batch1, batch2)
 
@@ -417,7 +422,7 @@ ROWS: dict[str, object] = {
     "cummax": _cum_extreme(jax.lax.cummax), "cummin": _cum_extreme(jax.lax.cummin),
     "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
     "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
-    "baddbmm": _baddbmm, "clamp": bprops.clip, "cross": _cross,
+    "baddbmm": _baddbmm, "bmm": _bmm, "clamp": bprops.clip, "cross": _cross,
     "max": _max_min(jnp.max, _argmax_nan),
     "min": _max_min(jnp.min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
     "unbind": _unbind, "cdist": _cdist, "einsum": _einsum, "nonzero": _nonzero,

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, errors, exact_div, jaxconfig, op_table
+from . import bprops, cpu_math, dtypes, errors, exact_div, jaxconfig, matmul_shapes, op_table
 from .errors import check_dtype, concrete
 from .op_table import (
     OpDef,
@@ -301,6 +301,7 @@ def _addcdiv(input, tensor1, tensor2, value=1):
 
 
 def _dense(input, weight, bias=None):
+    matmul_shapes.check_dense(input, weight, bias)
     out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight,
                      precision=jaxconfig.matmul_precision())
     return out if bias is None else out + bias
@@ -341,6 +342,7 @@ def _ger(input, other):
 
 
 def _mm(input, mat2):
+    matmul_shapes.check_matmul(input, mat2, False, False)
     return jnp.matmul(input, mat2, precision=jaxconfig.matmul_precision())
 
 

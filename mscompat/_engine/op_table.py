@@ -18,7 +18,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, context, cpu_math, dtypes, exact_div, jaxconfig, mixed_precision, scope
+from . import (
+    bprops,
+    context,
+    cpu_math,
+    dtypes,
+    exact_div,
+    jaxconfig,
+    matmul_shapes,
+    mixed_precision,
+    scope,
+)
 from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete, out_of_range
 
 
@@ -293,6 +303,22 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
 
 def _np_or_none(dtype):
     return None if dtype is None else dtypes.to_np(dtype)
+
+
+def _matmul_prim(x, y, *, transpose_a=False, transpose_b=False):
+    matmul_shapes.check_matmul(x, y, transpose_a, transpose_b)
+    return _matmul(x, y, transpose_a=transpose_a, transpose_b=transpose_b)
+
+
+def _batch_matmul(x, y, *, transpose_a=False, transpose_b=False):
+    matmul_shapes.check_batch_matmul(x, y, transpose_a, transpose_b)
+    return _matmul(x, y, transpose_a=transpose_a, transpose_b=transpose_b)
+
+
+def matmul_ext(input, other):
+    """``ops.matmul``/``Tensor.matmul``/``@``: NumPy's matmul with MindSpore's shape errors."""
+    matmul_shapes.check_matmul_ext(input, other)
+    return _matmul(input, other)
 
 
 def _matmul(x, y, *, transpose_a=False, transpose_b=False):
@@ -757,11 +783,11 @@ TABLE: list[OpDef] = [
     _U("LessEqual", jnp.less_equal, ("less_equal", "le"), ("less_equal", "le"), binop=True),
     _U("LogicalAnd", jnp.logical_and, ("logical_and",), ("logical_and",), binop=True),
     _U("LogicalOr", jnp.logical_or, ("logical_or",), ("logical_or",), binop=True),
-    OpDef("MatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
-          functional=("matmul",), functional_impl=lambda input, other: _matmul(input, other),
+    OpDef("MatMul", _matmul_prim, attrs=(("transpose_a", False), ("transpose_b", False)),
+          functional=("matmul",), functional_impl=matmul_ext,
           methods=("matmul",), extra={"functional_shape_error": RuntimeError}),
-    OpDef("BatchMatMul", _matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
-          functional=("bmm",), functional_impl=lambda input, mat2: _matmul(input, mat2)),
+    OpDef("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
+          functional=("bmm",), functional_impl=lambda input, mat2: _batch_matmul(input, mat2)),
     # reductions
     OpDef("ReduceSum", _reduce(jnp.sum), attrs=(("keep_dims", False),),
           functional=("sum",), functional_impl=_sum_fn,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (
+    dynamic_shape,
     errors,
     jaxconfig,
     lazy,
@@ -35,8 +36,11 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
     JAX's shape errors become MindSpore's classes here (``errors.translate``)."""
     try:
         return _call(impl, args, kwargs or {})
-    except (TypeError, IndexError) as e:
-        new = errors.translate(e, getattr(impl, "__name__", "op"), shape_error)
+    except (TypeError, IndexError, ValueError) as e:
+        if dynamic_shape.has_placeholder(args, kwargs):  # no values: infer the result's shape
+            return dynamic_shape.infer(impl, args, kwargs or {})
+        new = None if isinstance(e, ValueError) else errors.translate(
+            e, getattr(impl, "__name__", "op"), shape_error)
         if new is None:
             raise
         raise new from e
@@ -354,8 +358,7 @@ _COMPARISONS = {"lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "Greater
 
 def _install_operators() -> None:
     impls = {op.name: op.impl for op in op_table.TABLE if op.name}
-    matmul = impls["MatMul"]
-    impls["MatMul"] = lambda x, y: matmul(x, y)
+    impls["MatMul"] = op_table.matmul_ext
     import jax.numpy as jnp
     impls["LogicalAnd"] = op_table.binary(jnp.bitwise_and)
     impls["LogicalOr"] = op_table.binary(jnp.bitwise_or)

@@ -17,6 +17,7 @@ import jax
 import numpy as np
 
 from . import dtypes, jaxconfig, mixed_precision, scope
+from .dynamic_shape import Placeholder
 from .tensor import Tensor, to_jax
 
 _MP_ACTIVE = mixed_precision._ACTIVE
@@ -136,6 +137,9 @@ def _rebuild(array, name, requires_grad):
 
 def _to_value(data):
     if isinstance(data, Tensor):
+        if isinstance(data._data, Placeholder):
+            raise ValueError("All shape elements of the Parameter must be positive. But got "
+                             "None.")
         return data._data
     if isinstance(data, (int, float, bool)) and not isinstance(data, np.generic):
         # Python scalars: MindSpore makes float32 / int32 / bool Parameters.

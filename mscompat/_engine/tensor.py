@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes, jaxconfig, lazy
+from . import dtypes, dynamic_shape, jaxconfig, lazy
 from .errors import check_shape
 
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
@@ -143,6 +143,11 @@ class Tensor:
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None) -> None:
         if input_data is None:
+            if dynamic_shape.is_dynamic(shape) and (shape is not None or dtype is not None):
+                shape = dynamic_shape.placeholder_shape(shape, dtype, init)
+                check_dtype(dtype)
+                self._data = dynamic_shape.Placeholder(shape, np.dtype(dtypes.to_np(dtype)))
+                return
             if shape is None or dtype is None:
                 raise TypeError("For 'Tensor', 'input_data' is None, so 'shape' and 'dtype' "
                                  "must both be given.")
@@ -337,10 +342,14 @@ class Tensor:
     # -- printing ------------------------------------------------------------------------
     def __str__(self) -> str:
         from . import tensor_format
+        if isinstance(self._data, dynamic_shape.Placeholder):
+            raise ValueError("negative dimensions are not allowed")
         return tensor_format.format_tensor_str(np.asarray(_concrete(self._data)))
 
     def __repr__(self) -> str:
         from . import tensor_format
+        if isinstance(self._data, dynamic_shape.Placeholder):
+            return dynamic_shape.placeholder_repr(self.shape, str(self.dtype))
         return tensor_format.format_tensor_repr(np.asarray(_concrete(self._data)),
                                                 str(self.dtype))
 

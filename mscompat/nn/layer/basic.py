@@ -10,6 +10,7 @@ import numpy as np
 from ..._engine import dtypes, exact_div, jaxconfig, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
+from ..._engine.matmul_shapes import check_dense_layer
 from ..._engine.op_rows_array import _flatten_fn
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
@@ -67,6 +68,7 @@ class Dense(Cell):
         self.activation_flag = self.activation is not None
 
     def construct(self, x):
+        check_dense_layer(x, self.in_channels)
         if self.has_bias:
             out = call(_dense, (x._data, self.weight._data, self.bias._data))
         else:
