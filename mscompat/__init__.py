@@ -19,6 +19,7 @@ from . import context as context
 from . import device_context as device_context
 from . import dtype as dtype
 from . import experimental as experimental
+from . import hal as hal
 from . import log as log
 from . import mindrecord as mindrecord
 from . import mint as mint
@@ -44,6 +45,13 @@ from ._engine.dtypes import dtype_to_pytype as dtype_to_pytype
 from ._engine.dtypes import pytype_to_dtype as pytype_to_dtype
 from ._engine.export_api import export as export
 from ._engine.export_api import load as load
+from ._engine.generator import Generator as Generator
+from ._engine.generator import default_generator as default_generator
+from ._engine.generator import get_rng_state as get_rng_state
+from ._engine.generator import initial_seed as initial_seed
+from ._engine.generator import manual_seed as manual_seed
+from ._engine.generator import seed as seed
+from ._engine.generator import set_rng_state as set_rng_state
 from ._engine.grad_ops import GradOperation as GradOperation
 from ._engine.grad_ops import get_grad as get_grad
 from ._engine.grad_ops import grad as grad
@@ -67,8 +75,9 @@ from ._engine.process_api import COMPATIBLE as COMPATIBLE
 from ._engine.process_api import LAX as LAX
 from ._engine.process_api import STRICT as STRICT
 from ._engine.process_api import lazy_inline as lazy_inline
-from ._engine.process_api import manual_seed as manual_seed
 from ._engine.process_api import run_check as run_check
+from ._engine.process_api import set_deterministic as set_deterministic
+from ._engine.process_api import set_dump as set_dump
 from ._engine.process_api import set_recursion_limit as set_recursion_limit
 from ._engine.random_ops import get_seed as get_seed
 from ._engine.random_ops import set_seed as set_seed
@@ -90,6 +99,8 @@ from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
 from .context import get_ps_context as get_ps_context
 from .context import set_ps_context as set_ps_context
+from .ops import is_tensor as is_tensor
+from .parallel import set_algo_parameters as set_algo_parameters
 from .train import Callback as Callback
 from .train import CheckpointConfig as CheckpointConfig
 from .train import DatasetHelper as DatasetHelper
@@ -128,7 +139,9 @@ __all__ = [
     "COOTensor", "CSRTensor", "RowTensor",
     "load_checkpoint", "load_param_into_net", "save_checkpoint",
     "get_auto_parallel_context", "reset_auto_parallel_context", "set_auto_parallel_context",
-    "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check",
+    "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check", "Generator",
+    "default_generator", "get_rng_state", "initial_seed", "seed", "set_rng_state", "hal",
+    "set_deterministic", "set_dump", "is_tensor", "set_algo_parameters",
     "set_recursion_limit", "get_ps_context", "set_ps_context",
     *dtype.__all__,
 ]

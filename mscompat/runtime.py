@@ -13,9 +13,25 @@ from __future__ import annotations
 
 import re
 
-import jax
-
 from ._checkparam import args_type_check
+from ._engine.device_api import Event as Event
+from ._engine.device_api import Stream as Stream
+from ._engine.device_api import StreamCtx as StreamCtx
+from ._engine.device_api import communication_stream as communication_stream
+from ._engine.device_api import current_stream as current_stream
+from ._engine.device_api import default_stream as default_stream
+from ._engine.device_api import empty_cache as empty_cache
+from ._engine.device_api import max_memory_allocated as max_memory_allocated
+from ._engine.device_api import max_memory_reserved as max_memory_reserved
+from ._engine.device_api import memory_allocated as memory_allocated
+from ._engine.device_api import memory_reserved as memory_reserved
+from ._engine.device_api import memory_stats as memory_stats
+from ._engine.device_api import memory_summary as memory_summary
+from ._engine.device_api import reset_max_memory_allocated as reset_max_memory_allocated
+from ._engine.device_api import reset_max_memory_reserved as reset_max_memory_reserved
+from ._engine.device_api import reset_peak_memory_stats as reset_peak_memory_stats
+from ._engine.device_api import set_cur_stream as set_cur_stream
+from ._engine.device_api import synchronize as synchronize
 from ._engine.unsupported import module_getattr as _module_getattr
 
 _MEMORY_PATTERN = r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
@@ -51,16 +67,9 @@ def launch_blocking() -> None:
     """``runtime.launch_blocking()``: accepted (a call's results are ready when read)."""
 
 
-def synchronize() -> None:
-    """``runtime.synchronize()``: wait for every computation dispatched so far."""
-    jax.effects_barrier()
-    for array in jax.live_arrays():
-        array.block_until_ready()
-
-
-def empty_cache() -> None:
-    """``runtime.empty_cache()``: accepted; XLA's allocator keeps its own pool."""
-
-
-__all__ = ["set_memory", "launch_blocking", "synchronize", "empty_cache"]
+__all__ = ["set_memory", "launch_blocking", "synchronize", "empty_cache", "Event", "Stream",
+           "StreamCtx", "communication_stream", "current_stream", "default_stream",
+           "max_memory_allocated", "max_memory_reserved", "memory_allocated", "memory_reserved",
+           "memory_stats", "memory_summary", "reset_max_memory_allocated",
+           "reset_max_memory_reserved", "reset_peak_memory_stats", "set_cur_stream"]
 __getattr__ = _module_getattr("mindspore.runtime")

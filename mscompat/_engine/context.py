@@ -73,13 +73,14 @@ def set_context(**kwargs) -> None:
         else:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not "
                              f"recognized! For detailed usage of 'set_context', please "
-                             f"refer to the MindSpore official website.")
+                             f"refer to the Mindspore official website.")
 
 
 def get_context(attr_key: str) -> Any:
     if attr_key not in _state:
         raise ValueError(f"For 'context.get_context', the argument {attr_key} is not "
-                         f"supported.")
+                         f"recognized! For detailed usage of 'get_context', please refer to "
+                         f"the Mindspore official website.")
     return _state[attr_key]
 
 

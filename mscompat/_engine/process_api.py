@@ -1,5 +1,5 @@
 """Top-level process helpers of ``mindspore``: ``run_check``, ``set_recursion_limit``,
-``lazy_inline``, ``manual_seed`` and the JIT syntax levels ``STRICT``/``COMPATIBLE``/``LAX``.
+``lazy_inline`` and the JIT syntax levels ``STRICT``/``COMPATIBLE``/``LAX``.
 
 Example:
     >>> import mscompat as ms
@@ -52,10 +52,46 @@ def lazy_inline(fn: Callable | None = None, attrs=None, policy=None):
     return fn
 
 
-def manual_seed(seed: int) -> None:
-    """``mindspore.manual_seed(seed)``: seeds the default random stream of the ops
-    (``ops.rand``, ``uniform``, ...) without changing ``get_seed()``, as MindSpore's."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"The argument 'seed' must be int, but got {type(seed).__name__}.")
-    from . import random_ops
-    random_ops.seed_stream(seed)
+
+
+_DETERMINISTIC_SET = [False]
+
+
+def set_deterministic(deterministic: bool) -> None:
+    """``mindspore.set_deterministic(deterministic)``: recorded as the context's
+    ``deterministic`` ("ON"/"OFF"), once per process. XLA's CPU programs are deterministic;
+    on GPUs JAX reads ``--xla_gpu_deterministic_ops`` from ``XLA_FLAGS``, a process-wide
+    setting mscompat leaves to the user.
+
+    Example:
+        >>> import mscompat as ms
+        >>> ms.get_context("deterministic") in ("ON", "OFF")
+        True
+    """
+    if not isinstance(deterministic, bool):
+        raise TypeError(f"The parameter 'deterministic' must be {bool}, but got "
+                        f"{type(deterministic)}")
+    if _DETERMINISTIC_SET[0]:
+        raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
+    _DETERMINISTIC_SET[0] = True
+    from . import context
+    context.set_context(deterministic="ON" if deterministic else "OFF")
+
+
+def set_dump(target, enabled: bool = True) -> None:
+    """``mindspore.set_dump(target, enabled=True)``: MindSpore's data dump is an Ascend
+    feature; as MindSpore on another target, it checks its arguments and warns."""
+    import warnings
+
+    from .cell import Cell
+    from .ops_build import Primitive
+    if not isinstance(target, (Cell, Primitive)):
+        raise ValueError(f"The \"target\" parameter must be an instance of Cell or Primitive, "
+                         f"but got an instance of {type(target)}.")
+    if not isinstance(enabled, bool):
+        raise ValueError("The \"enabled\" parameter must be bool.")
+    from . import context
+    warnings.warn(f"Current device_target is {context.get_context('device_target')}, which is "
+                  f"not supported by set_dump. Only Ascend device target is supported "
+                  f"currently. If you have Ascend device, consider set device_target to Ascend "
+                  f"before calling set_dump.", stacklevel=2)

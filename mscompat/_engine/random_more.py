@@ -177,17 +177,13 @@ FUNCTIONS = {f.__name__: f for f in (bernoulli, standard_laplace, laplace, gamma
 
 
 # -- Tensor methods ------------------------------------------------------------------------
-def _no_generator(name, generator):
-    if generator is not None:
-        raise NotImplementedError(f"mindspore.Tensor.{name}(generator=...) is not "
-                                  f"implemented in mscompat")
-
-
-def _drawn(self, impl, args=(), **kwargs):
-    """A draw of ``self``'s shape: integers in its dtype, floats drawn in Float32 and cast."""
+def _drawn(self, impl, args=(), generator=None, **kwargs):
+    """A draw of ``self``'s shape: integers in its dtype, floats drawn in Float32 and cast
+    (from ``generator``'s stream when one is given)."""
     dtype = self._data.dtype
     draw_dtype = dtype if jnp.issubdtype(dtype, jnp.integer) else _F32
-    out = _run(impl, args, {"shape": tuple(self.shape), "dtype": draw_dtype, **kwargs})
+    out = _run(impl, args, {"shape": tuple(self.shape), "dtype": draw_dtype, **kwargs},
+               generator=generator)
     return out if draw_dtype == dtype else out.astype(dtypes.to_mstype(dtype))
 
 
@@ -197,37 +193,32 @@ def _written(self, value):
 
 
 def _tensor_uniform(self, from_=0.0, to=1.0, generator=None):
-    _no_generator("uniform", generator)
-    return _drawn(self, _uniform, (float(from_), float(to)))
+    return _drawn(self, _uniform, (float(from_), float(to)), generator)
 
 
 def _normal_(self, mean=0, std=1, *, generator=None):
-    _no_generator("normal_", generator)
-    return _written(self, _drawn(self, _normal, (float(mean), float(std))))
+    return _written(self, _drawn(self, _normal, (float(mean), float(std)), generator))
 
 
 def _random_(self, from_=0, to=None, *, generator=None):
-    _no_generator("random_", generator)
     if to is None:
         to, from_ = from_, 0
-    return _written(self, _drawn(self, _uniform, (int(from_), int(to))))
+    return _written(self, _drawn(self, _uniform, (int(from_), int(to)), generator))
 
 
 def _exponential_(self, lambd=1, *, generator=None):
-    _no_generator("exponential_", generator)
-    return _written(self, _drawn(self, _exponential, lambd=float(lambd)))
+    return _written(self, _drawn(self, _exponential, generator=generator, lambd=float(lambd)))
 
 
 def _tensor_bernoulli(self, *, generator=None):
-    _no_generator("bernoulli", generator)
     return _run(_bernoulli, (self._data,), {"shape": tuple(self.shape),
-                                            "dtype": self._data.dtype})
+                                            "dtype": self._data.dtype}, generator=generator)
 
 
 def _bernoulli_(self, p=0.5, *, generator=None):
-    _no_generator("bernoulli_", generator)
     return _written(self, _run(_bernoulli, (jnp.asarray(_value(p), jnp.float32),),
-                               {"shape": tuple(self.shape), "dtype": self._data.dtype}))
+                               {"shape": tuple(self.shape), "dtype": self._data.dtype},
+                               generator=generator))
 
 
 def _log_normal(self, mean=1.0, std=2.0):

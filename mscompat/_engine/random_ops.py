@@ -64,14 +64,6 @@ def set_seed(seed: int) -> None:
     initializers.reseed(seed)
 
 
-def seed_stream(seed: int) -> None:
-    """Seed the ops' key stream only (``mindspore.manual_seed``)."""
-    if seed < 0:
-        raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got "
-                         f"{seed}.")
-    _STREAM.set_data(Tensor._wrap(_key_data(seed)))
-
-
 def get_seed():
     """``mindspore.get_seed``: the seed last set, or None."""
     return _SEED["global"]
@@ -89,11 +81,13 @@ def _fold_in(k, seed):
     return jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), seed))
 
 
-def next_key(seed=None):
-    """A fresh key from the stream (written back through the Parameter)."""
+def next_key(seed=None, stream=None):
+    """A fresh key from ``stream`` (default: the ops' stream; a ``Generator`` has its own),
+    written back through the Parameter."""
     from .ops_build import call
-    new, sub = call(_split, (_STREAM._data,))
-    _STREAM._data = new._data
+    stream = _STREAM if stream is None else stream
+    new, sub = call(_split, (stream._data,))
+    stream._data = new._data
     if seed:
         return call(_fold_in, (sub._data, int(seed)))
     return sub
@@ -156,9 +150,9 @@ def _dropout(k, x, *, p):
 
 
 # -- public functions ----------------------------------------------------------------------
-def _run(impl, args, kwargs, seed=None):
+def _run(impl, args, kwargs, seed=None, generator=None):
     from .ops_build import call
-    key = next_key(seed)
+    key = next_key(seed, None if generator is None else generator._stream)
     return call(impl, (key._data,) + tuple(a._data if isinstance(a, Tensor) else a
                                            for a in args), kwargs)
 

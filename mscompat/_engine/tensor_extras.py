@@ -66,14 +66,13 @@ def _uniform_(self, from_=0, to=1, *, generator=None) -> Tensor:
     """``Tensor.uniform_(from_=0, to=1, *, generator=None)``: filled in place with values
     drawn uniformly from [from_, to) (mscompat's seeded stream; MindSpore 2.10's CPU build
     has no kernel for it)."""
-    if generator is not None:
-        raise NotImplementedError("mindspore.Tensor.uniform_(generator=...) is not "
-                                  "implemented in mscompat")
     from . import random_ops
     lo, hi = (float(v.asnumpy()) if isinstance(v, Tensor) else float(v) for v in (from_, to))
     if lo > hi:
         raise ValueError(f"For 'uniform_', 'from_' must be at most 'to', but got {lo} > {hi}.")
-    drawn = random_ops.uniform(tuple(self.shape), lo, hi, dtype=self.dtype)
+    drawn = random_ops._run(random_ops._uniform, (lo, hi),
+                            {"shape": tuple(self.shape), "dtype": random_ops._dt(self.dtype)},
+                            generator=generator)
     self._data = drawn._data
     return self
 

@@ -12,6 +12,7 @@ Example:
     >>> print(values, indices)
     [5. 4.] [1 0]
 """
+from .._engine.mint_random import FUNCTIONS as _RANDOM
 from .._engine.mint_rows import ALIASES as _ALIASES
 from .._engine.mint_rows import ROWS as _ROWS
 from .._engine.mint_rows import functions as _functions
@@ -20,7 +21,7 @@ from . import distributed as distributed
 from . import linalg as linalg
 from . import nn as nn
 
-_FUNCTIONS = _functions(_ROWS, "mint", _ALIASES)
+_FUNCTIONS = {**_functions(_ROWS, "mint", _ALIASES), **_RANDOM}
 globals().update(_FUNCTIONS)
 __all__ = sorted([*_FUNCTIONS, "distributed", "linalg", "nn"])
 __getattr__ = _module_getattr("mindspore.mint")
