@@ -47,4 +47,4 @@ class TupleIterator(_Iterator):
 
 class DictIterator(_Iterator):
     def _format(self, row):
-        return {name: self._convert(v) for name, v in zip(self.dataset.get_col_names(), row)}
+        return {name: self._convert(v) for name, v in zip(list(self.dataset._columns), row)}

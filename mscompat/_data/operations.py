@@ -38,7 +38,7 @@ class Map(Dataset):
         self.ops = [op for op in ops if op is not None]
         from .vision_pil import resolve
         self._plan = resolve(self.ops)  # each transform's path (Pillow or arrays)
-        cols = parent.get_col_names()
+        cols = list(parent._columns)
         self.inputs = _names(input_columns) or cols[:1]
         unknown = [c for c in self.inputs if c not in cols]
         if unknown:
@@ -71,7 +71,7 @@ class Filter(Dataset):
 
     def __init__(self, parent, predicate, input_columns) -> None:
         super().__init__([parent])
-        cols = parent.get_col_names()
+        cols = list(parent._columns)
         names = _names(input_columns) or cols
         unknown = [c for c in names if c not in cols]
         if unknown:
@@ -105,16 +105,16 @@ class Batch(Dataset):
         self.inputs = _names(input_columns)
         if output_columns is not None:
             self._columns = _names(output_columns)
-        self.pad_info = _check_pad_info(pad_info, parent.get_col_names())
+        self.pad_info = _check_pad_info(pad_info, list(parent._columns))
 
     def _stack(self, rows, info=None):
         cols = list(zip(*rows))
         if self.pad_info is not None:
-            names = self.children[0].get_col_names()
+            names = list(self.children[0]._columns)
             cols = [_pad_column(c, *self.pad_info[n]) if n in self.pad_info else c
                     for n, c in zip(names, cols)]
         if self.per_batch_map is not None:
-            names = self.children[0].get_col_names()
+            names = list(self.children[0]._columns)
             index = [names.index(c) for c in (self.inputs or names)]
             out = call_user("batch", self.per_batch_map, *[list(cols[i]) for i in index],
                             info)
@@ -171,7 +171,7 @@ class BucketBatch(Dataset):
             raise ValueError("bucket_batch_sizes must be a list of len(bucket_boundaries) + 1 "
                              f"positive ints, but got {batch_sizes}.")
         super().__init__([parent])
-        names = parent.get_col_names()
+        names = list(parent._columns)
         self._index = [names.index(c) for c in _names(column_names)]
         self.boundaries, self.batch_sizes = boundaries, batch_sizes
         self.length_fn, self.drop_remainder = length_fn, drop_remainder
@@ -363,7 +363,7 @@ class Skip(Dataset):
 
 class Project(Dataset):
     def __init__(self, parent, columns) -> None:
-        names = parent.get_col_names()
+        names = list(parent._columns)
         missing = [c for c in columns if c not in names]
         if missing:
             raise ValueError(f"project: columns {missing} are not in the dataset {names}.")
@@ -378,7 +378,7 @@ class Project(Dataset):
 class Rename(Dataset):
     def __init__(self, parent, input_columns, output_columns) -> None:
         mapping = dict(zip(_names(input_columns), _names(output_columns)))
-        super().__init__([parent], [mapping.get(c, c) for c in parent.get_col_names()])
+        super().__init__([parent], [mapping.get(c, c) for c in list(parent._columns)])
 
     def _grain(self, epoch):
         return self.children[0]._grain(epoch)
@@ -386,7 +386,7 @@ class Rename(Dataset):
 
 class Zip(Dataset):
     def __init__(self, datasets) -> None:
-        names = [c for d in datasets for c in d.get_col_names()]
+        names = [c for d in datasets for c in list(d._columns)]
         if len(set(names)) != len(names):
             raise ValueError(f"zip: column names must be unique, but got {names}.")
         super().__init__(datasets, names)
@@ -429,9 +429,12 @@ class _Rows(Dataset):
     selection from the rows read once per epoch."""
 
     def __init__(self, parent, indices) -> None:
-        # MindSpore splits copies of the dataset, which keep its consumers: a split of a
-        # dataset something else already reads is not a tree when iterated
-        self._copied_consumer = parent._consumers > 0
+        # MindSpore splits a random-access source by giving copies of it samplers: each
+        # split is a source of its own. Other datasets are split as copies that keep the
+        # dataset's consumers: a split of one something else already reads is not a tree
+        # when iterated.
+        self._reads_a_copy = parent._split_by_sampler
+        self._copied_consumer = parent._consumers > 0 and not self._reads_a_copy
         super().__init__([parent])
         parent._consumers -= 1  # each split reads its own rows: MindSpore's are independent
         self.indices = [int(i) for i in indices]

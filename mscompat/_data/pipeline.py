@@ -124,7 +124,7 @@ class Dataset:
         for c in self.children:
             c._consumers += 1
         self._columns = list(column_names) if column_names is not None else (
-            children[0].get_col_names() if children else [])
+            list(children[0]._columns) if children else [])
         self._batch_size = children[0]._batch_size if children else 1
         self._repeat_count = children[0]._repeat_count if children else 1
 
@@ -136,21 +136,31 @@ class Dataset:
         return self.children[0]._length() if self.children else None
 
     # -- metadata --------------------------------------------------------------------------
+    # MindSpore computes a derived node's metadata by building its pipeline (so a node that
+    # feeds two others raises there too) and keeps each answer on the node once given.
+    def _metadata(self, key: str, compute: Callable):
+        cache = self.__dict__.setdefault("_metadata_cache", {})
+        if key not in cache:
+            self._check_tree()
+            cache[key] = compute()
+        return cache[key]
+
     def get_col_names(self) -> list[str]:
-        return list(self._columns)
+        return list(self._metadata("columns", lambda: list(self._columns)))
 
     def get_batch_size(self) -> int:
-        return self._batch_size
+        return self._metadata("batch_size", lambda: self._batch_size)
 
     def get_repeat_count(self) -> int:
-        return self._repeat_count
+        return self._metadata("repeat_count", lambda: self._repeat_count)
 
     def get_dataset_size(self) -> int:
-        self._check_tree()
-        n = self._length()
-        if n is None:  # an iterable source: count one epoch, as MindSpore does
-            n = sum(1 for _ in self._rows(0))
-        return n
+        def count() -> int:
+            n = self._length()
+            if n is None:  # an iterable source: count one epoch, as MindSpore does
+                n = sum(1 for _ in self._rows(0))
+            return n
+        return self._metadata("size", count)
 
     def get_class_indexing(self) -> dict:
         """``{class name: label}`` of an ``ImageFolderDataset`` source; ``{}`` otherwise."""
@@ -166,25 +176,32 @@ class Dataset:
     def num_classes(self):
         """The number of classes of an ``ImageFolderDataset`` source (its class indexing),
         None for sources without classes."""
+        self._check_tree()
         index = self.get_class_indexing()
         return len(index) if index else None
 
     def output_shapes(self) -> list:
-        row = next(iter(self._rows(0)))
-        return [list(v.shape) for v in row]
+        return [list(s) for s in self._metadata(
+            "shapes", lambda: [list(v.shape) for v in next(iter(self._rows(0)))])]
 
     def output_types(self) -> list:
-        row = next(iter(self._rows(0)))
-        return [np.dtype(v.dtype) for v in row]
+        return list(self._metadata(
+            "types", lambda: [np.dtype(v.dtype) for v in next(iter(self._rows(0)))]))
 
     def _check_tree(self) -> None:
-        """MindSpore runs a pipeline only when it is a tree: no node feeds two others."""
-        stack = list(self.children)
+        """MindSpore runs a pipeline only when it is a tree: no node feeds two others (a
+        node that reads a copy of its input, as the split of a random-access source does,
+        ends the walk)."""
+        stack = [] if self._reads_a_copy else list(self.children)
         while stack:
             node = stack.pop()
             if node._consumers > 1:
                 raise ValueError(NOT_A_TREE)
-            stack.extend(node.children)
+            if not node._reads_a_copy:
+                stack.extend(node.children)
+
+    _reads_a_copy = False
+    _split_by_sampler = False
 
     def _rows(self, epoch: int):
         self._check_tree()
@@ -305,3 +322,5 @@ class MappableDataset(SourceDataset):
     """``dataset.MappableDataset``: a source read by index, which takes samplers
     (``GeneratorDataset``, ``NumpySlicesDataset``, the image-folder and binary datasets,
     ``MindDataset``)."""
+
+    _split_by_sampler = True  # ``split`` gives copies of the source with samplers

@@ -77,6 +77,8 @@ class GeneratorDataset(MappableDataset):
     ``source`` is random-accessible (``__getitem__`` and ``__len__``; shuffled by default),
     an iterable, or a callable returning an iterator (called anew each epoch)."""
 
+    _split_by_sampler = False  # an iterable source is split as Dataset splits (skip/take)
+
     def __new__(cls, source, column_names=None, column_types=None, schema=None,
                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                 num_shards=None, shard_id=None, python_multiprocessing=True,
@@ -146,6 +148,8 @@ class GeneratorDataset(MappableDataset):
 
 
 class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
+    _split_by_sampler = True
+
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,

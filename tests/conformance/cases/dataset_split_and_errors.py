@@ -161,3 +161,46 @@ def vision_transform_checks(ms):
                                            if "[ERROR]" in ln or "interval" in ln
                                            or "Size should" in ln]))
     return out
+
+
+@case(modes=P)
+def metadata_of_pipelines_that_are_not_trees(ms):
+    """A derived node's metadata builds its pipeline (a node feeding two others raises),
+    unless the node answered before; a source answers directly; the splits of a
+    random-access source are sources of their own."""
+    ds = ms.dataset
+    getters = ("get_col_names", "get_dataset_size", "get_batch_size", "get_repeat_count",
+               "output_shapes", "output_types", "num_classes", "get_class_indexing")
+
+    def make():
+        return ds.NumpySlicesDataset((np.arange(12).reshape(6, 2).astype(np.float32),),
+                                     ["x"], shuffle=False)
+
+    def ask(node, name):
+        try:
+            r = getattr(node, name)()
+            return [str(v) for v in r] if isinstance(r, list) else r
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            return type(e).__name__
+    source = make()
+    child = source.map(_double, input_columns=["x"])
+    source.batch(2)
+    out = [(ask(source, g), ask(child, g)) for g in getters]
+    source = make()
+    batched = source.batch(2)
+    out.append([ask(batched, g) for g in ("get_col_names", "get_dataset_size",
+                                            "get_batch_size", "output_shapes")])
+    source.map(_double, input_columns=["x"])
+    out.append([ask(batched, g) for g in ("get_col_names", "get_dataset_size",
+                                            "get_batch_size", "output_shapes",
+                                            "output_types")])
+    source = make()
+    source.batch(2)
+    first, second = source.split([0.5, 0.5], randomize=False)
+    out.append([first.get_dataset_size(), first.get_col_names(), _first_column(first),
+                _first_column(second)])
+    return out
+
+
+def _double(x):
+    return x * 2
