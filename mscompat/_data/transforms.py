@@ -1,5 +1,5 @@
-"""``mindspore.dataset.transforms``: TypeCast, OneHot, Compose, Duplicate, Fill, PadEnd,
-Mask, Slice, Concatenate, RandomChoice, RandomApply."""
+"""``mindspore.dataset.transforms``: TypeCast, OneHot, Compose, Duplicate, Unique, Fill,
+PadEnd, Mask, Slice, Concatenate, RandomChoice, RandomApply."""
 from __future__ import annotations
 
 import enum
@@ -64,6 +64,39 @@ class Duplicate:
     def __call__(self, x):
         x = np.asarray(x)
         return x, x.copy()
+
+
+class Unique:
+    """``Unique()``: one column (of rank 2 or more, numeric) -> its distinct values in order
+    of first occurrence, the index of each element among them (Int32) and their counts
+    (Int32).
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import transforms
+        >>> values, index, counts = transforms.Unique()(np.array([[0, 1, 2], [1, 2, 3]]))
+        >>> print(values, index, counts)
+        [0 1 2 3] [0 1 2 1 2 3] [1 2 2 1]
+    """
+
+    def __call__(self, x):
+        from .pipeline_errors import pipeline_error
+        x = np.asarray(x)
+        if x.ndim < 2:
+            raise pipeline_error(f"Unique: input must be at least 2-D in order to do unique op, "
+                                 f"got rank:{x.ndim}")
+        if x.dtype.kind in "USO":
+            raise pipeline_error("Unique: only support numeric datatype of input, got string.")
+        if x.dtype.kind == "b":
+            raise pipeline_error("Unique: Unique op only supports numeric input.")
+        flat = x.reshape(-1)
+        _, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True,
+                                              return_counts=True)
+        order = np.argsort(first, kind="stable")  # np.unique sorts; MindSpore keeps order
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        return (flat[first[order]], rank[inverse.reshape(-1)].astype(np.int32),
+                counts[order].astype(np.int32))
 
 
 class Fill:

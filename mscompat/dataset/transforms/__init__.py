@@ -14,6 +14,7 @@ from ..._data.transforms import (  # noqa: F401
     Relational,
     Slice,
     TypeCast,
+    Unique,
 )
 from ..._engine.unsupported import module_getattr as _module_getattr
 

@@ -460,3 +460,22 @@ def int64_arrays_print_their_dtype(ms):
             repr(ms.ops.ones((2,), ms.int64).asnumpy()),
             repr(next(ds.NumpySlicesDataset([[1, 2]], shuffle=False)
                       .create_tuple_iterator(output_numpy=True))))
+
+
+@case(modes=P)
+def unique_transform(ms):
+    """``transforms.Unique`` eagerly (values in first-occurrence order, Int32 index and
+    counts; rank 2 or more, numeric) and in a pipeline."""
+    t = ms.dataset.transforms
+    out = []
+    for a in (np.array([[3, 1], [3, 2]], np.int32), [[0, -1, -2, -1, 2], [2, -0, 2, 1, -3]],
+              np.array([[1.5, 1.5]], np.float32), np.array([[[1, 2], [2, 1]]], np.uint8),
+              np.array([3, 1, 3], np.int32), np.array([["a", "b"]]), np.array([[True]])):
+        try:
+            out.append([(v.tolist(), str(v.dtype)) for v in t.Unique()(a)])
+        except RuntimeError as e:
+            out.append([ln.strip() for ln in str(e).splitlines() if "[ERROR]" in ln])
+    data = ms.dataset.NumpySlicesDataset([[[0, 1, 2], [1, 2, 3]]], ["x"], shuffle=False)
+    data = data.map(t.Unique(), input_columns=["x"], output_columns=["x", "y", "z"])
+    out.append(_rows(data))
+    return out
