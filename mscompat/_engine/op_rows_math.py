@@ -256,11 +256,22 @@ def _addc_operands(prim, types, value_types, input, tensor1, tensor2, value):
     return dtype, jnp.asarray(value).astype(dtype)
 
 
+def _arg_type(value) -> str:
+    """An argument as MindSpore's "Failed calling" messages name it."""
+    return "Tensor" if hasattr(value, "shape") and not isinstance(value, np.generic) \
+        else type(value).__name__
+
+
 def _lerp(input, end, weight):
     """``ops.lerp``: ``input + weight * (end - input)`` for Float16/Float32 ``input`` and
     ``end`` of one dtype; a Float16 pair is computed in float32 with the weight as given
     (a Float32 weight is not rounded to Float16 first) and rounded once, as MindSpore's CPU
     kernel does."""
+    for value in (input, end):
+        if not hasattr(value, "dtype") or isinstance(value, np.generic):
+            names = [_arg_type(v) for v in (input, end, weight)]
+            raise TypeError(f'Failed calling Lerp with "Lerp()(input={names[0]}, '
+                            f'end={names[1]}, weight={names[2]})".')
     dtype = np.dtype(input.dtype)
     if dtype.name not in _LERP_TYPES:
         raise TypeError(f"For primitive[Lerp], the input[start] supports types: Float16, "

@@ -128,3 +128,14 @@ def primitive_dtypes(ms):
                 ("LogicalAnd", P.LogicalAnd(), (x, x)), ("Less", P.Less(), (x, x))):
             out.append(f"{name}[{dt}] {outcome(prim, *args)}")
     return out
+
+
+@case(modes=("PYNATIVE",))
+def python_scalar_first_dtypes(ms):
+    """A Python scalar as the first operand (``ops.add(2, x)``): some ops take it, others
+    need a Tensor there (``ops.equal``, ``less``, ``logical_and``, ``isclose``...)."""
+    outcome = _runner(ms)
+    ops = BINARY + ["equal", "less", "lt", "ne", "logical_or", "true_divide", "fmod"]
+    return [f"{op}[{first},{dt}] {outcome(getattr(ms.ops, op), first, _tensor(ms, dt))}"
+            for op in ops for first in (1.5, 3, True)
+            for dt in ("bool_", "int32", "float16", "float32")]
