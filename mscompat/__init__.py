@@ -99,22 +99,84 @@ from ._train.summary import SummaryRecord as SummaryRecord
 from .common.dtype import *  # noqa: F403  (the dtype names: common.dtype.__all__)
 from .context import get_ps_context as get_ps_context
 from .context import set_ps_context as set_ps_context
+from .log import get_level as get_level
+from .log import get_log_config as get_log_config
+from .mindrecord import FAILED as FAILED
+from .mindrecord import SUCCESS as SUCCESS
+from .mindrecord import FileReader as FileReader
+from .mindrecord import FileWriter as FileWriter
+from .ops import constexpr as constexpr
 from .ops import is_tensor as is_tensor
+from .parallel import get_algo_parameters as get_algo_parameters
+from .parallel import reset_algo_parameters as reset_algo_parameters
 from .parallel import set_algo_parameters as set_algo_parameters
+from .runtime import Event as Event
+from .runtime import Stream as Stream
+from .runtime import StreamCtx as StreamCtx
+from .runtime import communication_stream as communication_stream
+from .runtime import current_stream as current_stream
+from .runtime import default_stream as default_stream
+from .runtime import empty_cache as empty_cache
+from .runtime import launch_blocking as launch_blocking
+from .runtime import max_memory_allocated as max_memory_allocated
+from .runtime import max_memory_reserved as max_memory_reserved
+from .runtime import memory_allocated as memory_allocated
+from .runtime import memory_reserved as memory_reserved
+from .runtime import memory_stats as memory_stats
+from .runtime import memory_summary as memory_summary
+from .runtime import reset_max_memory_allocated as reset_max_memory_allocated
+from .runtime import reset_max_memory_reserved as reset_max_memory_reserved
+from .runtime import reset_peak_memory_stats as reset_peak_memory_stats
+from .runtime import set_cur_stream as set_cur_stream
+from .runtime import set_memory as set_memory
+from .runtime import synchronize as synchronize
+from .train import F1 as F1
+from .train import MAE as MAE
+from .train import MSE as MSE
+from .train import ROC as ROC
+from .train import Accuracy as Accuracy
+from .train import BleuScore as BleuScore
 from .train import Callback as Callback
 from .train import CheckpointConfig as CheckpointConfig
+from .train import ConfusionMatrix as ConfusionMatrix
+from .train import ConfusionMatrixMetric as ConfusionMatrixMetric
+from .train import ConvertModelUtils as ConvertModelUtils
+from .train import ConvertNetUtils as ConvertNetUtils
+from .train import CosineSimilarity as CosineSimilarity
 from .train import DatasetHelper as DatasetHelper
+from .train import Dice as Dice
 from .train import EarlyStopping as EarlyStopping
+from .train import Fbeta as Fbeta
+from .train import HausdorffDistance as HausdorffDistance
 from .train import History as History
 from .train import LambdaCallback as LambdaCallback
 from .train import LearningRateScheduler as LearningRateScheduler
+from .train import Loss as Loss
 from .train import LossMonitor as LossMonitor
+from .train import MeanSurfaceDistance as MeanSurfaceDistance
+from .train import Metric as Metric
 from .train import Model as Model
 from .train import ModelCheckpoint as ModelCheckpoint
+from .train import OcclusionSensitivity as OcclusionSensitivity
+from .train import Perplexity as Perplexity
+from .train import Precision as Precision
+from .train import Recall as Recall
 from .train import ReduceLROnPlateau as ReduceLROnPlateau
+from .train import RootMeanSquareDistance as RootMeanSquareDistance
 from .train import RunContext as RunContext
 from .train import SummaryCollector as SummaryCollector
 from .train import TimeMonitor as TimeMonitor
+from .train import Top1CategoricalAccuracy as Top1CategoricalAccuracy
+from .train import Top5CategoricalAccuracy as Top5CategoricalAccuracy
+from .train import TopKCategoricalAccuracy as TopKCategoricalAccuracy
+from .train import async_ckpt_thread_status as async_ckpt_thread_status
+from .train import auc as auc
+from .train import ckpt_to_safetensors as ckpt_to_safetensors
+from .train import get_metric_fn as get_metric_fn
+from .train import load_checkpoint_async as load_checkpoint_async
+from .train import merge_sliced_parameter as merge_sliced_parameter
+from .train import names as names
+from .train import safetensors_to_ckpt as safetensors_to_ckpt
 from .train.serialization import load_checkpoint as load_checkpoint
 from .train.serialization import load_param_into_net as load_param_into_net
 from .train.serialization import save_checkpoint as save_checkpoint
@@ -142,6 +204,20 @@ __all__ = [
     "COMPATIBLE", "LAX", "STRICT", "lazy_inline", "manual_seed", "run_check", "Generator",
     "default_generator", "get_rng_state", "initial_seed", "seed", "set_rng_state", "hal",
     "set_deterministic", "set_dump", "is_tensor", "set_algo_parameters",
+    "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "ConvertModelUtils",
+    "ConvertNetUtils", "CosineSimilarity", "Dice", "Event", "F1", "FAILED", "Fbeta",
+    "FileReader", "FileWriter", "HausdorffDistance", "Loss", "MAE", "MSE",
+    "MeanSurfaceDistance", "Metric", "OcclusionSensitivity", "Perplexity", "Precision", "ROC",
+    "Recall", "RootMeanSquareDistance", "SUCCESS", "Stream", "StreamCtx",
+    "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
+    "async_ckpt_thread_status", "auc", "ckpt_to_safetensors", "communication_stream",
+    "constexpr", "current_stream", "default_stream", "empty_cache", "get_algo_parameters",
+    "get_level", "get_log_config", "get_metric_fn", "launch_blocking", "load_checkpoint_async",
+    "max_memory_allocated", "max_memory_reserved", "memory_allocated", "memory_reserved",
+    "memory_stats", "memory_summary", "merge_sliced_parameter", "names",
+    "reset_algo_parameters", "reset_max_memory_allocated", "reset_max_memory_reserved",
+    "reset_peak_memory_stats", "safetensors_to_ckpt", "set_cur_stream", "set_memory",
+    "synchronize",
     "set_recursion_limit", "get_ps_context", "set_ps_context",
     *dtype.__all__,
 ]

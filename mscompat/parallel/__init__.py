@@ -12,6 +12,7 @@ Example:
 """
 from __future__ import annotations
 
+from .._engine.ckpt.convert import merge_sliced_parameter as merge_sliced_parameter
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import auto_parallel as auto_parallel
 from . import nn as nn
@@ -44,5 +45,6 @@ def reset_algo_parameters() -> None:
 
 
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
+           "merge_sliced_parameter",
            "auto_parallel", "nn"]
 __getattr__ = _module_getattr("mindspore.parallel")

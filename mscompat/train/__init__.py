@@ -58,8 +58,13 @@ from . import callback as callback
 from . import metrics as metrics
 from . import serialization as serialization
 from . import train_thor as train_thor
+from .serialization import async_ckpt_thread_status as async_ckpt_thread_status
+from .serialization import ckpt_to_safetensors as ckpt_to_safetensors
 from .serialization import load_checkpoint as load_checkpoint
+from .serialization import load_checkpoint_async as load_checkpoint_async
 from .serialization import load_param_into_net as load_param_into_net
+from .serialization import merge_sliced_parameter as merge_sliced_parameter
+from .serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from .serialization import save_checkpoint as save_checkpoint
 
 __getattr__ = module_getattr("mindspore.train")
