@@ -53,3 +53,20 @@ def test_stablehlo_export_of_an_unknown_rank_raises_naming_it(tmp_path):
     with pytest.raises(NotImplementedError, match="unknown rank"):
         ms.export(_net(), ms.Tensor(shape=None, dtype=ms.float32),
                   file_name=str(tmp_path / "dyn"), file_format="STABLEHLO")
+
+
+def test_stablehlo_export_with_symbolic_batch_dims_through_matmul_and_bmm(tmp_path):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.arange(20, dtype=np.float32).reshape(4, 5)),
+                                  name="w")
+
+        def construct(self, x):
+            return ms.ops.matmul(x, self.w) + ms.ops.bmm(x, ms.ops.ones((1, 4, 5), ms.float32))
+    net, path = Net(), str(tmp_path / "mm")
+    ms.export(net, ms.Tensor(shape=[None, 3, 4], dtype=ms.float32), file_name=path,
+              file_format="STABLEHLO")
+    loaded = ms.nn.GraphCell(ms.load(path + ".stablehlo"))
+    x = ms.Tensor(np.random.RandomState(0).randn(2, 3, 4).astype(np.float32))
+    np.testing.assert_array_equal(loaded(x).asnumpy(), net(x).asnumpy())

@@ -26,6 +26,10 @@ def _vec(shape) -> str:
 
 
 def _broadcastable(a: tuple, b: tuple) -> bool:
+    """Do the batch dimensions broadcast? (Symbolic dimensions of an exported program are
+    left to JAX, which checks them when it traces.)"""
+    if not all(isinstance(d, int) for d in (*a, *b)):
+        return True
     try:
         np.broadcast_shapes(a, b)
     except ValueError:
