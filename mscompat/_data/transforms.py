@@ -7,9 +7,11 @@ import enum
 import numpy as np
 
 from .._engine import dtypes
+from .transform_base import PyTensorOperation as PyTensorOperation
+from .transform_base import TensorOperation as TensorOperation
 
 
-class TypeCast:
+class TypeCast(TensorOperation):
     """``TypeCast(data_type)``: a MindSpore or NumPy dtype."""
 
     def __init__(self, data_type) -> None:
@@ -20,7 +22,7 @@ class TypeCast:
         return np.asarray(x).astype(dtypes.to_np(dt) if isinstance(dt, dtypes.Type) else dt)
 
 
-class OneHot:
+class OneHot(TensorOperation):
     """``OneHot(num_classes, smoothing_rate=0.0)``."""
 
     def __init__(self, num_classes: int, smoothing_rate: float = 0.0) -> None:
@@ -45,7 +47,7 @@ class OneHot:
         return out.astype(label.dtype)
 
 
-class Compose:
+class Compose(TensorOperation, PyTensorOperation):
     """``Compose(transforms)``: the transforms one after another."""
 
     def __init__(self, transforms) -> None:
@@ -58,7 +60,7 @@ class Compose:
         return values if len(values) > 1 else values[0]
 
 
-class Duplicate:
+class Duplicate(TensorOperation):
     """``Duplicate()``: one column -> two copies."""
 
     def __call__(self, x):
@@ -66,7 +68,7 @@ class Duplicate:
         return x, x.copy()
 
 
-class Unique:
+class Unique(TensorOperation):
     """``Unique()``: one column (of rank 2 or more, numeric) -> its distinct values in order
     of first occurrence, the index of each element among them (Int32) and their counts
     (Int32).
@@ -99,7 +101,7 @@ class Unique:
                 counts[order].astype(np.int32))
 
 
-class Fill:
+class Fill(TensorOperation):
     """``Fill(fill_value)``."""
 
     def __init__(self, fill_value) -> None:
@@ -110,7 +112,7 @@ class Fill:
         return np.full(x.shape, self.fill_value, x.dtype)
 
 
-class PadEnd:
+class PadEnd(TensorOperation):
     """``PadEnd(pad_shape, pad_value=None)``: pad (or cut) each dimension at its end to
     ``pad_shape`` with ``pad_value`` (0 by default)."""
 
@@ -144,7 +146,7 @@ _COMPARE = {Relational.EQ: np.equal, Relational.NE: np.not_equal, Relational.GT:
             Relational.LE: np.less_equal}
 
 
-class Mask:
+class Mask(TensorOperation):
     """``Mask(operator, constant, dtype=mstype.bool_)``: ``x <operator> constant``, cast to
     ``dtype``."""
 
@@ -159,7 +161,7 @@ class Mask:
         return out.astype(to_np(self.dtype))
 
 
-class Slice:
+class Slice(TensorOperation):
     """``Slice(*slices)``: per leading dimension an int, a list of ints, a ``slice``,
     ``None`` (everything) or ``Ellipsis``; every dimension is kept."""
 
@@ -184,7 +186,7 @@ class Slice:
         return x
 
 
-class Concatenate:
+class Concatenate(TensorOperation):
     """``Concatenate(axis=0, prepend=None, append=None)``: ``prepend``, the input and
     ``append`` joined (1-D only, as in MindSpore)."""
 
@@ -198,7 +200,7 @@ class Concatenate:
         return np.concatenate(parts, axis=self.axis)
 
 
-class RandomChoice:
+class RandomChoice(TensorOperation, PyTensorOperation):
     """``RandomChoice(transforms)``: one of the transforms, chosen at random per call."""
 
     def __init__(self, transforms) -> None:
@@ -210,7 +212,7 @@ class RandomChoice:
         return Compose([self.transforms[np.random.randint(len(self.transforms))]])(*values)
 
 
-class RandomApply:
+class RandomApply(TensorOperation, PyTensorOperation):
     """``RandomApply(transforms, prob=0.5)``: the transforms in order, with probability
     ``prob``; otherwise the input unchanged."""
 

@@ -10,6 +10,7 @@ import numpy as np
 from .._engine.optional import require
 from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
+from .transform_base import ImageTensorOperation, PyTensorOperation
 
 
 class Inter(enum.IntEnum):
@@ -34,7 +35,7 @@ _PIL_FILTER = {Inter.NEAREST: 0, Inter.LINEAR: 2, Inter.CUBIC: 3, Inter.AREA: 4,
                Inter.ANTIALIAS: 1, Inter.PILCUBIC: 3}
 
 
-class _Op:
+class _Op(ImageTensorOperation):
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -52,7 +53,7 @@ def _hw(size) -> tuple[int, int]:
     return (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
 
 
-class Decode(_Op):
+class Decode(_Op, PyTensorOperation):
     """``Decode(to_pil=False)``: encoded image bytes -> HWC UInt8 RGB."""
 
     def __init__(self, to_pil: bool = False) -> None:
@@ -83,7 +84,7 @@ def check_resize_size(size) -> None:
                              f"[1, 2147483647].")
 
 
-class Resize(_Op):
+class Resize(_Op, PyTensorOperation):
     """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR,
     NEAREST and CUBIC sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
 
@@ -121,7 +122,7 @@ class Resize(_Op):
         return out[..., 0] if img.ndim == 2 else out
 
 
-class CenterCrop(_Op):
+class CenterCrop(_Op, PyTensorOperation):
     """``CenterCrop(size)``: the window at ``floor((H - h) / 2)``, ``floor((W - w) / 2)``;
     a size larger than the image pads it with zeros first, as MindSpore does."""
 
@@ -141,7 +142,7 @@ class CenterCrop(_Op):
         return img[top:top + th, left:left + tw]
 
 
-class RandomCrop(_Op):
+class RandomCrop(_Op, PyTensorOperation):
     """``RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
     padding_mode=Border.CONSTANT)``."""
 
@@ -165,7 +166,7 @@ class RandomCrop(_Op):
         return img[top:top + th, left:left + tw]
 
 
-class RandomHorizontalFlip(_Op):
+class RandomHorizontalFlip(_Op, PyTensorOperation):
     """``RandomHorizontalFlip(prob=0.5)``."""
 
     def __init__(self, prob: float = 0.5) -> None:
@@ -230,7 +231,7 @@ def _equalize_channel(ch: np.ndarray) -> np.ndarray:
     return lut.astype(np.uint8)[ch]
 
 
-class Equalize(_Op):
+class Equalize(_Op, PyTensorOperation):
     """``Equalize()``: histogram equalisation of each channel of a UInt8 image (HWC or HW).
 
     Example:
@@ -251,7 +252,7 @@ class Equalize(_Op):
         return np.stack([_equalize_channel(img[..., c]) for c in range(img.shape[-1])], -1)
 
 
-class Invert(_Op):
+class Invert(_Op, PyTensorOperation):
     """``Invert()``: ``255 - img`` of a UInt8 image."""
 
     def __call__(self, img):
@@ -262,7 +263,7 @@ class Invert(_Op):
         return (255 - img).astype(np.uint8)
 
 
-class Pad(_Op):
+class Pad(_Op, PyTensorOperation):
     """``Pad(padding, fill_value=0, padding_mode=Border.CONSTANT)``: ``padding`` one
     number (all sides), (left/right, top/bottom) or (left, top, right, bottom); the border
     constant (``fill_value``, a number or one per channel), edge, reflect or symmetric.
@@ -322,7 +323,7 @@ def _autocontrast_channel(ch: np.ndarray, cutoff: float, ignore) -> np.ndarray:
     return lut[ch]
 
 
-class AutoContrast(_Op):
+class AutoContrast(_Op, PyTensorOperation):
     """``AutoContrast(cutoff=0.0, ignore=None)``: each channel's histogram stretched to
     [0, 255] after dropping ``cutoff`` percent at both ends (UInt8, HWC or HW)."""
 
@@ -460,7 +461,7 @@ class ToTensor(_Op):
         return out.astype(dtypes.to_np(dt) if isinstance(dt, dtypes.Type) else dt)
 
 
-class ToPIL(_Op):
+class ToPIL(_Op, PyTensorOperation):
     def __call__(self, img):
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
         return Image.fromarray(np.asarray(img))
@@ -488,7 +489,7 @@ def _crop_box(h: int, w: int, scale, ratio, max_attempts: int) -> tuple[int, int
     return (h - ch) // 2, (w - cw) // 2, ch, cw
 
 
-class RandomResizedCrop(_Op):
+class RandomResizedCrop(_Op, PyTensorOperation):
     """``RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)``: a random crop of random area and
     aspect ratio, resized to ``size``. Draws come from NumPy's generator (seeded by
@@ -544,7 +545,7 @@ def _factor_range(name: str, value, centre: float, bound=None) -> tuple[float, f
     return float(lo), float(hi)
 
 
-class RandomColorAdjust(_Op):
+class RandomColorAdjust(_Op, PyTensorOperation):
     """``RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1),
     hue=(0, 0))`` on HWC RGB images: brightness scales the pixels, contrast blends with the
     mean grey level, saturation with the grey image, hue rotates the colour wheel by a

@@ -24,6 +24,7 @@ import os
 import numpy as np
 
 from .._engine.optional import require
+from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _Op
 from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
 
@@ -46,7 +47,7 @@ def _grey(img: np.ndarray) -> np.ndarray:
         f[..., 2] * np.float32(0.114)
 
 
-class AdjustBrightness(_Op):
+class AdjustBrightness(_Op, PyTensorOperation):
     """``vision.AdjustBrightness(brightness_factor)``: ``img * factor`` (saturated)."""
 
     def __init__(self, brightness_factor: float) -> None:
@@ -57,7 +58,7 @@ class AdjustBrightness(_Op):
         return _blend(img, np.zeros_like(img), self.brightness_factor)
 
 
-class AdjustContrast(_Op):
+class AdjustContrast(_Op, PyTensorOperation):
     """``vision.AdjustContrast(contrast_factor)``: blended with the mean grey level (rounded
     for integer images, as OpenCV fills a UInt8 image with it)."""
 
@@ -72,7 +73,7 @@ class AdjustContrast(_Op):
         return _blend(img, np.full_like(img, mean), self.contrast_factor)
 
 
-class AdjustSaturation(_Op):
+class AdjustSaturation(_Op, PyTensorOperation):
     """``vision.AdjustSaturation(saturation_factor)``: blended with the grey image."""
 
     def __init__(self, saturation_factor: float) -> None:
@@ -84,7 +85,7 @@ class AdjustSaturation(_Op):
         return _blend(img, grey, self.saturation_factor)
 
 
-class AdjustGamma(_Op):
+class AdjustGamma(_Op, PyTensorOperation):
     """``vision.AdjustGamma(gamma, gain=1)``: MindSpore's look-up table for UInt8; for
     float images ``(gain * img) ** gamma`` capped at 1, as its kernel computes them."""
 

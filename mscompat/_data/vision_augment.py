@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, _Op
 from .vision_adjust import (
     AdjustBrightness,
@@ -151,7 +152,7 @@ class CutMixBatch(_Op):
         return out_images, out_labels
 
 
-class UniformAugment(_Op):
+class UniformAugment(_Op, PyTensorOperation):
     """``vision.UniformAugment(transforms, num_ops=2)``: ``num_ops`` of ``transforms``
     chosen at random (without repetition), each applied with probability 1/2."""
 

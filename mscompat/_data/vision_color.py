@@ -20,6 +20,7 @@ import random
 
 import numpy as np
 
+from .transform_base import PyTensorOperation
 from .vision import _gray, _Op
 
 _SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(13)
@@ -94,7 +95,7 @@ class AdjustSharpness(_Op):
             img.shape), self.sharpness_factor)
 
 
-class RandomSharpness(_Op):
+class RandomSharpness(_Op, PyTensorOperation):
     """``vision.RandomSharpness(degrees=(0.1, 1.9))``: ``AdjustSharpness`` by a factor drawn
     uniformly from ``degrees``."""
 
@@ -105,7 +106,7 @@ class RandomSharpness(_Op):
         return AdjustSharpness(float(np.random.uniform(*self.degrees)))(img)
 
 
-class RandomColor(_Op):
+class RandomColor(_Op, PyTensorOperation):
     """``vision.RandomColor(degrees=(0.1, 1.9))``: blends an RGB image with its grey version
     by a factor drawn uniformly from ``degrees`` (0 grey, 1 the original)."""
 
@@ -130,7 +131,7 @@ def _pil_grey(img, channels: int):
     return Image.fromarray(np.dstack([arr, arr, arr]), "RGB")
 
 
-class Grayscale(_Op):
+class Grayscale(_Op, PyTensorOperation):
     """``vision.Grayscale(num_output_channels=1)`` on a PIL image: PIL's luma, 1 or 3
     channels."""
 
@@ -144,7 +145,7 @@ class Grayscale(_Op):
         return _pil_grey(img, self.num_output_channels)
 
 
-class RandomGrayscale(_Op):
+class RandomGrayscale(_Op, PyTensorOperation):
     """``vision.RandomGrayscale(prob=0.1)`` on a PIL image: grey (as many channels as the
     input has) with probability ``prob``."""
 
@@ -188,7 +189,7 @@ def _convert_hsv(images, is_hwc: bool, pixel, chw: str = "(C, H, W)") -> np.ndar
     return np.array([one(img) for img in images])
 
 
-class RgbToHsv(_Op):
+class RgbToHsv(_Op, PyTensorOperation):
     """``RgbToHsv(is_hwc=False)``: RGB images (floats in [0, 1]) to HSV, by ``colorsys``
     as MindSpore converts them.
 
@@ -210,7 +211,7 @@ class RgbToHsv(_Op):
         return _convert_hsv(img, self.is_hwc, colorsys.rgb_to_hsv, "(C ,H, W)")
 
 
-class HsvToRgb(_Op):
+class HsvToRgb(_Op, PyTensorOperation):
     """``HsvToRgb(is_hwc=False)``: HSV images to RGB, by ``colorsys`` as MindSpore converts
     them.
 

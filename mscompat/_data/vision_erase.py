@@ -21,6 +21,7 @@ import random
 
 import numpy as np
 
+from .transform_base import PyTensorOperation
 from .vision import _Op
 
 
@@ -32,7 +33,7 @@ def _pair(name: str, value) -> tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
-class RandomErasing(_Op):
+class RandomErasing(_Op, PyTensorOperation):
     """``vision.RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
     inplace=False, max_attempts=10)`` on a CHW array: with probability ``prob`` a rectangle
     of ``scale`` of the area and aspect ``ratio`` takes ``value`` (a number, three per-channel

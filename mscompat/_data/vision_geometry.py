@@ -26,6 +26,7 @@ import numbers
 
 import numpy as np
 
+from .transform_base import PyTensorOperation
 from .vision import Inter, _Op
 
 _AB_BITS, _INTER_BITS = 10, 5
@@ -194,7 +195,7 @@ class Rotate(_Op):
                       self.fill_value)
 
 
-class RandomRotation(Rotate):
+class RandomRotation(Rotate, PyTensorOperation):
     """``vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None,
     fill_value=0)``: by an angle drawn uniformly from ``degrees`` (a number d: [-d, d])."""
 
@@ -239,7 +240,7 @@ class Affine(_Op):
         return _warp(img, m, (h, w), self.resample, self.fill_value)
 
 
-class RandomAffine(_Op):
+class RandomAffine(_Op, PyTensorOperation):
     """``vision.RandomAffine(degrees, translate=None, scale=None, shear=None,
     resample=Inter.NEAREST, fill_value=0)``: each parameter drawn uniformly from its range
     (``translate`` (x_min, x_max[, y_min, y_max]) in fractions of the size; ``shear`` a number

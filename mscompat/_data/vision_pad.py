@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .transform_base import PyTensorOperation
 from .vision import Border, Pad, _hw, _Op
 
 
@@ -39,7 +40,7 @@ class PadToSize(_Op):
         return pad(img)
 
 
-class LinearTransformation(_Op):
+class LinearTransformation(_Op, PyTensorOperation):
     """``LinearTransformation(transformation_matrix, mean_vector)``: the flattened image
     (CHW, as after ``ToTensor``) minus ``mean_vector``, times the matrix, reshaped back."""
 

@@ -313,7 +313,7 @@ def resolve(ops) -> list:
 
 def _runner(op, impl: str):
     """The Pillow path, or the array path (a PIL image becomes an array first)."""
-    dual = hasattr(type(op), "_execute_py")
+    dual = hasattr(type(op), "_execute_py") and hasattr(type(op).__call__, "__wrapped__")
     if impl == "PY":
         if dual:
             return lambda values: (_checked_py(op, values[0]) if len(values) == 1

@@ -7,6 +7,7 @@ Example:
     >>> [b["x"].shape for b in data.create_dict_iterator()]
     [(4,), (2,)]
 """
+from .. import context as context
 from .._data.celeba import CelebADataset as CelebADataset
 from .._data.mind_dataset import MindDataset as MindDataset
 from .._data.operations import Batch as BatchDataset

@@ -1,4 +1,5 @@
 """``mindspore.train.serialization``: checkpoints in MindSpore's ``.ckpt`` format."""
+from .. import context as context
 from .._engine.ckpt.convert import async_ckpt_thread_status as async_ckpt_thread_status
 from .._engine.ckpt.convert import ckpt_to_safetensors as ckpt_to_safetensors
 from .._engine.ckpt.convert import load_checkpoint_async as load_checkpoint_async

@@ -9,10 +9,12 @@ from ..._data.transforms import (  # noqa: F401
     Mask,
     OneHot,
     PadEnd,
+    PyTensorOperation,
     RandomApply,
     RandomChoice,
     Relational,
     Slice,
+    TensorOperation,
     TypeCast,
     Unique,
 )

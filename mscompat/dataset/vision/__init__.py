@@ -79,6 +79,11 @@ _install_pil_path()  # a transform given a PIL image runs MindSpore's Pillow pat
 
 # ``import mindspore.dataset.vision.transforms as T`` reaches this module, as in MindSpore
 # 2.10 (which no longer has c_transforms/py_transforms modules; the attributes remain).
+from ..._data.transform_base import ImageTensorOperation as ImageTensorOperation  # noqa: E402
+from ..._data.transform_base import PyTensorOperation as PyTensorOperation  # noqa: E402
+from ..._data.transform_base import TensorOperation as TensorOperation  # noqa: E402
+from . import py_transforms_util as py_transforms_util  # noqa: E402
+
 c_transforms = py_transforms = transforms = _sys.modules[__name__]
 _sys.modules[f"{__name__}.transforms"] = _sys.modules[__name__]
 __getattr__ = _module_getattr("mindspore.dataset.vision")

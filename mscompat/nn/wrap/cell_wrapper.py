@@ -158,3 +158,16 @@ class GraphCell(Cell):
 
     def construct(self, *inputs):
         return self.graph(*inputs)
+
+
+class _VirtualDatasetCell(Cell):
+    """``_VirtualDatasetCell(backbone)``: in MindSpore's semi-auto and auto parallel modes it
+    redistributes the inputs from the data-parallel layout; mscompat runs STAND_ALONE and
+    DATA_PARALLEL, where the inputs pass to ``backbone`` unchanged."""
+
+    def __init__(self, backbone: Cell) -> None:
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+
+    def construct(self, *inputs):
+        return self._backbone(*inputs)

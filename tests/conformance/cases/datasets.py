@@ -479,3 +479,34 @@ def unique_transform(ms):
     data = data.map(t.Unique(), input_columns=["x"], output_columns=["x", "y", "z"])
     out.append(_rows(data))
     return out
+
+
+@case(modes=P)
+def transform_base_classes_and_private_helpers(ms):
+    """User transforms subclass ``PyTensorOperation``; ``isinstance`` checks against
+    ``TensorOperation``; the private helpers model-zoo code imports."""
+    import importlib
+    tr = importlib.import_module(ms.__name__ + ".dataset.transforms.transforms")
+    vt = importlib.import_module(ms.__name__ + ".dataset.vision.transforms")
+    util = importlib.import_module(ms.__name__ + ".dataset.vision.py_transforms_util")
+    cb = importlib.import_module(ms.__name__ + ".train.callback._callback")
+
+    class AddOne(tr.PyTensorOperation):
+        def __init__(self):
+            super().__init__()
+
+        def _execute_py(self, img):
+            return img + 1
+    data = ms.dataset.NumpySlicesDataset([np.array([1, 2], np.int32)], ["x"], shuffle=False)
+    out = [_rows(data.map(AddOne(), input_columns=["x"])), AddOne()(np.array([5])).tolist()]
+    out += [isinstance(op, cls) for op in (ms.dataset.transforms.TypeCast(ms.int32),
+                                             ms.dataset.vision.Resize((2, 2)),
+                                             ms.dataset.vision.HWC2CHW(), AddOne())
+            for cls in (tr.TensorOperation, tr.PyTensorOperation, vt.PyTensorOperation)]
+    out += [util.is_pil(np.zeros((2, 2, 3), np.uint8)), util.is_numpy(np.zeros(2)),
+            util.augment_error_message.format("x")]
+    loss = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    out += [cb._handle_loss(loss), cb._handle_loss((loss, 1)), cb._handle_loss(3),
+            cb._handle_loss([2.0])]
+    out += [ms.dataset.context.GRAPH_MODE, ms.train.serialization.context.PYNATIVE_MODE]
+    return out
