@@ -324,3 +324,30 @@ class Model:
         """The network's outputs in inference mode."""
         self._network.set_train(False)
         return self._network(*predict_data)
+
+    def infer_predict_layout(self, *predict_data, skip_backend_compile: bool = False):
+        """The Parameter layout of the predict network in SEMI_AUTO/AUTO_PARALLEL mode (a
+        RuntimeError in the other modes, as in MindSpore; mscompat runs only those)."""
+        if _parallel_mode() not in _LAYOUT_MODES:
+            raise RuntimeError("Infer predict layout only supports semi auto parallel and auto "
+                               "parallel mode.")
+        raise NotImplementedError("Model.infer_predict_layout (SEMI_AUTO/AUTO_PARALLEL "
+                                  "parameter layouts) is not supported by mscompat.")
+
+    def infer_train_layout(self, train_dataset, dataset_sink_mode: bool = True,
+                           sink_size: int = -1):
+        """The Parameter layout of the train network in SEMI_AUTO/AUTO_PARALLEL mode."""
+        mode = _parallel_mode()
+        if mode not in _LAYOUT_MODES:
+            raise RuntimeError(f"'infer_train_layout' only supports 'semi_auto_parallel' and "
+                               f"'auto_parallel' mode, but got {mode}.")
+        raise NotImplementedError("Model.infer_train_layout (SEMI_AUTO/AUTO_PARALLEL "
+                                  "parameter layouts) is not supported by mscompat.")
+
+
+_LAYOUT_MODES = ("semi_auto_parallel", "auto_parallel")
+
+
+def _parallel_mode() -> str:
+    from .._engine.parallel import get_auto_parallel_context
+    return get_auto_parallel_context("parallel_mode")

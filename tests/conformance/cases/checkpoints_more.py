@@ -67,3 +67,12 @@ def merge_sliced_parameter_along_axis_0(ms):
     out.append(_outcome(lambda: ms.merge_sliced_parameter([p([1]), p([2], name="v")])))
     out.append(_outcome(lambda: ms.merge_sliced_parameter([p([1]), ms.Tensor([2.0])])))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def parameter_layouts_outside_auto_parallel(ms):
+    """``Model.infer_predict_layout``/``infer_train_layout`` need SEMI_AUTO/AUTO_PARALLEL."""
+    model = ms.train.Model(ms.nn.Dense(2, 2))
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    return [_outcome(lambda: model.infer_predict_layout(x)),
+            _outcome(lambda: model.infer_train_layout(None))]
