@@ -55,16 +55,16 @@ def test_import_hook_is_opt_in_and_maps_submodules():
             "    from mindspore.common import dtype as mstype\n"
             "    from mindspore.ops.operations import _inner_ops, nn_ops\n"
             "    import mindspore.ops.function.nn_func as nn_func\n"
-            "    import mindspore.hal as hal\n"  # a stub: importable, names what it lacks
+            "    import mindspore.dataset.audio as audio\n"  # a stub: names what it lacks
             "assert mindspore is mscompat and nn is mscompat.nn\n"
             "assert nn_ops.Conv2D is P.Conv2D and _inner_ops.SiLU.__name__ == 'SiLU'\n"
             "assert nn_func.relu is mscompat.ops.relu\n"
             "try:\n"
-            "    hal.Stream\n"
+            "    audio.AllpassBiquad\n"
             "except NotImplementedError as e:\n"
-            "    assert 'mindspore.hal.Stream' in str(e)\n"
+            "    assert 'mindspore.dataset.audio.AllpassBiquad' in str(e)\n"
             "else:\n"
-            "    raise AssertionError('hal.Stream resolved')\n"
+            "    raise AssertionError('audio.AllpassBiquad resolved')\n"
             "assert P.MatMul is mscompat.ops.operations.MatMul\n"
             "assert 'mindspore' not in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True)

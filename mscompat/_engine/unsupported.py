@@ -41,8 +41,7 @@ def module_getattr(module: str):
 STUB_SUBMODULES = (
     "mint.optim",
     "dataset.audio",
-    "hal",
-    "boost", "rewrite", "runtime", "utils",
+    "boost", "rewrite", "utils",
     "ops.primitive", "common.api", "common.initializer_utils",
 )
 
