@@ -75,22 +75,37 @@ def infer(impl, args, kwargs: dict):
     unknown_rank = False
     count = iter(range(1 << 30))
 
-    def spec(x):
+    def spec(x, shared: bool, scope):
+        """Each unknown dimension its own symbol; or (``shared``) one symbol per axis, for
+        ops that need two placeholders' unknown dimensions to agree (``concat``)."""
         nonlocal unknown_rank
-        if not isinstance(x, Placeholder):
-            return x
         if x.shape == (UNKNOWN_RANK,):
             unknown_rank = True
             return jax.ShapeDtypeStruct((), x.dtype)
-        dims = ", ".join(f"_d{next(count)}" if d < 0 else str(d) for d in x.shape)
-        return jax.ShapeDtypeStruct(jax.export.symbolic_shape(dims), x.dtype)
+        dims = ", ".join((f"_a{axis}" if shared else f"_d{next(count)}") if d < 0 else str(d)
+                         for axis, d in enumerate(x.shape))
+        return jax.ShapeDtypeStruct(jax.export.symbolic_shape(dims, scope=scope), x.dtype)
 
-    is_leaf = lambda x: isinstance(x, Placeholder)  # noqa: E731
-    args, kwargs = jax.tree_util.tree_map(spec, (list(args), kwargs), is_leaf=is_leaf)
-    try:
-        out = jax.eval_shape(lambda a, k: impl(*a, **k), args, kwargs)
-    except Exception:  # noqa: BLE001 - any failure: the shape is not known
-        raise ValueError(NO_VALUES) from None
+    def is_leaf(x):
+        return isinstance(x, Placeholder)
+    leaves, treedef = jax.tree_util.tree_flatten((list(args), kwargs), is_leaf=is_leaf)
+
+    def run(*abstract):  # the other arguments (numbers, arrays) stay what they were
+        given = iter(abstract)
+        a, k = jax.tree_util.tree_unflatten(
+            treedef, [next(given) if is_leaf(x) else x for x in leaves])
+        return impl(*a, **k)
+    out = None
+    for shared in (False, True):
+        try:
+            scope = jax.export.SymbolicScope()  # one scope: the symbols may be compared
+            specs = [spec(x, shared, scope) for x in leaves if is_leaf(x)]
+            out = jax.eval_shape(run, *specs)
+            break
+        except Exception:  # noqa: BLE001 - any failure: try the next way, else unknown
+            continue
+    if out is None:
+        raise ValueError(NO_VALUES)
 
     def wrap(s):
         shape = (UNKNOWN_RANK,) if unknown_rank else tuple(
