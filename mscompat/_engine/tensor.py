@@ -343,7 +343,7 @@ class Tensor:
     def __str__(self) -> str:
         from . import tensor_format
         if isinstance(self._data, dynamic_shape.Placeholder):
-            raise ValueError("negative dimensions are not allowed")
+            raise ValueError(dynamic_shape.NO_VALUES)
         return tensor_format.format_tensor_str(np.asarray(_concrete(self._data)))
 
     def __repr__(self) -> str:
