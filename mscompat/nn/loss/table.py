@@ -17,6 +17,7 @@ import inspect
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._engine import bprops
 from ..._engine import op_rows_losses as losses
@@ -92,12 +93,53 @@ def _floating(prim: str, arg: str, impl, allowed=("float16", "float32")):
     return run
 
 
+def _type_name_error(arg: str, dtype, allowed: tuple[str, ...]) -> TypeError:
+    """MindSpore's ``check_type_name`` TypeError for ``nn.CrossEntropyLoss``."""
+    names = [f"mindspore.{n}" for n in allowed]
+    want = f"one of [{', '.join(names)}]" if len(names) > 1 else "Int32"
+    return TypeError(f"For 'CrossEntropyLoss', the '{arg}' should be {want}, but got "
+                     f"'mindspore.{np.dtype(dtype).name}'.")
+
+
+def _checked_cross_entropy(logits, labels, *args, **kwargs):
+    """``nn.CrossEntropyLoss``: MindSpore's checks of the Cell (stricter than
+    ``ops.cross_entropy``: Float16/Float32 logits; probabilities of the logits' shape in
+    Float16/Float32, or Int32 class indices of the logits' shape without the class axis),
+    then the functional loss."""
+    floats = ("float16", "float32")
+    if np.dtype(logits.dtype).name not in floats:
+        raise _type_name_error("logits", logits.dtype, floats)
+    shape, label_shape = tuple(logits.shape), tuple(labels.shape)
+    prefix = "For 'CrossEntropyLoss', the"
+    if logits.ndim == labels.ndim:
+        if np.dtype(labels.dtype).name not in floats:
+            raise _type_name_error("labels", labels.dtype, floats)
+        if shape != label_shape:
+            raise ValueError(f"{prefix} shape of 'logits' should be (N, C, d_0, d_1, ...), and "
+                             f"the shape of 'labels' should be (N, C, d_0, d_1, ...), but get "
+                             f"'logits' shape: {shape} and 'labels' shape: {label_shape}.")
+    elif labels.ndim == logits.ndim - 1:
+        if np.dtype(labels.dtype).name != "int32":
+            raise _type_name_error("labels", labels.dtype, ("int32",))
+        if logits.ndim != 1 and (shape[0], *shape[2:]) != label_shape:
+            raise ValueError(f"{prefix} shape of 'logits' should be (N, C, d_0, d_1, ...), and "
+                             f"the shape of 'labels' should be (N, d_0, d_1, ...), but get "
+                             f"'logits' shape: {shape} and 'labels' shape: {label_shape}.")
+    else:
+        raise ValueError(f"{prefix} rank of 'logits' and 'labels' should be:\n"
+                         f"1. 'logits.ndim == labels.ndim' for probabilities, \n"
+                         f"2. 'logits.ndim - 1 == labels.ndim' for class indices, \n"
+                         f"but get 'logits' rank: {logits.ndim} and 'labels' rank: "
+                         f"{labels.ndim}.")
+    return m._cross_entropy(logits, labels, *args, **kwargs)
+
+
 # name: (init args with defaults, impl, Tensor-valued init args passed as inputs,
 #        init args passed as keywords)
 _ROWS = {
     "CrossEntropyLoss": ((("weight", None), ("ignore_index", -100), ("reduction", "mean"),
                           ("label_smoothing", 0.0)),
-                         _floating("CrossEntropyLoss", "logits", m._cross_entropy), ("weight",),
+                         _checked_cross_entropy, ("weight",),
                          ("ignore_index", "reduction", "label_smoothing")),
     "NLLLoss": ((("weight", None), ("ignore_index", -100), ("reduction", "mean")),
                 m._grad_to(1, m._nll_loss), ("weight",), ("ignore_index", "reduction")),

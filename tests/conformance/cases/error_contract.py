@@ -159,3 +159,25 @@ _NAMES = [
 ]
 for _name in _NAMES:
     _register(_name)
+
+
+@case()
+def cross_entropy_loss_cell_checks(ms):
+    """``nn.CrossEntropyLoss`` checks more than ``ops.cross_entropy``: Float16/Float32 logits,
+    probabilities of the logits' shape, Int32 class indices (Int64 is refused)."""
+    nn, Tensor = ms.nn, ms.Tensor
+
+    def t(*s, dt=np.float32):
+        return Tensor(np.ones(s, dt))
+    calls = [(t(4, 3), t(4, 3, dt=np.int32)), (t(4, 3), t(4, 2)), (t(4, 3), t(5, dt=np.int32)),
+             (t(4, 3), t(4, 3, 2)), (t(4, 3), t(4, dt=np.int64)),
+             (t(4, 3, dt=np.float64), t(4, dt=np.int32)), (t(2, 3, 5), t(2, 4, dt=np.int32)),
+             (t(4, 3), t(4, dt=np.int32)), (t(4, 3), t(4, 3)), (t(3), t(3)),
+             (t(2, 3, 5), t(2, 5, dt=np.int32))]
+    out = []
+    for logits, labels in calls:
+        try:
+            out.append(nn.CrossEntropyLoss()(logits, labels))
+        except (TypeError, ValueError) as e:
+            out.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+    return out
