@@ -26,6 +26,10 @@ def _check_pool(cls: str, kernel, stride, pad_mode) -> None:
                          f"but got {pad_mode}.")
 
 
+def _vec(shape) -> str:
+    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+
+
 class _Pool(Cell):
     _ndim = 2
     _name = "Pool"
@@ -67,6 +71,30 @@ class _Pool(Cell):
     def _shown(self) -> tuple:
         """(kernel_size, stride) as the repr shows them: as given."""
         return self._given
+
+    def _check_window(self, x, unbatched: bool) -> None:
+        """A 'valid' window larger than the input: MindSpore's error of each pool (JAX would
+        return an empty Tensor)."""
+        if self.pad_mode != "VALID" or self.ceil_mode or getattr(self, "dilation", 1) not in (
+                1, (1,) * self._ndim):
+            return
+        spatial = tuple(x.shape[-self._ndim:])
+        out = tuple((i - k) // st + 1 for i, k, st in zip(spatial, self.kernel_size,
+                                                         self.stride))
+        if min(out) > 0:
+            return
+        lead = ((1,) if unbatched else ()) + tuple(x.shape[:-self._ndim])
+        raise self._window_error(lead, spatial, out)
+
+    def _window_error(self, lead: tuple, spatial: tuple, out: tuple) -> Exception:
+        one = (1,) * (2 - self._ndim) if self._ndim < 2 else ()  # 1-D runs as 2-D
+        return ValueError(
+            f"For 'MaxPool', the each element of the output shape must be larger than 0, but "
+            f"got output shape: {_vec(lead + one + out)}. The input shape: "
+            f"{_vec(lead + one + spatial)}, kernel size: "
+            f"{_vec((1, 1) + one + tuple(self.kernel_size))}, strides: "
+            f"{_vec((1, 1) + one + tuple(self.stride))}. Please check the official api "
+            f"documents for more information about the output.")
 
     def extend_repr(self) -> str:
         kernel, stride = self._shown()
@@ -129,6 +157,7 @@ class MaxPool2d(_Pool):
         kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
               "padding": self._pool_padding(), "dilation": self.dilation,
               "ceil_mode": self.ceil_mode}
+        self._check_window(x, unbatched)
         return call(_KERNELS["max", unbatched, False], (x._data,), kw)
 
 
@@ -150,7 +179,13 @@ class AvgPool2d(_Pool):
               tuple(self.padding), "ceil_mode": self.ceil_mode,
               "count_include_pad": self.count_include_pad,
               "divisor_override": self.divisor_override}
+        self._check_window(x, unbatched)
         return call(_KERNELS["avg", unbatched, False], (x._data,), kw)
+
+    def _window_error(self, lead, spatial, out) -> Exception:
+        bad = next(o for o in out if o <= 0)
+        return RuntimeError(f"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
+                            f"is {bad}, please check input and parameters of op")
 
 
 class MaxPool1d(_Pool):
@@ -176,6 +211,7 @@ class MaxPool1d(_Pool):
               "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
               "dilation": (1, self.dilation if isinstance(self.dilation, int)
                            else self.dilation[0]), "ceil_mode": self.ceil_mode}
+        self._check_window(x, unbatched)
         return call(_KERNELS["max", unbatched, True], (x._data,), kw)
 
 
@@ -203,7 +239,12 @@ class AvgPool1d(_Pool):
               "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
               "ceil_mode": self.ceil_mode, "count_include_pad": self.count_include_pad,
               "divisor_override": None}
+        self._check_window(x, unbatched)
         return call(_KERNELS["avg", unbatched, True], (x._data,), kw)
+
+    def _window_error(self, lead, spatial, out) -> Exception:
+        return ValueError("For Slice, the sum of begin_shape[2] and size_shape[2] must be no "
+                          "greater than input_x_shape[2].")
 
 
 def _adaptive_avg(x, *, output_size):
@@ -329,7 +370,12 @@ class MaxPool3d(_Pool):
         kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
               "padding": self.padding if isinstance(self.padding, int) else
               tuple(self.padding), "dilation": self.dilation, "ceil_mode": self.ceil_mode}
+        self._check_window(x, unbatched)
         return call(_pool3d, (x._data,), dict(kw, kind="max", unbatched=unbatched))
+
+    def _window_error(self, lead, spatial, out) -> Exception:
+        return ValueError(f"For 'MaxPool3D', output shape's all elements must be positive, but "
+                          f"got shape: {_vec(lead + out)}.")
 
 
 class AvgPool3d(_Pool):
@@ -351,4 +397,11 @@ class AvgPool3d(_Pool):
               tuple(self.padding), "ceil_mode": self.ceil_mode,
               "count_include_pad": self.count_include_pad,
               "divisor_override": self.divisor_override}
+        self._check_window(x, unbatched)
         return call(_pool3d, (x._data,), dict(kw, kind="avg", unbatched=unbatched))
+
+    def _window_error(self, lead, spatial, out) -> Exception:
+        d, h, w = spatial
+        return RuntimeError(f"For 'AvgPool3D, size of input with the padding is (D:{d}, H:{h}, "
+                            f"W:{w}) smaller than kernel size [const initializer_list]"
+                            f"{{{', '.join(str(k) for k in self.kernel_size)}}}")
