@@ -98,15 +98,21 @@ def _set_device_target(target: str) -> None:
     jaxconfig.set_pending_device(_resolve_device)
 
 
+def local_devices(target: str) -> list:
+    """This process's JAX devices of a MindSpore ``device_target`` (none for a target JAX
+    has no backend for here)."""
+    backend = _BACKENDS[target]
+    try:
+        return jax.local_devices(backend=backend) if backend is not None else []
+    except RuntimeError:
+        return []
+
+
 def _resolve_device():
     """The JAX device of ``device_target`` and ``device_id`` (resolved at first use: asking
     JAX for devices starts its backend)."""
     target = _state["device_target"]
-    backend = _BACKENDS[target]
-    try:
-        devices = jax.local_devices(backend=backend) if backend is not None else []
-    except RuntimeError:
-        devices = []
+    devices = local_devices(target)
     if not devices:
         if target not in _warned:
             _warned.add(target)

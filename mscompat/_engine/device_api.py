@@ -26,27 +26,16 @@ import jax
 
 from . import context
 
-_TARGETS = ("CPU", "GPU", "Ascend")
-_BACKENDS = {"CPU": "cpu", "GPU": "gpu", "Ascend": None}
+_devices = context.local_devices
 
 
 def _target(device_target, api: str) -> str:
     if device_target is None:
         return context.get_context("device_target")
-    if device_target not in _TARGETS:
+    if device_target not in context._BACKENDS:
         raise ValueError(f"For '{api}', the argument 'device_target' must be one of "
-                         f"{list(_TARGETS)}, but got {device_target}.")
+                         f"{list(context._BACKENDS)}, but got {device_target}.")
     return device_target
-
-
-def _devices(target: str) -> list:
-    backend = _BACKENDS[target]
-    if backend is None:
-        return []
-    try:
-        return jax.local_devices(backend=backend)
-    except RuntimeError:
-        return []
 
 
 def synchronize() -> None:
@@ -63,7 +52,7 @@ def is_available(device_target: str) -> bool:
 
 def is_initialized(device_target: str) -> bool:
     """Does ``device_target`` hold data of this process yet (its backend is in use)?"""
-    backend = _BACKENDS[_target(device_target, "hal.is_initialized")]
+    backend = context._BACKENDS[_target(device_target, "hal.is_initialized")]
     return any(d.platform == backend for a in jax.live_arrays() for d in a.devices())
 
 

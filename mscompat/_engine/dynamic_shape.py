@@ -22,6 +22,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import numbers
 
 import numpy as np
@@ -162,11 +164,11 @@ def _tensor_text(t) -> str:
 
 
 # -- Cell.set_inputs ------------------------------------------------------------------------
-def signature_counts(construct) -> tuple[int, int, bool]:
-    import inspect
+@functools.cache
+def _counts(func) -> tuple[int, int, bool]:
     positional = defaults = 0
     has_var = False
-    for p in inspect.signature(construct).parameters.values():
+    for p in inspect.signature(func).parameters.values():
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
             has_var = True
         elif p.kind is p.POSITIONAL_OR_KEYWORD:
@@ -177,49 +179,62 @@ def signature_counts(construct) -> tuple[int, int, bool]:
     return positional, defaults, has_var
 
 
-def check_construct_args(construct, inputs: tuple) -> None:
-    """GRAPH_MODE ``set_inputs``: as many inputs as ``construct`` takes."""
-    positional, defaults, has_var = signature_counts(construct)
+def _arity_fault(fn, given: int) -> tuple[str, int, int] | None:
+    """('few' | 'many', positional, defaults) when ``given`` positional arguments do not fit
+    ``fn``; the signature is read once per function."""
+    func = getattr(fn, "__func__", fn)
+    positional, defaults, has_var = _counts(func)
+    if func is not fn:  # a bound method: self is given
+        positional -= 1
     if has_var:
+        return None
+    if given < positional:
+        return "few", positional, defaults
+    if given > positional + defaults:
+        return "many", positional, defaults
+    return None
+
+
+def check_construct_args(construct, inputs: tuple) -> None:
+    """GRAPH_MODE ``set_inputs`` and calls: as many inputs as ``construct`` takes."""
+    fault = _arity_fault(construct, len(inputs))
+    if fault is None:
         return
-    if len(inputs) < positional:
+    kind, positional, defaults = fault
+    if kind == "few":
         raise TypeError(f"For 'Cell', the function construct requires {positional} positional "
                         f"argument, but got {len(inputs)}. When using set_inputs, please make "
                         f"sure that all networks and loss functions are configured with "
                         f"set_inputs.")
-    if len(inputs) > positional + defaults:
-        raise TypeError(f"For 'Cell', the function construct requires {positional} positional "
-                        f"argument and {defaults} default argument, total "
-                        f"{positional + defaults}, but got {len(inputs)}.")
+    raise TypeError(f"For 'Cell', the function construct requires {positional} positional "
+                    f"argument and {defaults} default argument, total "
+                    f"{positional + defaults}, but got {len(inputs)}.")
 
 
 def jit_arity_error(fn, args: tuple, kwargs: dict) -> TypeError | None:
     """MindSpore's TypeError for a compiled function called with the wrong arguments (None
     when the arguments fit ``fn``)."""
-    import inspect
     if kwargs:
         try:
             inspect.signature(fn).bind(*args, **kwargs)
         except TypeError as e:
             return TypeError(str(e))
         return None
-    positional, defaults, has_var = signature_counts(fn)
-    name = getattr(fn, "__name__", "function")
-    if has_var:
+    fault = _arity_fault(fn, len(args))
+    if fault is None:
         return None
-    if len(args) < positional:
+    kind, positional, defaults = fault
+    name = getattr(fn, "__name__", "function")
+    if kind == "few":
         return TypeError(f"Function {name} needs {positional} positional argument, but got "
                          f"{len(args)}.")
-    if len(args) > positional + defaults:
-        return TypeError(f"Function {name} needs {positional} positional argument and "
-                         f"{defaults} default argument, total {positional + defaults}, but "
-                         f"got {len(args)}.")
-    return None
+    return TypeError(f"Function {name} needs {positional} positional argument and "
+                     f"{defaults} default argument, total {positional + defaults}, but "
+                     f"got {len(args)}.")
 
 
 def keyword_inputs(construct, kwargs: dict) -> dict:
     """``set_inputs(name=placeholder, ...)``: MindSpore's record of the named positions."""
-    import inspect
     names = [p.name for p in inspect.signature(construct).parameters.values()
              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     infos = []

@@ -80,6 +80,11 @@ def translate(e: Exception, op: str, shape_error: type = ValueError) -> Exceptio
     return None
 
 
+def const_vector(values) -> str:
+    """MindSpore's C++ rendering of a shape or index in its messages (``[const vector]{2, 3}``)."""
+    return "[const vector]{" + ", ".join(str(v) for v in values) + "}"
+
+
 def _ms_name(dtype) -> str:
     import numpy as np
 

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-
-def _vec(shape) -> str:
-    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+from .errors import const_vector
 
 
 def _broadcastable(a: tuple, b: tuple) -> bool:
@@ -55,7 +53,7 @@ def check_matmul_ext(x, y) -> None:
                            f"got {x.shape[-1]} and {y.shape[-2]}.")
     if not _broadcastable(x.shape[:-2], y.shape[:-2]):
         raise RuntimeError(f"For 'MatMulExt' op,  shape1 and shape2 must be broadcastable, but "
-                           f"got {_vec(x.shape)} and {_vec(y.shape)}")
+                           f"got {const_vector(x.shape)} and {const_vector(y.shape)}")
 
 
 def check_matmul(x, y, transpose_a: bool, transpose_b: bool) -> None:
@@ -73,25 +71,26 @@ def check_batch_matmul(x, y, transpose_a: bool, transpose_b: bool) -> None:
     for name, t in (("x", x), ("y", y)):
         if t.ndim < 2:
             raise ValueError(f"For 'BatchMatMul', the input '{name}' must be a 2D or higher "
-                             f"dimensional Tensor, but got {t.ndim}D shape {_vec(t.shape)}")
+                             f"dimensional Tensor, but got {t.ndim}D shape "
+                             f"{const_vector(t.shape)}")
     col = x.shape[-2 if transpose_a else -1]
     row = y.shape[-1 if transpose_b else -2]
     if col != row:
         raise ValueError(f"For BatchMatMul, the row of the input 'y' should be same as the col "
-                         f"of the input 'x', with x shape {_vec(x.shape)}"
-                         f"(transpose_a={int(transpose_a)}), y shape {_vec(y.shape)}"
+                         f"of the input 'x', with x shape {const_vector(x.shape)}"
+                         f"(transpose_a={int(transpose_a)}), y shape {const_vector(y.shape)}"
                          f"(transpose_b={int(transpose_b)})")
     if not _broadcastable(x.shape[:-2], y.shape[:-2]):
         raise ValueError(f"For BatchMatMul, inputs shape cannot be broadcast on CPU/GPU, with x "
-                         f"shape {_vec(x.shape)}, y shape {_vec(y.shape)}")
+                         f"shape {const_vector(x.shape)}, y shape {const_vector(y.shape)}")
 
 
 def check_batch_matmul_ext(x, y) -> None:
     """``mint.bmm``: two stacks of matrices."""
     if x.shape[-1] != y.shape[-2]:
         raise ValueError(f"For BatchMatMulExt, the row of the input 'y' should be same as the "
-                         f"col of the input 'x', with x shape {_vec(x.shape)}, y shape "
-                         f"{_vec(y.shape)}")
+                         f"col of the input 'x', with x shape {const_vector(x.shape)}, y shape "
+                         f"{const_vector(y.shape)}")
 
 
 def check_dense(x, w, b) -> None:

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import dtypes, random_ops
 from .random_more import _bernoulli
 from .random_ops import _dt, _multinomial, _normal, _permutation, _run, _shape, _size, _uniform
 from .tensor import Tensor
@@ -110,11 +110,11 @@ def _like_dtype(input, dtype):
 
 
 def rand_like(input, *, dtype=None, device=None) -> Tensor:
-    return rand(tuple(input.shape), dtype=_like_dtype(input, dtype))
+    return random_ops.rand_like(input, dtype=dtype)
 
 
 def randn_like(input, *, dtype=None, device=None) -> Tensor:
-    return randn(tuple(input.shape), dtype=_like_dtype(input, dtype))
+    return random_ops.randn_like(input, dtype=dtype)
 
 
 def randint_like(*args, dtype=None, device=None) -> Tensor:

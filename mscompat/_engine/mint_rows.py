@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, exact_div, jaxconfig, matmul_shapes
+from . import bprops, cpu_math, exact_div, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm
 from .op_table import (
@@ -24,6 +24,7 @@ from .op_table import (
     _argmin_nan,
     _axis,
     _float_unary,
+    _matmul,
     _np_or_none,
     _same_dtypes,
     binary,
@@ -246,7 +247,7 @@ def _inverse(input):
 
 def _bmm(input, mat2):
     matmul_shapes.check_batch_matmul_ext(input, mat2)
-    return jnp.matmul(input, mat2, precision=jaxconfig.matmul_precision())
+    return _matmul(input, mat2)
 
 
 def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):

@@ -21,7 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, dynamic_shape, jaxconfig, lazy
-from .errors import check_shape
+from .errors import check_shape, const_vector
 
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
                 "'bool', 'complex', 'bytes']")
@@ -446,11 +446,6 @@ def _dims_taken(item) -> int:
     return item.ndim if isinstance(item, Tensor) and item.dtype.kind == "bool" else 1
 
 
-def _const_vector(values) -> str:
-    """MindSpore's C++ rendering of a shape or index in its messages."""
-    return "[const vector]{" + ", ".join(map(str, values)) + "}"
-
-
 def check_index(index, shape: tuple) -> None:
     """MindSpore's errors for an index past the end: IndexError for an int, RuntimeError for
     a concrete Tensor/list index (a traced one reads NaN instead, ``lazy.getitem``)."""
@@ -478,9 +473,9 @@ def check_index(index, shape: tuple) -> None:
                         bad = [d for d in range(arr.ndim)
                                if d >= len(shape) or arr.shape[d] != shape[d]]
                         if bad:
-                            raise ValueError(f"The shape of index {_const_vector(arr.shape)}"
+                            raise ValueError(f"The shape of index {const_vector(arr.shape)}"
                                              f"does not match the shape of the indexed data "
-                                             f"{_const_vector(shape)} at dim index{bad[0]}")
+                                             f"{const_vector(shape)} at dim index{bad[0]}")
                     dim += arr.ndim
                     continue
                 if arr.dtype.kind in "iu" and arr.size and (arr.max() >= n or arr.min() < -n):
@@ -516,8 +511,8 @@ def later_masks_as_positions(index, shape: tuple):
             if past:
                 at = [0] + [int(p[past[0]]) for p in positions]
                 raise RuntimeError(f"For 'GatherNd', the indices[{past[0]}]: "
-                                   f"{_const_vector(at)}, does not index into input_shape: "
-                                   f"{_const_vector(shape)}.")
+                                   f"{const_vector(at)}, does not index into input_shape: "
+                                   f"{const_vector(shape)}.")
             out.extend(Tensor(p.astype(np.int64)) for p in positions)
             dim += i.ndim
             continue

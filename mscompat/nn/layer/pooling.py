@@ -13,6 +13,7 @@ import numpy as np
 
 from ..._engine import dtypes, nn_kernels, op_table
 from ..._engine.cell import Cell
+from ..._engine.errors import const_vector
 from ..._engine.ops_build import call
 
 
@@ -24,10 +25,6 @@ def _check_pool(cls: str, kernel, stride, pad_mode) -> None:
     if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
         raise ValueError(f"For '{cls}', the 'pad_mode' must be in ['same', 'valid', 'pad'], "
                          f"but got {pad_mode}.")
-
-
-def _vec(shape) -> str:
-    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
 
 
 class _Pool(Cell):
@@ -90,10 +87,10 @@ class _Pool(Cell):
         one = (1,) * (2 - self._ndim) if self._ndim < 2 else ()  # 1-D runs as 2-D
         return ValueError(
             f"For 'MaxPool', the each element of the output shape must be larger than 0, but "
-            f"got output shape: {_vec(lead + one + out)}. The input shape: "
-            f"{_vec(lead + one + spatial)}, kernel size: "
-            f"{_vec((1, 1) + one + tuple(self.kernel_size))}, strides: "
-            f"{_vec((1, 1) + one + tuple(self.stride))}. Please check the official api "
+            f"got output shape: {const_vector(lead + one + out)}. The input shape: "
+            f"{const_vector(lead + one + spatial)}, kernel size: "
+            f"{const_vector((1, 1) + one + tuple(self.kernel_size))}, strides: "
+            f"{const_vector((1, 1) + one + tuple(self.stride))}. Please check the official api "
             f"documents for more information about the output.")
 
     def extend_repr(self) -> str:
@@ -375,7 +372,7 @@ class MaxPool3d(_Pool):
 
     def _window_error(self, lead, spatial, out) -> Exception:
         return ValueError(f"For 'MaxPool3D', output shape's all elements must be positive, but "
-                          f"got shape: {_vec(lead + out)}.")
+                          f"got shape: {const_vector(lead + out)}.")
 
 
 class AvgPool3d(_Pool):

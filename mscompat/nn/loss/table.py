@@ -22,7 +22,7 @@ import numpy as np
 from ..._engine import bprops
 from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
-from ..._engine.errors import check_dtype
+from ..._engine.errors import _ms_name, check_dtype
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 from .loss import LossBase
@@ -96,7 +96,7 @@ def _floating(prim: str, arg: str, impl, allowed=("float16", "float32")):
 def _type_name_error(arg: str, dtype, allowed: tuple[str, ...]) -> TypeError:
     """MindSpore's ``check_type_name`` TypeError for ``nn.CrossEntropyLoss``."""
     names = [f"mindspore.{n}" for n in allowed]
-    want = f"one of [{', '.join(names)}]" if len(names) > 1 else "Int32"
+    want = f"one of [{', '.join(names)}]" if len(names) > 1 else _ms_name(allowed[0])
     return TypeError(f"For 'CrossEntropyLoss', the '{arg}' should be {want}, but got "
                      f"'mindspore.{np.dtype(dtype).name}'.")
 
