@@ -1,12 +1,17 @@
 """``mindspore.common.initializer``: initializers as a table of NumPy samplers.
 
-Random draws come from one NumPy generator seeded by ``mindspore.set_seed``; values are
-reproducible within mscompat but are not bit-identical to MindSpore's own random streams.
+Each random initializer draws its seed from NumPy's global generator, as MindSpore does
+(one draw per array; ``mindspore.set_seed`` seeds that generator), and fills the array from
+MindSpore's own streams (``init_streams``), so the same seed gives MindSpore's values bit for
+bit. The bounds and deviations are computed with MindSpore's formulas, in its order.
 
 Example:
     >>> import mscompat as ms
     >>> from mscompat.common.initializer import initializer, One
-    >>> print(initializer(One(), [2], ms.float32))
+    >>> t = initializer(One(), [2], ms.float32)
+    >>> print(t)
+    Tensor(shape=[2], dtype=Float32, value=<uninitialized>)
+    >>> print(t.init_data())
     [1. 1.]
 """
 from __future__ import annotations
@@ -16,34 +21,60 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes, jaxconfig
+from . import dtypes, init_streams, jaxconfig
 from .errors import check_shape
 
-_rng = {"gen": np.random.default_rng(0)}
+
+def _uniform(shape, a: float, b: float) -> np.ndarray:
+    size = int(np.prod(shape, dtype=np.int64))
+    return init_streams.uniform(init_streams.numpy_seed(), size, a, b).reshape(shape)
 
 
-def reseed(seed: int) -> None:
-    """Called by ``mindspore.set_seed`` (``random_ops.set_seed``)."""
-    _rng["gen"] = np.random.default_rng(seed)
+def _normal(shape, mean: float, sigma: float) -> np.ndarray:
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    size = int(np.prod(shape, dtype=np.int64))
+    return init_streams.normal(init_streams.numpy_seed(), size, mean, sigma).reshape(shape)
+
+
+def _truncated_normal(shape, a: float, b: float, mean: float, sigma: float) -> np.ndarray:
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    size = int(np.prod(shape, dtype=np.int64))
+    return init_streams.truncated_normal(init_streams.numpy_seed(), size, a, b, mean,
+                                         sigma).reshape(shape)
 
 
 def _fans(shape) -> tuple[int, int]:
+    """MindSpore's ``_calculate_fan_in_and_fan_out``."""
     if len(shape) < 2:
-        n = shape[0] if shape else 1
-        return n, n
-    receptive = int(np.prod(shape[2:])) if len(shape) > 2 else 1
+        raise ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer "
+                         f"than 2 dimensions, but got dimensions {len(shape)}.")
+    receptive = 1
+    for size in shape[2:]:
+        receptive *= size
     return shape[1] * receptive, shape[0] * receptive
 
 
+def _fan(shape, mode: str) -> int:
+    """MindSpore's ``_calculate_correct_fan``."""
+    mode = mode.lower()
+    valid = ["fan_in", "fan_out"]
+    if mode not in valid:
+        raise ValueError(f"'mode' {mode} not supported, please use one of {valid}")
+    fan_in, fan_out = _fans(shape)
+    return fan_in if mode == "fan_in" else fan_out
+
+
 class Initializer:
-    """Base class: ``sample(shape, gen) -> np.ndarray``, cast by the caller; or, as in
+    """Base class: ``sample(shape) -> np.ndarray``, cast by the caller; or, as in
     MindSpore, a subclass's ``_initialize(arr)`` that fills a NumPy array in place."""
 
     def __init__(self, **kwargs) -> None:
         self._kwargs = kwargs
         self._seed = None
 
-    def sample(self, shape, gen) -> np.ndarray:
+    def sample(self, shape) -> np.ndarray:
         arr = np.zeros(shape, np.float32)
         self._initialize(arr)
         return arr
@@ -62,7 +93,7 @@ class Initializer:
     def __call__(self, arr):  # MindSpore fills an array in place
         if type(self)._initialize is not Initializer._initialize:
             return self._initialize(arr)
-        arr[...] = self.sample(arr.shape, _rng["gen"])
+        arr[...] = self.sample(arr.shape)
         return None
 
     @property
@@ -75,12 +106,12 @@ class Initializer:
 
 
 class Zero(Initializer):
-    def sample(self, shape, gen):
+    def sample(self, shape):
         return np.zeros(shape)
 
 
 class One(Initializer):
-    def sample(self, shape, gen):
+    def sample(self, shape):
         return np.ones(shape)
 
 
@@ -89,7 +120,7 @@ class Constant(Initializer):
         super().__init__(value=value)
         self.value = value
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         return np.full(shape, self.value)
 
 
@@ -98,8 +129,8 @@ class Normal(Initializer):
         super().__init__(sigma=sigma, mean=mean)
         self.sigma, self.mean = sigma, mean
 
-    def sample(self, shape, gen):
-        return gen.normal(self.mean, self.sigma, shape)
+    def sample(self, shape):
+        return _normal(shape, self.mean, self.sigma)
 
 
 class Uniform(Initializer):
@@ -107,8 +138,8 @@ class Uniform(Initializer):
         super().__init__(scale=scale)
         self.scale = scale
 
-    def sample(self, shape, gen):
-        return gen.uniform(-self.scale, self.scale, shape)
+    def sample(self, shape):
+        return _uniform(shape, -self.scale, self.scale)
 
 
 class TruncatedNormal(Initializer):
@@ -117,13 +148,8 @@ class TruncatedNormal(Initializer):
         super().__init__(sigma=sigma)
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
-    def sample(self, shape, gen):
-        out = gen.normal(self.mean, self.sigma, shape)
-        bad = (out < self.a) | (out > self.b)
-        while bad.any():
-            out[bad] = gen.normal(self.mean, self.sigma, int(bad.sum()))
-            bad = (out < self.a) | (out > self.b)
-        return out
+    def sample(self, shape):
+        return _truncated_normal(shape, self.a, self.b, self.mean, self.sigma)
 
 
 class XavierUniform(Initializer):
@@ -131,10 +157,10 @@ class XavierUniform(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         fan_in, fan_out = _fans(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return gen.uniform(-bound, bound, shape)
+        return _uniform(shape, -bound, bound)
 
 
 class XavierNormal(Initializer):
@@ -142,15 +168,15 @@ class XavierNormal(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         fan_in, fan_out = _fans(shape)
-        return gen.normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+        return _normal(shape, 0, self.gain * math.sqrt(2.0 / float(fan_in + fan_out)))
 
 
 class Identity(Initializer):
     """``Identity()``: the 2-D identity (``np.eye``)."""
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         if len(shape) != 2:
             raise ValueError(f"For Identity initializer, the dimension of the initialized "
                              f"tensor should be 2, but got {len(shape)}.")
@@ -165,7 +191,7 @@ class Dirac(Initializer):
         super().__init__()
         self.groups = groups
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         if len(shape) not in (3, 4, 5):
             raise ValueError(f"For Dirac initializer, only support to initialize tensor with "
                              f"dimension of 3, 4 or 5, but got {len(shape)}.")
@@ -190,13 +216,13 @@ class Orthogonal(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         if len(shape) < 2:
             raise ValueError(f"For Orthogonal initializer, the dimension of the initialized "
                              f"tensor should be no less than 2, but got {len(shape)}.")
         rows = shape[0]
         cols = int(np.prod(shape)) // rows
-        data = gen.normal(0.0, 1.0, (rows, cols)).astype(np.float32)
+        data = _normal((rows, cols), 0, 1)
         if rows < cols:
             data = data.T
         q, r = np.linalg.qr(data)
@@ -214,15 +240,15 @@ class Sparse(Initializer):
         super().__init__()
         self.sparsity, self.sigma = sparsity, sigma
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
         if len(shape) != 2:
             raise ValueError(f"For Sparse initializer, the dimension of the initialized "
                              f"tensor should be 2, but got {len(shape)}.")
         rows, cols = shape
         zeros = int(np.ceil(self.sparsity * rows))
-        data = gen.normal(0.0, self.sigma, shape)
+        data = _normal(shape, 0, self.sigma)
         for col in range(cols):
-            data[gen.permutation(rows)[:zeros], col] = 0.0
+            data[np.random.permutation(list(range(rows)))[:zeros], col] = 0.0
         return data
 
 
@@ -248,42 +274,67 @@ class VarianceScaling(Initializer):
                              f"{distribution}.")
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
-    def sample(self, shape, gen):
+    def sample(self, shape):
+        scale = self.scale
         fan_in, fan_out = _fans(shape)
-        fan = {"fan_in": fan_in, "fan_out": fan_out,
-               "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
-        scale = self.scale / max(1.0, fan)
+        if self.mode == "fan_in":
+            scale /= max(1.0, fan_in)
+        elif self.mode == "fan_out":
+            scale /= max(1.0, fan_out)
+        else:
+            scale /= max(1.0, (fan_in + fan_out) / 2.0)
         if self.distribution == "untruncated_normal":
-            return gen.normal(0.0, np.sqrt(scale), shape)
+            return _normal(shape, 0, np.sqrt(scale))
         limit = np.sqrt(3.0 * scale)
-        return gen.uniform(-limit, limit, shape)
+        return _uniform(shape, -limit, limit)
 
 
-def _gain(nonlinearity: str, slope: float) -> float:
+_LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+           "conv_transpose3d", "sigmoid")
+
+
+def _gain(nonlinearity: str, param=None) -> float:
+    """MindSpore's ``_calculate_gain``."""
+    if nonlinearity in _LINEAR:
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
     if nonlinearity == "leaky_relu":
+        if param is None:
+            slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, (int, float)):
+            slope = param
+        else:
+            raise ValueError(f"For 'HeUniform', 'negative_slope' {param} is not a valid "
+                             "number.When 'nonlinearity' has been set to 'leaky_relu', "
+                             "'negative_slope' should be int or float type, but got "
+                             f"{type(param)}.")
         return math.sqrt(2.0 / (1 + slope ** 2))
-    return {"relu": math.sqrt(2.0), "tanh": 5.0 / 3, "linear": 1.0,
-            "sigmoid": 1.0}.get(nonlinearity, 1.0)
+    raise ValueError("For 'HeUniform', the argument 'nonlinearity' should be one of "
+                     "['sigmoid', 'tanh', 'relu' or 'leaky_relu'], but got "
+                     f"{nonlinearity}.")
 
 
 class HeUniform(Initializer):
     def __init__(self, negative_slope: float = 0, mode: str = "fan_in",
                  nonlinearity: str = "leaky_relu") -> None:
-        super().__init__(negative_slope=negative_slope)
-        self.slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
-    def sample(self, shape, gen):
-        fan_in, fan_out = _fans(shape)
-        fan = fan_in if self.mode == "fan_in" else fan_out
-        bound = _gain(self.nonlinearity, self.slope) * math.sqrt(3.0 / fan)
-        return gen.uniform(-bound, bound, shape)
+    def _std(self, shape) -> float:
+        fan = _fan(shape, self.mode)
+        return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+
+    def sample(self, shape):
+        boundary = math.sqrt(3.0) * self._std(shape)
+        return _uniform(shape, -boundary, boundary)
 
 
 class HeNormal(HeUniform):
-    def sample(self, shape, gen):
-        fan_in, fan_out = _fans(shape)
-        fan = fan_in if self.mode == "fan_in" else fan_out
-        return gen.normal(0.0, _gain(self.nonlinearity, self.slope) / math.sqrt(fan), shape)
+    def sample(self, shape):
+        return _normal(shape, 0, self._std(shape))
 
 
 _BY_NAME = {"zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Normal,
@@ -295,16 +346,15 @@ _BY_NAME = {"zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Norm
             "dirac": Dirac, "variancescaling": VarianceScaling}
 
 
-@jaxconfig.entry
-def initialize(init, shape, dtype=None):
-    """Sample ``init`` (an Initializer, its name, a number or an array) as a jax array."""
+def _resolve(init, shape, dtype):
+    """``(value, None, None)`` for an array ``init``, else ``(None, initializer, shape)``."""
     from .tensor import Tensor
     np_dtype = dtypes.to_np(dtype if dtype is not None else dtypes.ALL["float32"])
     shape = check_shape("initializer", shape, np.dtype(np_dtype).itemsize)
     if isinstance(init, Tensor):
-        return init._data.astype(np_dtype)
+        return init._data.astype(np_dtype), None, None
     if isinstance(init, np.ndarray):
-        return jnp.asarray(init.astype(np_dtype))
+        return jnp.asarray(init.astype(np_dtype)), None, None
     if isinstance(init, str):
         cls = _BY_NAME.get(init.lower())
         if cls is None:
@@ -317,17 +367,95 @@ def initialize(init, shape, dtype=None):
         raise TypeError("For 'initializer', the type of the 'init' argument should be "
                         "'Tensor', 'number', 'string' or 'initializer', but got "
                         f"{type(init)}.")
+    return None, init, shape
+
+
+def _fill(init: Initializer, shape, np_dtype):
     if type(init)._initialize is not Initializer._initialize:
         arr = np.zeros(shape, np_dtype)  # a user's subclass fills the array in place
         init._initialize(arr)
         return jnp.asarray(arr)
-    return jnp.asarray(np.asarray(init.sample(shape, _rng["gen"])).astype(np_dtype))
+    return jnp.asarray(np.asarray(init.sample(shape)).astype(np_dtype))
+
+
+@jaxconfig.entry
+def initialize(init, shape, dtype=None):
+    """Sample ``init`` (an Initializer, its name, a number or an array) as a jax array."""
+    value, init, shape = _resolve(init, shape, dtype)
+    if value is not None:
+        return value
+    return _fill(init, shape, dtypes.to_np(dtype if dtype is not None
+                                           else dtypes.ALL["float32"]))
+
+
+class Uninitialized:
+    """What a Tensor made by ``initializer(...)`` or ``Tensor(shape=, dtype=, init=)``
+    holds until its values are needed: MindSpore draws them (and the seed, from NumPy's
+    generator) only at ``init_data()``, ``asnumpy()`` or when a Parameter takes the Tensor;
+    an op that reads the Tensor before raises MindSpore's RuntimeError."""
+
+    __slots__ = ("init", "shape", "dtype")
+
+    def __init__(self, init: Initializer, shape: tuple, dtype: np.dtype) -> None:
+        self.init, self.shape, self.dtype = init, tuple(shape), np.dtype(dtype)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @jaxconfig.entry
+    def values(self):
+        return _fill(self.init, self.shape, self.dtype)
+
+    def _refuse(self, *args, **kwargs):
+        shape = str(list(self.shape))
+        raise RuntimeError(f"The Tensor(shape={shape}, dtype={dtypes.from_np(self.dtype)}, "
+                           "value=\n<uninitialized>) is uninitialized. Maybe the Tensor is "
+                           "create by initializer. You need to call Tensor.init_data before "
+                           "using this Tensor. For more detail with 'Tensor', Please refer to "
+                           "https://www.mindspore.cn/docs/zh-CN/master/api_python/mindspore/"
+                           "mindspore.Tensor.html")
+
+    __array__ = __jax_array__ = astype = _refuse
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        self._refuse()
+
+
+def refuse_uninitialized(args, kwargs) -> None:
+    """MindSpore's RuntimeError if an op (which failed) was given an unfilled Tensor."""
+    import jax
+    leaves = jax.tree_util.tree_leaves((list(args), kwargs or {}),
+                                       is_leaf=lambda x: isinstance(x, Uninitialized))
+    for leaf in leaves:
+        if isinstance(leaf, Uninitialized):
+            leaf._refuse()
+
+
+def uninitialized(init, shape, dtype):
+    """The ``_data`` of a Tensor whose ``init`` runs later (or the array, for an array)."""
+    value, init, shape = _resolve(init, shape, dtype)
+    if value is not None:
+        return value
+    return Uninitialized(init, shape, dtypes.to_np(dtype if dtype is not None
+                                                    else dtypes.ALL["float32"]))
 
 
 @jaxconfig.entry
 def initializer(init, shape=None, dtype=None):
-    """``mindspore.common.initializer.initializer``: a Tensor filled by ``init``."""
+    """``mindspore.common.initializer.initializer``: a Tensor that ``init`` fills when its
+    values are first needed (``init_data()``, ``asnumpy()``, a Parameter taking it), as in
+    MindSpore; given a Tensor, that Tensor."""
     from .tensor import Tensor
+    if isinstance(init, Tensor) and (shape is None or tuple(init.shape) == tuple(
+            shape if isinstance(shape, (tuple, list)) else [shape])):
+        return init
     if shape is None:
         shape = init.shape if isinstance(init, (Tensor, np.ndarray)) else ()
-    return Tensor._wrap(initialize(init, shape, dtype))
+    return Tensor._wrap(uninitialized(init, shape, dtype))

@@ -8,6 +8,7 @@ from typing import Any
 from . import (
     dynamic_shape,
     errors,
+    initializers,
     jaxconfig,
     lazy,
     mixed_precision,
@@ -39,6 +40,7 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
     except (TypeError, IndexError, ValueError) as e:
         if dynamic_shape.has_placeholder(args, kwargs):  # no values: infer the result's shape
             return dynamic_shape.infer(impl, args, kwargs or {})
+        initializers.refuse_uninitialized(args, kwargs)
         new = None if isinstance(e, ValueError) else errors.translate(
             e, getattr(impl, "__name__", "op"), shape_error)
         if new is None:

@@ -18,6 +18,7 @@ import numpy as np
 
 from . import dtypes, jaxconfig, mixed_precision, scope
 from .dynamic_shape import Placeholder
+from .initializers import Uninitialized
 from .tensor import Tensor, to_jax
 
 _MP_ACTIVE = mixed_precision._ACTIVE
@@ -140,6 +141,8 @@ def _to_value(data):
         if isinstance(data._data, Placeholder):
             raise ValueError("All shape elements of the Parameter must be positive. But got "
                              "None.")
+        if isinstance(data._data, Uninitialized):  # MindSpore fills it now
+            data.init_data()
         return data._data
     if isinstance(data, (int, float, bool)) and not isinstance(data, np.generic):
         # Python scalars: MindSpore makes float32 / int32 / bool Parameters.

@@ -60,8 +60,6 @@ def set_seed(seed: int) -> None:
     _SEED["global"] = seed
     np.random.seed(seed % 2**32)
     _STREAM.set_data(Tensor._wrap(_key_data(seed)))
-    from . import initializers
-    initializers.reseed(seed)
 
 
 def get_seed():

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import dtypes, dynamic_shape, jaxconfig, lazy
 from .errors import check_shape, const_vector
+from .initializers import Uninitialized
 
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
                 "'bool', 'complex', 'bytes']")
@@ -154,9 +155,9 @@ class Tensor:
             shape = check_shape("Tensor", shape, np.dtype(dtypes.to_np(dtype)).itemsize)
             if init is None:
                 self._data = jnp.zeros(shape, dtypes.to_np(dtype))
-            else:
-                from .initializers import initialize
-                self._data = initialize(init, shape, dtype)
+            else:  # filled when first needed, as in MindSpore (``init_data``)
+                from .initializers import uninitialized
+                self._data = uninitialized(init, shape, dtype)
             return
         if init is not None:
             raise TypeError("For 'Tensor', 'init' must be None when 'input_data' is given.")
@@ -214,6 +215,8 @@ class Tensor:
 
     # -- conversion ----------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
+        if isinstance(self._data, Uninitialized):
+            self.init_data()
         return ms_ndarray(np.array(_concrete(self._data)))
 
     numpy = asnumpy
@@ -287,7 +290,22 @@ class Tensor:
     def from_numpy(array: np.ndarray) -> Tensor:
         return Tensor(array)
 
-    def init_data(self) -> Tensor:
+    @property
+    def init(self):
+        """The Initializer that will fill this Tensor (``initializer(...)``), or None."""
+        data = self._data
+        return data.init if isinstance(data, Uninitialized) else None
+
+    @property
+    def has_init(self) -> bool:
+        return isinstance(self._data, Uninitialized)
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None) -> Tensor:
+        """Fill a Tensor made by ``initializer(...)`` (drawing its seed now, as MindSpore
+        does); MindSpore's TypeError for any other Tensor."""
+        if not isinstance(self._data, Uninitialized):
+            raise TypeError("init_data must be set Tensor.init, init can't be None")
+        self._data = self._data.values()
         return self
 
     def __bool__(self) -> bool:
@@ -344,12 +362,19 @@ class Tensor:
         from . import tensor_format
         if isinstance(self._data, dynamic_shape.Placeholder):
             raise ValueError(dynamic_shape.NO_VALUES)
+        if isinstance(self._data, Uninitialized):
+            newline = "\n" if self.ndim > 1 else ""
+            return (f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={newline}"
+                    "<uninitialized>)")
         return tensor_format.format_tensor_str(np.asarray(_concrete(self._data)))
 
     def __repr__(self) -> str:
         from . import tensor_format
         if isinstance(self._data, dynamic_shape.Placeholder):
             return dynamic_shape.placeholder_repr(self.shape, str(self.dtype))
+        if isinstance(self._data, Uninitialized):  # MindSpore shows the unfilled buffer
+            return tensor_format.format_tensor_repr(np.zeros(self.shape, self._data.dtype),
+                                                    str(self.dtype))
         return tensor_format.format_tensor_repr(np.asarray(_concrete(self._data)),
                                                 str(self.dtype))
 

@@ -1,7 +1,9 @@
-"""``mindspore.common.initializer``: the deterministic initializers exactly, and for the
-random ones what does not depend on the draw (shape, dtype, orthogonality, zeros per column,
-bounds); a user's ``Initializer`` subclass with ``_initialize``; the errors."""
+"""``mindspore.common.initializer``: every initializer's values bit for bit (the random ones
+after ``set_seed``: MindSpore's seed draws from NumPy's generator and its Philox streams),
+the default initial values of the layers, Tensors that ``initializer`` leaves unfilled until
+``init_data``/``asnumpy``/a Parameter; a user's ``Initializer`` subclass; the errors."""
 import importlib
+import math
 
 import numpy as np
 
@@ -10,7 +12,112 @@ from ._registry import case
 
 def _init(ms, init, shape, dtype=None):
     from_init = ms.common.initializer.initializer
-    return from_init(init, shape, dtype if dtype is not None else ms.float32)
+    return from_init(init, shape, dtype if dtype is not None else ms.float32).init_data()
+
+
+def _next_numpy_draw():
+    """Which NumPy draw comes next: MindSpore draws one seed per random array."""
+    return int(np.random.randint(0, 2 ** 31))
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def random_initializers_bit_exact(ms):
+    i = ms.common.initializer
+    ms.set_seed(11)
+    out = []
+    for init in (i.Normal(0.5), i.Normal(0.02, mean=0.3), i.Uniform(0.3), i.Uniform(),
+                 i.HeUniform(), i.HeUniform(0.2, "fan_out", "leaky_relu"),
+                 i.HeNormal(mode="fan_out", nonlinearity="relu"), i.HeNormal(),
+                 i.XavierUniform(2), i.XavierNormal(), i.TruncatedNormal(0.02),
+                 i.TruncatedNormal(1.5, 0.2, -1, 3), i.TruncatedNormal(1.0, 0.0, 0.5, 9.0),
+                 i.Orthogonal(0.5), i.VarianceScaling(2.0, "fan_avg", "uniform"),
+                 i.VarianceScaling(distribution="untruncated_normal"),
+                 i.VarianceScaling(), "he_uniform", "normal", "truncatedNormal"):
+        for shape in ((3, 4), (2, 3, 3), (5, 2, 1, 3)):
+            for dtype in (ms.float32, ms.float16, ms.float64):
+                out.append(_init(ms, init, shape, dtype))
+        out.append(_next_numpy_draw())
+    out.append(_init(ms, i.Sparse(0.4, 0.3), (6, 5)))
+    out.append(_next_numpy_draw())
+    return out
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def random_initializers_large_arrays(ms):
+    """Arrays past a million values (the stream is generated in chunks)."""
+    i = ms.common.initializer
+    ms.set_seed(5)
+    out = []
+    for init in (i.Uniform(0.1), i.Normal(1.0), i.TruncatedNormal(0.5)):
+        w = _init(ms, init, (1100, 1001)).asnumpy().reshape(-1)
+        picks = [0, 1, 1048575, 1048576, 1048577, 1100 * 1001 - 1]
+        out.append((w[picks], math.fsum(w.tolist())))
+    return out
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def layers_default_initial_values(ms):
+    """Every layer's parameters as constructed after ``set_seed`` (HeUniform weights,
+    Uniform biases, the recurrent layers' NumPy draws, XavierUniform attention), and the
+    NumPy draw that follows each layer."""
+    nn = ms.nn
+    ms.set_seed(7)
+    makers = (lambda: nn.Dense(3, 2), lambda: nn.Conv2d(2, 3, 3, has_bias=True),
+              lambda: nn.Conv1d(2, 3, 3, has_bias=True),
+              lambda: nn.Conv2dTranspose(2, 3, 2, has_bias=True),
+              lambda: nn.Conv3d(1, 2, 2, has_bias=True), lambda: nn.Embedding(5, 3),
+              lambda: nn.LSTM(3, 2, bidirectional=True), lambda: nn.GRU(3, 2),
+              lambda: nn.RNN(2, 3), lambda: nn.BatchNorm2d(3), lambda: nn.LayerNorm((3,)),
+              lambda: nn.MultiheadAttention(4, 2), lambda: nn.TransformerEncoderLayer(4, 2, 8),
+              lambda: nn.Dense(3, 2, weight_init="normal", bias_init="zeros"),
+              lambda: nn.PReLU(), lambda: nn.Conv2d(3, 4, 1, weight_init="xavier_uniform"))
+    out = []
+    for make in makers:
+        net = make()
+        out.append([(p.name, p.value()) for p in net.get_parameters()])
+        out.append(_next_numpy_draw())
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def uninitialized_tensor_in_an_op(ms):
+    """An op reading a Tensor that ``initializer`` has not filled: RuntimeError."""
+    i = ms.common.initializer
+    return (i.initializer(i.Normal(0.5), [2, 3], ms.float32) + 1).asnumpy()
+
+
+@case(modes=("PYNATIVE",))
+def uninitialized_tensors(ms):
+    """``initializer(...)`` and ``Tensor(shape=, dtype=, init=)`` are filled (and draw
+    their seed) only at ``init_data``/``asnumpy``, a Parameter taking them or ``set_data``;
+    printing shows ``<uninitialized>``, an op raises RuntimeError, and ``init_data`` on a
+    Tensor without an initializer raises TypeError."""
+    i = ms.common.initializer
+    ms.set_seed(3)
+    out = []
+    t = i.initializer(i.Normal(0.5), [2, 3], ms.float32)
+    out += [str(t), t.has_init, type(t.init).__name__, t.shape, str(t.dtype)]
+    out.append(_next_numpy_draw())
+    out += [t.asnumpy(), t.has_init, t.init is None, _next_numpy_draw()]
+    for fill in (lambda: t.init_data(), lambda: ms.Tensor([1.0]).init_data()):
+        try:
+            fill()
+        except TypeError as e:
+            out.append(str(e))
+    lazy = ms.Tensor(shape=(2, 2), dtype=ms.float16, init=i.Uniform(0.3))
+    out += [lazy.has_init, _next_numpy_draw(), lazy.init_data(), _next_numpy_draw()]
+    p = ms.Parameter(i.initializer("xavier_uniform", [2, 2]), name="w")
+    out += [p.value(), p.has_init, _next_numpy_draw()]
+    dense = ms.nn.Dense(2, 3)
+    out.append(_next_numpy_draw())
+    dense.weight.set_data(i.initializer(i.XavierUniform(), dense.weight.shape,
+                                        dense.weight.dtype))
+    out += [dense.weight.value(), _next_numpy_draw()]
+    const = i.initializer(0.5, [2])
+    out += [str(const), const.has_init, const.asnumpy()]
+    same = ms.Tensor(np.ones((2, 2), np.float32))
+    out += [i.initializer(same, [2, 2]) is same, i.initializer(same, [2, 2]).has_init]
+    return out
 
 
 @case(modes=("PYNATIVE",))
