@@ -2,11 +2,23 @@
 split) as grain transformations."""
 from __future__ import annotations
 
+import itertools
+
 import grain
 import grain.experimental as grain_exp
 import numpy as np
 
-from .pipeline import NOT_A_TREE, Dataset, _IterableSource, _Skip, ceil_div, shuffle_seed
+from . import ms_order
+from .pipeline import (
+    NOT_A_TREE,
+    Dataset,
+    Pass,
+    _IterableSource,
+    _Skip,
+    ceil_div,
+    dataset_seed,
+    iterator_epoch,
+)
 from .pipeline_errors import call_user, pipeline_error
 
 
@@ -129,10 +141,11 @@ class Batch(Dataset):
                                batch_fn=self._stack)
         # per_batch_map's BatchInfo: the batch's number in this pass over the node, the epoch
         rows = child.batch(self._batch_size, drop_remainder=self.drop_remainder, batch_fn=list)
+        shown = iterator_epoch(epoch)
         if isinstance(rows, grain.MapDataset):  # (a repeat after it asks for i past the end)
             n = max(len(rows), 1)
-            return rows.map_with_index(lambda i, r: self._stack(r, _BatchInfo(i % n, epoch)))
-        return _Numbered(rows).map(lambda nr: self._stack(nr[1], _BatchInfo(nr[0], epoch)))
+            return rows.map_with_index(lambda i, r: self._stack(r, _BatchInfo(i % n, shown)))
+        return _Numbered(rows).map(lambda nr: self._stack(nr[1], _BatchInfo(nr[0], shown)))
 
     def _length(self):
         n = self.children[0]._length()
@@ -291,19 +304,56 @@ class _BatchInfo:
 
 
 class Shuffle(Dataset):
-    def __init__(self, parent, buffer_size) -> None:
+    """``Dataset.shuffle(buffer_size)`` in MindSpore's order (``ms_order.buffer_shuffled``):
+    its ``std::mt19937_64`` goes on from one epoch to the next (``reshuffle_each_epoch``)
+    or starts again (``split``'s shuffle)."""
+
+    def __init__(self, parent, buffer_size, reshuffle_each_epoch: bool = True) -> None:
         if not isinstance(buffer_size, int) or buffer_size < 2:
             raise ValueError(f"buffer_size must be an int greater than 1, but got "
                              f"{buffer_size}.")
         super().__init__([parent])
         self.buffer_size = buffer_size
+        self.reshuffle_each_epoch = reshuffle_each_epoch
+        self._rows_per_epoch: dict[int, int] = {}
+        self._next_gen: tuple | None = None  # (epoch, generator at that epoch's start)
+
+    def _generator(self, epoch: int) -> ms_order.Mt19937x64:
+        if not self.reshuffle_each_epoch:
+            return ms_order.Mt19937x64(dataset_seed())
+        if self._next_gen is not None and self._next_gen[0] == epoch:
+            return self._next_gen[1].copy()
+        gen = ms_order.Mt19937x64(dataset_seed())
+        for done in range(epoch):  # one draw per row of every earlier epoch
+            if done not in self._rows_per_epoch:
+                self._rows_per_epoch[done] = sum(
+                    1 for _ in _as_iter(self.children[0]._grain(done)))
+            gen.discard(self._rows_per_epoch[done])
+        return gen
+
+    def _finished(self, epoch: int, rows: int, gen) -> None:
+        self._rows_per_epoch[epoch] = rows
+        self._next_gen = (epoch + 1, gen.copy())
 
     def _grain(self, epoch):
         ds = self.children[0]._grain(epoch)
+        gen = self._generator(epoch)
         if isinstance(ds, grain.MapDataset):
-            return ds.shuffle(seed=shuffle_seed(epoch))
-        return grain_exp.WindowShuffleIterDataset(ds, window_size=self.buffer_size,
-                                                  seed=shuffle_seed(epoch))
+            positions = list(ms_order.buffer_shuffled(range(len(ds)), self.buffer_size, gen))
+            self._finished(epoch, len(positions), gen)
+            return grain.MapDataset.source(positions).map(lambda i: ds[int(i)])
+
+        def rows():
+            count = 0
+            for row in ms_order.buffer_shuffled(ds, self.buffer_size, gen):
+                count += 1
+                yield row
+            self._finished(epoch, count, gen)
+        return _IterableSource(rows)
+
+
+def _as_iter(ds):
+    return ds.to_iter_dataset() if isinstance(ds, grain.MapDataset) else ds
 
 
 class Repeat(Dataset):
@@ -313,10 +363,20 @@ class Repeat(Dataset):
         self._repeat_count = -1 if self.count is None else self.count
 
     def _grain(self, epoch):
-        ds = self.children[0]._grain(epoch)
-        if isinstance(ds, grain.MapDataset):
-            return ds.repeat(self.count)
-        return grain_exp.RepeatIterDataset(ds, self.count)
+        """Each pass is a new epoch of the nodes below, as in MindSpore (a sampler or a
+        ``shuffle`` below draws its next order): pass ``r`` of ``epoch`` is their epoch
+        ``epoch * count + r``."""
+        child = self.children[0]
+        if self.count is None:
+            return _IterableSource(lambda: itertools.chain.from_iterable(
+                _as_iter(child._grain(Pass(k, iterator_epoch(epoch))))
+                for k in itertools.count()))
+        parts = [child._grain(Pass(epoch * self.count + r, iterator_epoch(epoch)))
+                 for r in range(self.count)]
+        if all(isinstance(p, grain.MapDataset) for p in parts):
+            return grain.MapDataset.concatenate(parts)
+        return _IterableSource(lambda: itertools.chain.from_iterable(
+            _as_iter(p) for p in parts))
 
     def _length(self):
         n = self.children[0]._length()
@@ -511,8 +571,13 @@ def split(ds, sizes, randomize: bool):
     n = ds.get_dataset_size()
     counts = _split_sizes(sizes, n)
     order = np.arange(n)
-    if randomize:
-        order = np.random.default_rng(shuffle_seed(0)).permutation(n)
+    if randomize:  # MindSpore: a RandomSampler that does not reshuffle (random access), or
+        # a shuffle(10000) that starts again each epoch (other sources)
+        order = np.asarray(
+            ms_order.random_sampler_order(n, dataset_seed(), 0)
+            if getattr(ds, "_split_by_sampler", False) else
+            list(ms_order.buffer_shuffled(range(n), 10000,
+                                          ms_order.Mt19937x64(dataset_seed()))))
     out, start = [], 0
     for c in counts:
         out.append(_Rows(ds, order[start:start + c]))

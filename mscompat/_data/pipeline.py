@@ -23,10 +23,36 @@ from .._engine.tensor import Tensor
 _CONFIG = {"seed": None}
 
 
-def shuffle_seed(epoch: int) -> int:
+DEFAULT_SEED = 5489  # ``std::mt19937::default_seed``, MindSpore's unset dataset seed
+
+
+def dataset_seed() -> int:
+    """The dataset seed: ``dataset.config.set_seed``'s (``mindspore.set_seed`` sets it too).
+    Unset, MindSpore draws a random seed per pipeline; mscompat uses 5489 (reproducible)."""
     from .._engine.random_ops import get_seed
-    base = _CONFIG["seed"] if _CONFIG["seed"] is not None else (get_seed() or 0)
-    return (base * 1000003 + epoch) % 2**31
+    if _CONFIG["seed"] is not None:
+        return _CONFIG["seed"]
+    seed = get_seed()
+    return DEFAULT_SEED if seed is None else seed
+
+
+class Pass(int):
+    """The epoch index the nodes below a ``repeat`` see (each pass draws its own orders),
+    remembering the iterator's epoch, which ``BatchInfo.get_epoch_num`` reports."""
+
+    def __new__(cls, index: int, epoch: int) -> Pass:
+        obj = int.__new__(cls, index)
+        obj.epoch = epoch
+        return obj
+
+
+def iterator_epoch(epoch: int) -> int:
+    return getattr(epoch, "epoch", epoch)
+
+
+def shuffle_seed(epoch: int) -> int:
+    """A seed for the orders MindSpore's engine does not define (file-level shuffles)."""
+    return (dataset_seed() * 1000003 + epoch) % 2**31
 
 
 def as_row(item, ncols: int | None = None) -> tuple:

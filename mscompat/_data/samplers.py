@@ -2,8 +2,8 @@
 
 A sampler (or a plain iterable of row indices) replaces ``shuffle``/``num_shards``/
 ``shard_id``/``num_samples``; giving both raises MindSpore's ValueError. Deterministic
-samplers give MindSpore's exact order; random ones draw from mscompat's dataset seed (the
-same rows, not MindSpore's order, as for ``shuffle=True``).
+samplers give MindSpore's exact order, and so do the random ones for the same dataset seed
+(``ms_order``: MindSpore's generators and libstdc++'s shuffle).
 
 Example:
     >>> import numpy as np
@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
-
-from .pipeline import shuffle_seed
+from . import ms_order
+from .pipeline import dataset_seed
 
 
 def _check_count(name: str, value, allow_none: bool = True) -> None:
@@ -36,11 +35,11 @@ class Sampler:
         _check_count("num_samples", num_samples)
         self.num_samples = num_samples
 
-    def _order(self, n: int, rng: np.random.Generator) -> list[int]:
+    def _order(self, n: int, epoch: int) -> list[int]:
         raise NotImplementedError
 
     def _indices(self, n: int, epoch: int) -> list[int]:
-        idx = self._order(n, np.random.default_rng(shuffle_seed(epoch)))
+        idx = self._order(n, epoch)
         return idx[:self.num_samples] if self.num_samples else idx
 
 
@@ -52,7 +51,7 @@ class SequentialSampler(Sampler):
         _check_count("start_index", start_index)
         self.start_index = start_index or 0
 
-    def _order(self, n, rng):
+    def _order(self, n, epoch):
         return list(range(self.start_index, n))
 
 
@@ -63,10 +62,9 @@ class RandomSampler(Sampler):
         super().__init__(num_samples)
         self.replacement = replacement
 
-    def _order(self, n, rng):
-        if self.replacement:
-            return [int(i) for i in rng.integers(0, n, self.num_samples or n)]
-        return [int(i) for i in rng.permutation(n)]
+    def _order(self, n, epoch):
+        return ms_order.random_sampler_order(n, dataset_seed(), epoch, self.replacement,
+                                             self.num_samples)
 
 
 class SubsetSampler(Sampler):
@@ -76,7 +74,7 @@ class SubsetSampler(Sampler):
         super().__init__(num_samples)
         self.indices = [int(i) for i in indices]
 
-    def _order(self, n, rng):
+    def _order(self, n, epoch):
         bad = [i for i in self.indices if not 0 <= i < n]
         if bad:
             raise RuntimeError(f"SubsetSampler: index {bad[0]} is out of range [0, {n}).")
@@ -86,9 +84,8 @@ class SubsetSampler(Sampler):
 class SubsetRandomSampler(SubsetSampler):
     """``SubsetRandomSampler(indices, num_samples=None)``: the given rows, shuffled."""
 
-    def _order(self, n, rng):
-        idx = super()._order(n, rng)
-        return [idx[i] for i in rng.permutation(len(idx))]
+    def _order(self, n, epoch):
+        return ms_order.subset_random_order(super()._order(n, epoch), dataset_seed(), epoch)
 
 
 class DistributedSampler(Sampler):
@@ -108,13 +105,21 @@ class DistributedSampler(Sampler):
                                       "mscompat yet.")
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, shuffle
 
-    def _order(self, n, rng):
+    def _order(self, n, epoch):
         if not 0 <= self.shard_id < self.num_shards:
             raise RuntimeError(f"DistributedSampler: shard_id {self.shard_id} must be in "
                                f"[0, {self.num_shards}).")
-        base = [int(i) for i in rng.permutation(n)] if self.shuffle else list(range(n))
-        per = -(-n // self.num_shards)
-        return [base[(self.shard_id + k * self.num_shards) % n] for k in range(per)]
+        return shard_rows(n, self.num_shards, self.shard_id, self.shuffle, epoch)
+
+
+def shard_rows(n: int, num_shards: int, shard_id: int, shuffle: bool, epoch: int) -> list[int]:
+    """MindSpore's shard ``shard_id`` of ``num_shards``: every ``num_shards``-th row of the
+    (shuffled: ``RandomSampler``'s order with the seed plus one) rows, padded to equal sizes
+    by wrapping around."""
+    base = (ms_order.random_sampler_order(n, dataset_seed() + 1, epoch) if shuffle
+            else range(n))
+    per = -(-n // num_shards)
+    return [base[(shard_id + k * num_shards) % n] for k in range(per)]
 
 
 class _IndexList(SubsetSampler):

@@ -7,9 +7,10 @@ import os
 import grain
 import numpy as np
 
-from .pipeline import MappableDataset, SourceDataset, _IterableSource, as_row, shuffle_seed
+from . import ms_order
+from .pipeline import MappableDataset, SourceDataset, _IterableSource, as_row, dataset_seed
 from .pipeline_errors import call_user, python_error
-from .samplers import as_sampler, check_conflicts
+from .samplers import as_sampler, check_conflicts, shard_rows
 
 
 def _shard(n: int, num_shards, shard_id) -> list[int]:
@@ -42,12 +43,16 @@ class _RandomAccess(SourceDataset):
     def _indices(self, epoch: int) -> list[int]:
         if self._sampler is not None:
             return self._sampler._indices(self._source_len(), epoch)
-        idx = _shard(self._source_len(), self._num_shards, self._shard_id)
-        if self._shuffle:
-            idx = list(np.random.default_rng(shuffle_seed(epoch)).permutation(idx))
-        if self._num_samples:
-            idx = idx[:self._num_samples]
-        return idx
+        n = self._source_len()
+        if self._num_shards is not None:  # MindSpore's DistributedSampler
+            _shard(n, self._num_shards, self._shard_id)
+            idx = shard_rows(n, self._num_shards, self._shard_id, self._shuffle, epoch)
+            return idx[:self._num_samples] if self._num_samples else idx
+        if self._shuffle:  # MindSpore's RandomSampler (with replacement given num_samples)
+            return ms_order.random_sampler_order(n, dataset_seed(), epoch,
+                                                 replacement=bool(self._num_samples),
+                                                 num_samples=self._num_samples)
+        return list(range(n))[:self._num_samples] if self._num_samples else list(range(n))
 
     def _grain(self, epoch):
         return grain.MapDataset.source(self._indices(epoch)).map(lambda i: self._get(int(i)))

@@ -50,15 +50,18 @@ _STREAM = Parameter(Tensor._wrap(_initial_key()), name="mscompat_random_stream",
 
 
 def set_seed(seed: int) -> None:
-    """``mindspore.set_seed``: seeds the op stream, the initializers and NumPy's global
-    generator (as MindSpore does)."""
+    """``mindspore.set_seed``: seeds the op stream, NumPy's global generator (where the
+    initializers draw their seeds) and, through ``dataset.config.set_seed``, the datasets'
+    shuffles and Python's ``random``, as MindSpore does."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"The argument 'seed' must be int, but got {type(seed).__name__}.")
     if seed < 0:
         raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got "
                          f"{seed}.")
-    _SEED["global"] = seed
     np.random.seed(seed % 2**32)
+    from ..dataset import config as dataset_config  # MindSpore seeds the datasets too
+    dataset_config.set_seed(seed)
+    _SEED["global"] = seed
     _STREAM.set_data(Tensor._wrap(_key_data(seed)))
 
 
