@@ -47,6 +47,13 @@ class Mt19937:
         self._pos += 1
         return self._buffer[self._pos - 1]
 
+    def copy(self) -> Mt19937:
+        other = object.__new__(Mt19937)
+        other._bits = np.random.MT19937(0)
+        other._bits.state = self._bits.state
+        other._buffer, other._pos = self._buffer, self._pos
+        return other
+
 
 def uniform_int(gen: Mt19937, low: int, high: int) -> int:
     """libstdc++ 9's ``uniform_int_distribution<size_t>(low, high)(gen)`` for a 32-bit

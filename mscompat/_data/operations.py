@@ -8,7 +8,7 @@ import grain
 import grain.experimental as grain_exp
 import numpy as np
 
-from . import ms_order
+from . import ms_order, op_random
 from .pipeline import (
     NOT_A_TREE,
     Dataset,
@@ -44,10 +44,23 @@ def _apply_ops(plan, values: tuple) -> tuple:
     return tuple(np.asarray(v) for v in values)
 
 
+def _draws_ms_stream(op) -> bool:
+    """Is ``op`` (or a transform inside it) one that draws from MindSpore's op streams?"""
+    if getattr(op, "_ms_stream", False):
+        return True
+    inner = getattr(op, "transforms", None)
+    return isinstance(inner, (list, tuple)) and any(_draws_ms_stream(t) for t in inner)
+
+
 class Map(Dataset):
-    def __init__(self, parent, operations, input_columns, output_columns) -> None:
+    def __init__(self, parent, operations, input_columns, output_columns,
+                 num_parallel_workers=None) -> None:
         ops = operations if isinstance(operations, (list, tuple)) else [operations]
         self.ops = [op for op in ops if op is not None]
+        from ..dataset.config import get_num_parallel_workers
+        self._workers = num_parallel_workers or get_num_parallel_workers()
+        self._random = any(_draws_ms_stream(op) for op in self.ops)
+        self._streams_at: dict[int, op_random.Streams] = {}  # epoch -> streams at its start
         from .vision_pil import resolve
         self._plan = resolve(self.ops)  # each transform's path (Pillow or arrays)
         cols = list(parent._columns)
@@ -74,7 +87,28 @@ class Map(Dataset):
         return tuple(rest[:self._first]) + out + tuple(rest[self._first:])
 
     def _grain(self, epoch):
-        return self.children[0]._grain(epoch).map(self._row)
+        if not self._random:
+            return self.children[0]._grain(epoch).map(self._row)
+        return _IterableSource(lambda: self._drawn_rows(epoch))
+
+    def _drawn_rows(self, epoch: int):
+        """The rows in order, each transform drawing from its worker's stream
+        (``op_random``), the streams going on from the epoch before."""
+        active = self._streams(epoch)
+        for i, row in enumerate(_as_iter(self.children[0]._grain(epoch))):
+            with op_random.streams(active, i):
+                out = self._row(row)
+            yield out
+        self._streams_at = {epoch + 1: active.copy()}
+
+    def _streams(self, epoch: int) -> op_random.Streams:
+        if epoch in self._streams_at:
+            return self._streams_at[epoch].copy()
+        if epoch == 0:
+            return op_random.Streams(self._workers, dataset_seed())
+        for _ in self._drawn_rows(epoch - 1):  # replay the epoch before to reach its end
+            pass
+        return self._streams_at[epoch].copy()
 
 
 class Filter(Dataset):

@@ -239,7 +239,7 @@ class Dataset:
             column_order=None, num_parallel_workers=None, python_multiprocessing=False,
             cache=None, callbacks=None, max_rowsize=16, offload=None) -> Dataset:
         from .operations import Map
-        return Map(self, operations, input_columns, output_columns)
+        return Map(self, operations, input_columns, output_columns, num_parallel_workers)
 
     def filter(self, predicate, input_columns=None, num_parallel_workers=None) -> Dataset:
         """``Dataset.filter(predicate, input_columns=None, num_parallel_workers=None)``."""

@@ -8,6 +8,7 @@ import io
 import numpy as np
 
 from .._engine.optional import require
+from . import op_random
 from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 from .transform_base import ImageTensorOperation, PyTensorOperation
@@ -144,37 +145,60 @@ class CenterCrop(_Op, PyTensorOperation):
 
 class RandomCrop(_Op, PyTensorOperation):
     """``RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
-    padding_mode=Border.CONSTANT)``."""
+    padding_mode=Border.CONSTANT)``: pad, with ``pad_if_needed`` pad each too-small side by
+    the shortfall on both ends, then (unless the image is already the crop's size) draw the
+    left edge and then the top edge from MindSpore's op stream (``op_random``)."""
+
+    _ms_stream = True
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
                  padding_mode=Border.CONSTANT) -> None:
         self.size, self.padding, self.fill_value = _hw(size), padding, fill_value
         self.pad_if_needed, self.padding_mode = pad_if_needed, Border(padding_mode)
 
+    def _pad(self, img, top, bottom, left, right):
+        pads = [(top, bottom), (left, right)] + [(0, 0)] * (img.ndim - 2)
+        kw = {"constant_values": self.fill_value} if \
+            self.padding_mode == Border.CONSTANT else {}
+        return np.pad(img, pads, mode=self.padding_mode.value, **kw)
+
     def __call__(self, img):
         img = np.asarray(img)
         if self.padding is not None:
             left, top, right, bottom = padding_sides(self.padding)
-            pads = [(top, bottom), (left, right)] + [(0, 0)] * (img.ndim - 2)
-            kw = {"constant_values": self.fill_value} if \
-                self.padding_mode == Border.CONSTANT else {}
-            img = np.pad(img, pads, mode=self.padding_mode.value, **kw)
-        h, w = img.shape[:2]
+            img = self._pad(img, top, bottom, left, right)
         th, tw = self.size
-        top = np.random.randint(0, h - th + 1)
-        left = np.random.randint(0, w - tw + 1)
+        if img.shape[:2] == (th, tw):
+            return img
+        if self.pad_if_needed:
+            dh, dw = max(th - img.shape[0], 0), max(tw - img.shape[1], 0)
+            if dh or dw:
+                img = self._pad(img, dh, dh, dw, dw)
+        h, w = img.shape[:2]
+        if h < th or w < tw:
+            raise pipeline_error(f"RandomCrop: invalid crop size, crop size is bigger than the "
+                                 f"image dimensions, got crop height: {th}, crop width: {tw}")
+        gen = op_random.generator(self)
+        left = op_random.uniform_int(gen, 0, w - tw)
+        top = op_random.uniform_int(gen, 0, h - th)
         return img[top:top + th, left:left + tw]
 
 
 class RandomHorizontalFlip(_Op, PyTensorOperation):
-    """``RandomHorizontalFlip(prob=0.5)``."""
+    """``RandomHorizontalFlip(prob=0.5)``: flips when MindSpore's op stream says so
+    (``bernoulli(prob)``, ``op_random``)."""
+
+    _ms_stream = True
 
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = prob
 
+    def _flips(self) -> bool:
+        return op_random.bernoulli(op_random.generator(self), self.prob)
+
     def __call__(self, img):
         img = np.asarray(img)
-        return img[:, ::-1].copy() if np.random.rand() < self.prob else img
+        return img[:, ::-1].copy() if self._flips() else img
 
 
 class RandomVerticalFlip(RandomHorizontalFlip):
@@ -182,7 +206,7 @@ class RandomVerticalFlip(RandomHorizontalFlip):
 
     def __call__(self, img):
         img = np.asarray(img)
-        return img[::-1].copy() if np.random.rand() < self.prob else img
+        return img[::-1].copy() if self._flips() else img
 
 
 class Normalize(_Op):
@@ -467,34 +491,41 @@ class ToPIL(_Op, PyTensorOperation):
         return Image.fromarray(np.asarray(img))
 
 
-def _crop_box(h: int, w: int, scale, ratio, max_attempts: int) -> tuple[int, int, int, int]:
-    """A random crop of area ``scale`` and aspect ``ratio`` (log-uniform) inside h x w;
-    after ``max_attempts`` misses, the centre crop with the ratio clamped to ``ratio``."""
-    area = h * w
-    log_ratio = (np.log(ratio[0]), np.log(ratio[1]))
-    for _ in range(max_attempts):
-        target = area * np.random.uniform(scale[0], scale[1])
-        aspect = np.exp(np.random.uniform(*log_ratio))
-        cw = int(round(np.sqrt(target * aspect)))
-        ch = int(round(np.sqrt(target / aspect)))
-        if 0 < cw <= w and 0 < ch <= h:
-            return np.random.randint(0, h - ch + 1), np.random.randint(0, w - cw + 1), ch, cw
+def _crop_box(op, h: int, w: int) -> tuple[int, int, int, int]:
+    """MindSpore's random crop box (``RandomCropAndResizeOp::GetCropBox``): up to
+    ``max_attempts`` draws of a float32 area fraction and log-aspect from the op's stream;
+    the first box that fits draws its left and top edges; else the centre crop with the
+    aspect clamped to ``ratio``. Returns ``(top, left, height, width)``."""
+    f32 = np.float32
+    gen = op_random.generator(op)
+    log_lo, log_hi = f32(np.log(f32(op.ratio[0]))), f32(np.log(f32(op.ratio[1])))
+    for _ in range(op.max_attempts):
+        scale = float(op_random.uniform_real(gen, op.scale[0], op.scale[1]))
+        aspect = float(np.exp(op_random.uniform_real(gen, log_lo, log_hi)))
+        cw = op_random.round_half_away(np.sqrt(h * w * scale * aspect))
+        ch = op_random.round_half_away(cw / aspect)
+        if cw <= w and ch <= h:
+            left = op_random.uniform_int(gen, 0, w - cw)
+            top = op_random.uniform_int(gen, 0, h - ch)
+            return top, left, ch, cw
     in_ratio = w / h
-    if in_ratio < min(ratio):
-        cw, ch = w, int(round(w / min(ratio)))
-    elif in_ratio > max(ratio):
-        ch, cw = h, int(round(h * max(ratio)))
+    if in_ratio < float(f32(op.ratio[0])):
+        cw, ch = w, op_random.round_half_away(w / float(f32(op.ratio[0])))
+    elif in_ratio > float(f32(op.ratio[1])):
+        ch, cw = h, op_random.round_half_away(h * float(f32(op.ratio[1])))
     else:
         ch, cw = h, w
-    return (h - ch) // 2, (w - cw) // 2, ch, cw
+    return (op_random.round_half_away((h - ch) / 2.0), op_random.round_half_away((w - cw) / 2.0),
+            ch, cw)
 
 
 class RandomResizedCrop(_Op, PyTensorOperation):
     """``RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)``: a random crop of random area and
-    aspect ratio, resized to ``size``. Draws come from NumPy's generator (seeded by
-    ``mindspore.set_seed``/``dataset.config.set_seed``), not MindSpore's: the crops differ
-    from MindSpore's, their distribution does not."""
+    aspect ratio, resized to ``size``; the box is drawn as MindSpore's C++ op draws it, from
+    its op stream (``op_random``, ``_crop_box``)."""
+
+    _ms_stream = True
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
                  interpolation=Inter.BILINEAR, max_attempts: int = 10) -> None:
@@ -510,8 +541,7 @@ class RandomResizedCrop(_Op, PyTensorOperation):
 
     def __call__(self, img):
         img = np.asarray(img)
-        top, left, ch, cw = _crop_box(img.shape[0], img.shape[1], self.scale, self.ratio,
-                                      self.max_attempts)
+        top, left, ch, cw = _crop_box(self, img.shape[0], img.shape[1])
         return Resize(self.size, self.interpolation)(img[top:top + ch, left:left + cw])
 
 

@@ -102,3 +102,67 @@ def randomized_split_orders(ms):
     a, b = ds.GeneratorDataset(_Rows(10), ["x"], shuffle=False).split([0.6, 0.4])
     c, d = ds.GeneratorDataset(_generator(10), ["x"]).split([0.6, 0.4])
     return (ds.config.get_seed(), _epochs(a, 2), _epochs(b), _epochs(c, 2), _epochs(d))
+
+
+def _images(n, h=10, w=12):
+    base = (np.arange(w, dtype=np.uint8)[None, :, None]
+            + 20 * np.arange(h, dtype=np.uint8)[:, None, None])
+    return np.stack([np.repeat(base, 3, axis=2) + (i % 3) for i in range(n)])
+
+
+def _corners(data, epochs=1):
+    it = data.create_tuple_iterator(num_epochs=epochs, output_numpy=True)
+    return [[r[0][0, :, 0].tolist() + [r[0].shape[0]] for r in it] for _ in range(epochs)]
+
+
+@case(modes=P)
+def random_flip_and_crop_streams(ms):
+    """The C++ random transforms' draws: one std::mt19937 per transform and map worker
+    (worker ``w`` seeded ``seed + w``, row ``i`` on worker ``i % W``), going on across
+    epochs; eager calls start from the seed."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(1)
+    out = []
+    for workers in (1, 2):
+        for ops in ([vision.RandomHorizontalFlip(0.5)], [vision.RandomVerticalFlip(0.3)],
+                    [vision.RandomCrop(4)], [vision.RandomHorizontalFlip(), vision.RandomCrop(
+                        (3, 5), padding=[1, 2])]):
+            data = ds.NumpySlicesDataset({"img": _images(9)}, shuffle=False).map(
+                ops, input_columns=["img"], num_parallel_workers=workers)
+            out.append(_corners(data, 2))
+    crop = vision.RandomCrop(4, padding=1, padding_mode=vision.Border.REFLECT)
+    out.append([crop(_images(1)[0])[:, :, 0].tolist() for _ in range(2)])
+    flip = vision.RandomHorizontalFlip(0.5)
+    out.append([int(flip(_images(1)[0])[0, 0, 0]) for _ in range(3)])
+    two_maps = ds.NumpySlicesDataset({"img": _images(5)}, shuffle=False).map(
+        vision.RandomCrop(6), input_columns=["img"], num_parallel_workers=1).map(
+        vision.RandomCrop(4), input_columns=["img"], num_parallel_workers=1)
+    out.append(_corners(two_maps))
+    repeated = ds.NumpySlicesDataset({"img": _images(4)}, shuffle=False).map(
+        vision.RandomCrop(5), input_columns=["img"], num_parallel_workers=1).repeat(2)
+    out.append(_corners(repeated))
+    return out
+
+
+@case(modes=P)
+def random_crop_padding_rules(ms):
+    """RandomCrop draws nothing for an image already the crop's size; ``pad_if_needed`` pads
+    each short side by the shortfall at both ends."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(1)
+
+    def rows():
+        for h, w in ((4, 4), (10, 12), (3, 12), (10, 3), (10, 12)):
+            yield (_images(1, h, w)[0],)
+    data = ds.GeneratorDataset(rows, ["img"]).map(
+        vision.RandomCrop(4, pad_if_needed=True), input_columns=["img"],
+        num_parallel_workers=1)
+    return [r[0][:, :, 0].tolist() for r in data.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=P)
+def random_crop_too_large(ms):
+    ds, vision = ms.dataset, ms.dataset.vision
+    data = ds.NumpySlicesDataset({"img": _images(1, 3, 3)}, shuffle=False).map(
+        vision.RandomCrop(4), input_columns=["img"], num_parallel_workers=1)
+    return [r[0] for r in data.create_tuple_iterator(output_numpy=True)]

@@ -1,0 +1,98 @@
+"""Where MindSpore's C++ random vision transforms draw, reproduced.
+
+Each C++ transform object owns a ``std::mt19937`` seeded with the dataset seed when the
+pipeline is built. A ``map`` with ``W`` workers gives every worker its own copy of each
+transform, worker ``w`` seeded ``seed + w``, and hands row ``i`` to worker ``i % W``; the
+generators go on from one epoch to the next. A transform called eagerly is built anew for the
+call, so it starts from the seed every time.
+
+``Map`` (``operations.py``) runs the rows of a ``map`` holding such a transform in order, one
+row at a time, under ``streams(...)``; the transform asks ``generator(self)`` for its
+stream and draws with libstdc++'s distributions (``bernoulli``, ``ms_order.uniform_int``).
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat.dataset as ds
+    >>> import mscompat.dataset.vision as vision
+    >>> ds.config.set_seed(1)
+    >>> image = np.arange(12, dtype=np.uint8).reshape(3, 4, 1)
+    >>> vision.RandomCrop(2)(image)[..., 0].tolist()  # eager: x = 1, y = 1 from the seed
+    [[5, 6], [9, 10]]
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+
+import numpy as np
+
+from .ms_order import Mt19937, uniform_int
+from .pipeline import dataset_seed
+
+_ACTIVE: contextvars.ContextVar = contextvars.ContextVar("op_streams", default=None)
+
+
+class Streams:
+    """The generators of one ``map``'s transforms, one set per worker."""
+
+    def __init__(self, workers: int, seed: int) -> None:
+        self.workers, self.seed = workers, seed
+        self.by_worker: list[dict] = [{} for _ in range(workers)]
+        self.worker = 0
+
+    def get(self, op) -> Mt19937:
+        mine = self.by_worker[self.worker]
+        if id(op) not in mine:
+            mine[id(op)] = Mt19937(self.seed + self.worker)
+        return mine[id(op)]
+
+    def copy(self) -> Streams:
+        other = Streams(self.workers, self.seed)
+        other.by_worker = [{k: g.copy() for k, g in d.items()} for d in self.by_worker]
+        return other
+
+
+@contextlib.contextmanager
+def streams(active: Streams, row: int):
+    """Draw for row ``row`` (its worker's generators) inside the block."""
+    active.worker = row % active.workers
+    token = _ACTIVE.set(active)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def generator(op) -> Mt19937:
+    """The stream transform ``op`` draws from now: its map worker's, or (eager) a new one."""
+    active = _ACTIVE.get()
+    return active.get(op) if active is not None else Mt19937(dataset_seed())
+
+
+def bernoulli(gen: Mt19937, p: float) -> bool:
+    """libstdc++'s ``bernoulli_distribution(p)(gen)``: a 53-bit canonical double from two
+    32-bit draws, compared with ``p``."""
+    low, high = gen(), gen()
+    canonical = (low + high * 4294967296.0) / 18446744073709551616.0
+    if canonical >= 1.0:
+        canonical = float(np.nextafter(1.0, 0.0))
+    return canonical < p
+
+
+def uniform_real(gen: Mt19937, low, high) -> np.float32:
+    """libstdc++'s ``uniform_real_distribution<float>(low, high)(gen)``: one 32-bit draw
+    as a float32 fraction, scaled in float32."""
+    f32 = np.float32
+    canonical = f32(gen()) / f32(4294967296.0)
+    if canonical >= 1:
+        canonical = np.nextafter(f32(1), f32(0))
+    return canonical * (f32(high) - f32(low)) + f32(low)
+
+
+def round_half_away(value: float) -> int:
+    """``std::round``."""
+    return int(np.floor(value + 0.5)) if value >= 0 else -int(np.floor(-value + 0.5))
+
+
+__all__ = ["Streams", "bernoulli", "generator", "round_half_away", "streams", "uniform_int",
+           "uniform_real"]
