@@ -8,7 +8,7 @@ import io
 import numpy as np
 
 from .._engine.optional import require
-from . import op_random
+from . import ms_order, op_random
 from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 from .transform_base import ImageTensorOperation, PyTensorOperation
@@ -554,11 +554,6 @@ class RandomCropDecodeResize(RandomResizedCrop):
         return super().__call__(Decode()(img))
 
 
-def _grayscale(img):
-    """ITU-R 601 luma of an RGB float image (OpenCV's RGB2GRAY weights)."""
-    return img[..., 0] * 0.299 + img[..., 1] * 0.587 + img[..., 2] * 0.114
-
-
 def _factor_range(name: str, value, centre: float, bound=None) -> tuple[float, float]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if value < 0:
@@ -580,7 +575,9 @@ class RandomColorAdjust(_Op, PyTensorOperation):
     hue=(0, 0))`` on HWC RGB images: brightness scales the pixels, contrast blends with the
     mean grey level, saturation with the grey image, hue rotates the colour wheel by a
     fraction in [-0.5, 0.5]; each factor is drawn uniformly from its range (a number v
-    means ``[max(0, 1 - v), 1 + v]``, ``[-v, v]`` for hue), from NumPy's generator."""
+    means ``[max(0, 1 - v), 1 + v]``, ``[-v, v]`` for hue), from MindSpore's op stream."""
+
+    _ms_stream = True
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1),
                  hue=(0, 0)) -> None:
@@ -595,25 +592,37 @@ class RandomColorAdjust(_Op, PyTensorOperation):
                              f"{hue}.")
 
     def __call__(self, img):
+        """MindSpore's C++ order: shuffle the four adjustments with the op's stream
+        (``op_random``), then draw each factor (float32) as it comes and apply it, skipping
+        only a range fixed at the identity."""
+        from .vision_adjust import AdjustBrightness, AdjustContrast, AdjustSaturation
         img = np.asarray(img)
         if img.ndim != 3 or img.shape[2] != 3:
             raise RuntimeError(f"RandomColorAdjust: the image must be HWC with 3 channels, "
                                f"but got shape {img.shape}.")
-        f = img.astype(np.float64)
-        top = 255.0 if np.issubdtype(img.dtype, np.integer) else 1.0
-        b = np.random.uniform(*self.brightness)
-        c = np.random.uniform(*self.contrast)
-        s = np.random.uniform(*self.saturation)
-        h = np.random.uniform(*self.hue)
-        f = np.clip(f * b, 0, top)
-        f = np.clip(_grayscale(f).mean() * (1 - c) + f * c, 0, top)
-        grey = _grayscale(f)[..., None]
-        f = np.clip(grey * (1 - s) + f * s, 0, top)
-        if h != 0:
-            f = _shift_hue(f / top, h) * top
-        if np.issubdtype(img.dtype, np.integer):
-            return np.clip(np.floor(f + 0.5), 0, 255).astype(img.dtype)
-        return f.astype(img.dtype)
+        gen = op_random.generator(self)
+        steps = {"brightness": (self.brightness, 1.0, AdjustBrightness),
+                 "contrast": (self.contrast, 1.0, AdjustContrast),
+                 "saturation": (self.saturation, 1.0, AdjustSaturation),
+                 "hue": (self.hue, 0.0, None)}
+        for name in ms_order.std_shuffle(list(steps), gen):
+            (lo, hi), identity, adjust = steps[name]
+            if np.float32(lo) == np.float32(hi) == np.float32(identity):
+                continue
+            factor = float(op_random.uniform_real(gen, lo, hi))
+            if adjust is None and img.dtype == np.uint8:
+                from .vision_adjust import AdjustHue
+                adjust = AdjustHue
+            img = adjust(factor)(img) if adjust is not None else _hue_shifted(img, factor)
+        return img
+
+
+def _hue_shifted(img, shift: float):
+    top = 255.0 if np.issubdtype(img.dtype, np.integer) else 1.0
+    f = _shift_hue(img.astype(np.float64) / top, shift) * top
+    if np.issubdtype(img.dtype, np.integer):
+        return np.clip(np.floor(f + 0.5), 0, 255).astype(img.dtype)
+    return f.astype(img.dtype)
 
 
 def _shift_hue(rgb, shift: float):

@@ -30,6 +30,7 @@ from ..._data.vision_adjust import (  # noqa: F401
     AdjustBrightness,
     AdjustContrast,
     AdjustGamma,
+    AdjustHue,
     AdjustSaturation,
     Crop,
     Erase,

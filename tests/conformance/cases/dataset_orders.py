@@ -166,3 +166,54 @@ def random_crop_too_large(ms):
     data = ds.NumpySlicesDataset({"img": _images(1, 3, 3)}, shuffle=False).map(
         vision.RandomCrop(4), input_columns=["img"], num_parallel_workers=1)
     return [r[0] for r in data.create_tuple_iterator(output_numpy=True)]
+
+
+def _photo(n, h=6, w=9):
+    rng = np.random.RandomState(0)
+    return (rng.rand(n, h, w, 3) * 255).astype(np.uint8)
+
+
+@case(modes=P, rtol=0, atol=0)
+def random_color_adjust_streams(ms):
+    """RandomColorAdjust shuffles its four adjustments with its op stream, then draws each
+    float32 factor in that order, skipping only a range fixed at the identity."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(1)
+    out = []
+    for kw in (dict(brightness=(0.5, 1.5)), dict(contrast=(0.2, 1.8)),
+               dict(saturation=(0, 2)), dict(brightness=0.4, contrast=0.4, saturation=0.4),
+               dict(brightness=(2, 2)), dict(brightness=(1, 1), contrast=0.3)):
+        for workers in (1, 2):
+            data = ds.NumpySlicesDataset({"img": _photo(5)}, shuffle=False).map(
+                vision.RandomColorAdjust(**kw), input_columns=["img"],
+                num_parallel_workers=workers)
+            out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out
+
+
+@case(modes=P, rtol=0, atol=1)
+def adjust_hue_uint8(ms):
+    """AdjustHue: OpenCV's RGB2HSV_FULL, the hue byte shifted by ``uint8(h * 255)``, and
+    back (within one grey level: MindSpore's OpenCV build truncates some values and rounds
+    others), also inside RandomColorAdjust."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    img = _photo(1, 16, 64)[0]
+    out = [vision.AdjustHue(h)(img) for h in (0.0, 0.1, -0.1, 0.27, -0.33, 0.5, -0.5)]
+    ds.config.set_seed(2)
+    data = ds.NumpySlicesDataset({"img": _photo(4, 16, 64)}, shuffle=False).map(
+        vision.RandomColorAdjust(0.3, 0.3, 0.3, 0.2), input_columns=["img"],
+        num_parallel_workers=1)
+    out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out
+
+
+@case(modes=P)
+def adjust_hue_errors(ms):
+    vision = ms.dataset.vision
+    out = []
+    for bad in (0.6, -0.51, "x"):
+        try:
+            vision.AdjustHue(bad)
+        except (TypeError, ValueError) as e:
+            out.append((type(e).__name__, str(e)))
+    return out
