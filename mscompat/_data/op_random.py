@@ -2,8 +2,9 @@
 
 Each C++ transform object owns a ``std::mt19937`` seeded with the dataset seed when the
 pipeline is built. A ``map`` with ``W`` workers gives every worker its own copy of each
-transform, worker ``w`` seeded ``seed + w``, and hands row ``i`` to worker ``i % W``; the
-generators go on from one epoch to the next. A transform called eagerly is built anew for the
+transform, worker ``w`` seeded ``seed + w``, and hands the rows to the workers in turn, the
+end-of-epoch marker taking a turn too (row ``i`` of the first epoch goes to worker ``i % W``);
+the generators go on from one epoch to the next. A transform called eagerly is built anew for the
 call, so it starts from the seed every time.
 
 ``Map`` (``operations.py``) runs the rows of a ``map`` holding such a transform in order, one
@@ -39,6 +40,7 @@ class Streams:
         self.workers, self.seed = workers, seed
         self.by_worker: list[dict] = [{} for _ in range(workers)]
         self.worker = 0
+        self.next_job = 0  # rows and end-of-epoch markers go to the workers in turn
 
     def get(self, op) -> Mt19937:
         mine = self.by_worker[self.worker]
@@ -49,13 +51,14 @@ class Streams:
     def copy(self) -> Streams:
         other = Streams(self.workers, self.seed)
         other.by_worker = [{k: g.copy() for k, g in d.items()} for d in self.by_worker]
+        other.next_job = self.next_job
         return other
 
 
 @contextlib.contextmanager
-def streams(active: Streams, row: int):
-    """Draw for row ``row`` (its worker's generators) inside the block."""
-    active.worker = row % active.workers
+def streams(active: Streams, job: int):
+    """Draw for the map's ``job``-th job (its worker's generators) inside the block."""
+    active.worker = job % active.workers
     token = _ACTIVE.set(active)
     try:
         yield

@@ -95,10 +95,13 @@ class Map(Dataset):
         """The rows in order, each transform drawing from its worker's stream
         (``op_random``), the streams going on from the epoch before."""
         active = self._streams(epoch)
-        for i, row in enumerate(_as_iter(self.children[0]._grain(epoch))):
-            with op_random.streams(active, i):
+        job = active.next_job
+        for row in _as_iter(self.children[0]._grain(epoch)):
+            with op_random.streams(active, job):
                 out = self._row(row)
+            job += 1
             yield out
+        active.next_job = job + 1  # MindSpore hands the end-of-epoch marker to a worker too
         self._streams_at = {epoch + 1: active.copy()}
 
     def _streams(self, epoch: int) -> op_random.Streams:

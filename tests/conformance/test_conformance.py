@@ -22,7 +22,8 @@ if HERE not in sys.path:
 
 from cases import load_all  # noqa: E402
 
-from mscompat._engine import lazy, recording  # noqa: E402
+from mscompat._data import pipeline  # noqa: E402
+from mscompat._engine import lazy, random_ops, recording  # noqa: E402
 
 MODES = ("PYNATIVE", "GRAPH")
 
@@ -50,9 +51,13 @@ def _params():
 def ms():
     """The mscompat module; context mode restored to PYNATIVE afterwards."""
     mod = importlib.import_module("mscompat")
+    seeds = dict(random_ops._SEED), dict(pipeline._CONFIG)  # a case's set_seed stays its own
     yield mod
     mod.set_context(mode=mod.PYNATIVE_MODE)
     lazy.ENABLED["on"] = True
+    random_ops._SEED.clear()
+    random_ops._SEED.update(seeds[0])
+    pipeline._CONFIG.update(seeds[1])
 
 
 # ----------------------------------------------------------------------------- comparison

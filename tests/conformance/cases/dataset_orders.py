@@ -217,3 +217,19 @@ def adjust_hue_errors(ms):
         except (TypeError, ValueError) as e:
             out.append((type(e).__name__, str(e)))
     return out
+
+
+@case(modes=P)
+def map_workers_take_turns_across_epochs(ms):
+    """A map's workers take the rows in turn and the end-of-epoch marker takes a turn too,
+    so with an even number of rows the next epoch starts on the other worker."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(6)
+    out = []
+    for rows in (8, 9):
+        data = ds.GeneratorDataset(_Rows(rows), ["x"], shuffle=True)
+        data = ds.NumpySlicesDataset({"img": _images(rows)}, shuffle=True).map(
+            [vision.RandomCrop(4), vision.RandomHorizontalFlip()], input_columns=["img"],
+            num_parallel_workers=2)
+        out.append(_corners(data, 3))
+    return out
