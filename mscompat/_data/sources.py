@@ -13,13 +13,9 @@ from .pipeline_errors import call_user, python_error
 from .samplers import as_sampler, check_conflicts, shard_rows
 
 
-def _shard(n: int, num_shards, shard_id) -> list[int]:
-    if num_shards is None:
-        return list(range(n))
+def _check_shard(num_shards, shard_id) -> None:
     if shard_id is None or not 0 <= shard_id < num_shards:
         raise ValueError(f"shard_id must be in [0, {num_shards}), but got {shard_id}.")
-    per = -(-n // num_shards)  # MindSpore pads shards to equal size by wrapping around
-    return [(shard_id + k * num_shards) % n for k in range(per)]
 
 
 class _RandomAccess(SourceDataset):
@@ -45,7 +41,7 @@ class _RandomAccess(SourceDataset):
             return self._sampler._indices(self._source_len(), epoch)
         n = self._source_len()
         if self._num_shards is not None:  # MindSpore's DistributedSampler
-            _shard(n, self._num_shards, self._shard_id)
+            _check_shard(self._num_shards, self._shard_id)
             idx = shard_rows(n, self._num_shards, self._shard_id, self._shuffle, epoch)
             return idx[:self._num_samples] if self._num_samples else idx
         if self._shuffle:  # MindSpore's RandomSampler (with replacement given num_samples)

@@ -306,3 +306,41 @@ def load_param_into_net_dtype_and_shape_rules(ms):
             out.append(("RuntimeError", str(e)))
         out.append(net.weight.value())
     return out
+
+
+@case(rtol=1e-4, atol=1e-5)
+def seeded_augmented_training_from_default_init(ms):
+    """After ``set_seed``, a script that leaves everything to MindSpore's defaults gets
+    MindSpore's numbers: the layers' default initial weights, the shuffled sampler's order,
+    RandomCrop/RandomHorizontalFlip on two map workers, over two epochs of Model.train."""
+    nn, ds, vision = ms.nn, ms.dataset, ms.dataset.vision
+    ms.set_seed(7)
+    rng = np.random.RandomState(0)
+    images = (rng.rand(24, 12, 12, 3) * 255).astype(np.uint8)
+    labels = rng.randint(0, 4, 24).astype(np.int32)
+
+    class Rows:
+        def __getitem__(self, i):
+            return images[i], labels[i]
+
+        def __len__(self):
+            return len(images)
+
+    data = ds.GeneratorDataset(Rows(), ["image", "label"], shuffle=True)
+    data = data.map([vision.RandomCrop(12, padding=2), vision.RandomHorizontalFlip(),
+                     vision.Rescale(1.0 / 255, 0), vision.HWC2CHW()], input_columns="image",
+                    num_parallel_workers=2)
+    data = data.batch(6, drop_remainder=True)
+    net = nn.SequentialCell(nn.Conv2d(3, 6, 3), nn.BatchNorm2d(6), nn.ReLU(),
+                            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dense(6, 4))
+    losses = []
+
+    class Record(ms.train.Callback):
+        def on_train_step_end(self, run_context):
+            losses.append(float(run_context.original_args().net_outputs.asnumpy()))
+
+    model = ms.train.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+                                                                 reduction="mean"),
+                           nn.Momentum(net.trainable_params(), 0.05, 0.9))
+    model.train(2, data, callbacks=[Record()], dataset_sink_mode=False)
+    return losses, net[5].bias.value()
