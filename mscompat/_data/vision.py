@@ -17,10 +17,8 @@ from .transform_base import ImageTensorOperation, PyTensorOperation
 class Inter(enum.IntEnum):
     NEAREST = 0
     ANTIALIAS = 1
-    LINEAR = 2
-    BILINEAR = 2
-    CUBIC = 3
-    BICUBIC = 3
+    BILINEAR = LINEAR = 2  # MindSpore's order: BILINEAR and BICUBIC are the names shown
+    BICUBIC = CUBIC = 3
     AREA = 4
     PILCUBIC = 5
 

@@ -26,6 +26,7 @@ import numbers
 
 import numpy as np
 
+from . import op_random
 from .transform_base import PyTensorOperation
 from .vision import Inter, _Op
 
@@ -204,8 +205,11 @@ class RandomRotation(Rotate, PyTensorOperation):
         super().__init__(0.0, resample, expand, center, fill_value)
         self.degrees = _degrees_range(degrees)
 
+    _ms_stream = True
+
     def __call__(self, img):
-        angle = float(np.random.uniform(*self.degrees))
+        """The angle is a float32 draw from MindSpore's op stream (``op_random``)."""
+        angle = float(op_random.uniform_real(op_random.generator(self), *self.degrees))
         return rotate(img, angle, self.resample, self.expand, self.center, self.fill_value)
 
 

@@ -233,3 +233,17 @@ def map_workers_take_turns_across_epochs(ms):
             num_parallel_workers=2)
         out.append(_corners(data, 3))
     return out
+
+
+@case(modes=P)
+def random_rotation_streams(ms):
+    """RandomRotation's angle is a float32 draw from its op stream."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(4)
+    out = []
+    for kw in (dict(degrees=30), dict(degrees=(10, 170), resample=vision.Inter.BILINEAR),
+               dict(degrees=45, expand=True)):
+        data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
+            vision.RandomRotation(**kw), input_columns=["img"], num_parallel_workers=1)
+        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out, [str(m) for m in vision.Inter]
