@@ -21,6 +21,7 @@ import random
 
 import numpy as np
 
+from . import op_random
 from .transform_base import PyTensorOperation
 from .vision import _Op
 
@@ -99,6 +100,8 @@ class CutOut(_Op):
                             f"'bool'>], but got {type(is_hwc)}.")
         self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
 
+    _ms_stream = True
+
     def __call__(self, img):
         img = np.array(img)  # a copy
         if img.ndim != 3:
@@ -110,9 +113,10 @@ class CutOut(_Op):
             raise RuntimeError(f"CutOut: box size is too large for image erase, got box "
                                f"height: {n}box weight: {n}, and image height: {h}, image "
                                f"width: {w}")
-        for _ in range(self.num_patches):
-            top = int(np.random.randint(0, h + n + 1)) - n
-            left = int(np.random.randint(0, w + n + 1)) - n
+        gen = op_random.generator(self)
+        for _ in range(self.num_patches):  # MindSpore's unbounded erase: top, then left
+            top = op_random.uniform_int(gen, 0, h + n) - n
+            left = op_random.uniform_int(gen, 0, w + n) - n
             y0, x0, y1, x1 = max(top, 0), max(left, 0), min(top + n, h), min(left + n, w)
             if self.is_hwc:
                 img[y0:y1, x0:x1] = 0

@@ -283,13 +283,22 @@ class RandomAffine(_Op, PyTensorOperation):
         self.shear = tuple(float(s) for s in shear)
         self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
 
+    _ms_stream = True
+
     def __call__(self, img):
+        """MindSpore's draws, float32 from the op stream (``op_random``): the angle, the
+        translations (their ranges scaled by the width and height first), the scale, then
+        the two shears."""
         img = _check_image(img, "RandomAffine")
         h, w = img.shape[:2]
-        u = np.random.uniform
-        angle = u(*self.degrees)
-        tx, ty = u(*self.translate[:2]) * w, u(*self.translate[2:]) * h
-        scale = u(*self.scale)
-        shear = (u(*self.shear[:2]), u(*self.shear[2:]))
+        gen, f32 = op_random.generator(self), np.float32
+
+        def draw(low, high):
+            return float(op_random.uniform_real(gen, low, high))
+        angle = draw(*self.degrees)
+        tx = draw(f32(self.translate[0]) * f32(w), f32(self.translate[1]) * f32(w))
+        ty = draw(f32(self.translate[2]) * f32(h), f32(self.translate[3]) * f32(h))
+        scale = draw(*self.scale)
+        shear = (draw(*self.shear[:2]), draw(*self.shear[2:]))
         m = affine_matrix(h, w, angle, (tx, ty), scale, shear)
         return _warp(img, m, (h, w), self.resample, self.fill_value)

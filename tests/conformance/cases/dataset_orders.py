@@ -247,3 +247,23 @@ def random_rotation_streams(ms):
             vision.RandomRotation(**kw), input_columns=["img"], num_parallel_workers=1)
         out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
     return out, [str(m) for m in vision.Inter]
+
+
+@case(modes=P, rtol=0, atol=1)
+def cutout_and_random_affine_streams(ms):
+    """CutOut draws each patch's top then left edge (unbounded); RandomAffine its angle,
+    translations (ranges scaled by the size first), scale and shears, float32 from its op
+    stream (within one grey level: OpenCV's bilinear warp rounds a rare pixel otherwise)."""
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(4)
+    out = []
+    for op in (vision.CutOut(5), vision.CutOut(3, num_patches=3),
+               vision.RandomAffine(15),
+               vision.RandomAffine((-10, 20), translate=(-0.1, 0.2), scale=(0.8, 1.2),
+                                   shear=10),
+               vision.RandomAffine(0, translate=(-0.1, 0.1, -0.2, 0.2), shear=(-5, 5, -3, 3),
+                                   resample=vision.Inter.BILINEAR)):
+        data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
+            op, input_columns=["img"], num_parallel_workers=1)
+        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out
