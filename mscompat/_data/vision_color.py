@@ -20,6 +20,7 @@ import random
 
 import numpy as np
 
+from . import op_random
 from .transform_base import PyTensorOperation
 from .vision import _gray, _Op
 
@@ -97,13 +98,16 @@ class AdjustSharpness(_Op):
 
 class RandomSharpness(_Op, PyTensorOperation):
     """``vision.RandomSharpness(degrees=(0.1, 1.9))``: ``AdjustSharpness`` by a factor drawn
-    uniformly from ``degrees``."""
+    uniformly from ``degrees`` (float32, MindSpore's op stream: ``op_random``)."""
 
     def __init__(self, degrees=(0.1, 1.9)) -> None:
         self.degrees = _degree_range("RandomSharpness", degrees)
 
+    _ms_stream = True
+
     def __call__(self, img):
-        return AdjustSharpness(float(np.random.uniform(*self.degrees)))(img)
+        factor = op_random.uniform_real(op_random.generator(self), *self.degrees)
+        return AdjustSharpness(float(factor))(img)
 
 
 class RandomColor(_Op, PyTensorOperation):
@@ -113,10 +117,13 @@ class RandomColor(_Op, PyTensorOperation):
     def __init__(self, degrees=(0.1, 1.9)) -> None:
         self.degrees = _degree_range("RandomColor", degrees)
 
+    _ms_stream = True
+
     def __call__(self, img):
         img = _check_hwc_rgb(img, "RandomColor")
         grey = np.repeat(_cv_gray(img)[..., None], 3, axis=-1)
-        return _blend(img, grey, float(np.random.uniform(*self.degrees)))
+        factor = op_random.uniform_real(op_random.generator(self), *self.degrees)
+        return _blend(img, grey, float(factor))
 
 
 def _pil_grey(img, channels: int):

@@ -267,3 +267,16 @@ def cutout_and_random_affine_streams(ms):
             op, input_columns=["img"], num_parallel_workers=1)
         out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
     return out
+
+
+@case(modes=P, rtol=0, atol=0)
+def random_sharpness_and_color_streams(ms):
+    ds, vision = ms.dataset, ms.dataset.vision
+    ds.config.set_seed(4)
+    out = []
+    for op in (vision.RandomSharpness(), vision.RandomSharpness((0.5, 3.0)),
+               vision.RandomColor(), vision.RandomColor((0.2, 0.8))):
+        data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
+            op, input_columns=["img"], num_parallel_workers=1)
+        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out
