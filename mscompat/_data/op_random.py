@@ -75,11 +75,14 @@ def generator(op) -> Mt19937:
 def bernoulli(gen: Mt19937, p: float) -> bool:
     """libstdc++'s ``bernoulli_distribution(p)(gen)``: a 53-bit canonical double from two
     32-bit draws, compared with ``p``."""
+    return canonical(gen) < p
+
+
+def canonical(gen: Mt19937) -> float:
+    """libstdc++'s ``generate_canonical<double, 53>(gen)``: two 32-bit draws."""
     low, high = gen(), gen()
-    canonical = (low + high * 4294967296.0) / 18446744073709551616.0
-    if canonical >= 1.0:
-        canonical = float(np.nextafter(1.0, 0.0))
-    return canonical < p
+    value = (low + high * 4294967296.0) / 18446744073709551616.0
+    return float(np.nextafter(1.0, 0.0)) if value >= 1.0 else value
 
 
 def uniform_real(gen: Mt19937, low, high) -> np.float32:
@@ -97,5 +100,5 @@ def round_half_away(value: float) -> int:
     return int(np.floor(value + 0.5)) if value >= 0 else -int(np.floor(-value + 0.5))
 
 
-__all__ = ["Streams", "bernoulli", "generator", "round_half_away", "streams", "uniform_int",
-           "uniform_real"]
+__all__ = ["Streams", "bernoulli", "canonical", "generator", "round_half_away", "streams",
+           "uniform_int", "uniform_real"]

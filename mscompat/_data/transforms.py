@@ -7,6 +7,7 @@ import enum
 import numpy as np
 
 from .._engine import dtypes
+from . import op_random
 from .transform_base import PyTensorOperation as PyTensorOperation
 from .transform_base import TensorOperation as TensorOperation
 
@@ -208,8 +209,11 @@ class RandomChoice(TensorOperation, PyTensorOperation):
         if not self.transforms:
             raise ValueError("transforms list is empty.")
 
+    _ms_stream = True
+
     def __call__(self, *values):
-        return Compose([self.transforms[np.random.randint(len(self.transforms))]])(*values)
+        pick = op_random.uniform_int(op_random.generator(self), 0, len(self.transforms) - 1)
+        return Compose([self.transforms[pick]])(*values)
 
 
 class RandomApply(TensorOperation, PyTensorOperation):
@@ -222,7 +226,9 @@ class RandomApply(TensorOperation, PyTensorOperation):
                              f"but got {prob}.")
         self.transforms, self.prob = list(transforms), prob
 
+    _ms_stream = True
+
     def __call__(self, *values):
-        if np.random.rand() < self.prob:
+        if op_random.canonical(op_random.generator(self)) <= self.prob:
             return Compose(self.transforms)(*values)
         return values if len(values) > 1 else values[0]

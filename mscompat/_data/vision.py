@@ -439,9 +439,11 @@ class RandomPosterize(_Op):
             raise ValueError(f"Input bits is not within the required interval of [1, 8], but "
                              f"got {bits}.")
 
+    _ms_stream = True
+
     def __call__(self, img):
         img = np.asarray(img)
-        bits = np.random.randint(self.bits[0], self.bits[1] + 1)
+        bits = op_random.uniform_int(op_random.generator(self), self.bits[0], self.bits[1])
         return img & np.uint8((0xFF << (8 - bits)) & 0xFF)
 
 

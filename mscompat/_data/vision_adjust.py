@@ -24,6 +24,7 @@ import os
 import numpy as np
 
 from .._engine.optional import require
+from . import op_random
 from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _Op
 from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
@@ -209,10 +210,14 @@ class RandomSolarize(_Op):
     def __init__(self, threshold=(0, 255)) -> None:
         self.threshold = _threshold_range("RandomSolarize", threshold)
 
+    _ms_stream = True
+
     def __call__(self, img):
-        lo, hi = sorted(int(v) for v in np.random.randint(int(self.threshold[0]),
-                                                           int(self.threshold[1]) + 1, 2))
-        return Solarize((lo, hi))(img)
+        gen = op_random.generator(self)
+        low, high = int(self.threshold[0]), int(self.threshold[1])
+        first = op_random.uniform_int(gen, low, high)
+        second = op_random.uniform_int(gen, low, high)
+        return Solarize((min(first, second), max(first, second)))(img)
 
 
 class Posterize(_Op):
@@ -326,8 +331,13 @@ def _check_prob(prob) -> float:
 
 
 class _WithProb(_Op):
+    """Applied when ``bernoulli(prob)`` on MindSpore's op stream says so (``op_random``)."""
+
+    _ms_stream = True
+
     def __call__(self, img):
-        return self.op(img) if np.random.rand() < self.prob else np.asarray(img)
+        applies = op_random.bernoulli(op_random.generator(self), self.prob)
+        return self.op(img) if applies else np.asarray(img)
 
 
 class RandomInvert(_WithProb):
@@ -387,10 +397,13 @@ class RandomSelectSubpolicy(_Op):
                                      f"within the required interval of [0, 1].")
         self.policy = policy
 
+    _ms_stream = True
+
     def __call__(self, img):
-        sub = self.policy[np.random.randint(len(self.policy))]
+        gen = op_random.generator(self)
+        sub = self.policy[op_random.uniform_int(gen, 0, len(self.policy) - 1)]
         for op, prob in sub:
-            if np.random.rand() < prob:
+            if op_random.canonical(gen) <= prob:
                 img = op(img)
         return np.asarray(img)
 

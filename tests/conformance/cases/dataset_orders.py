@@ -280,3 +280,27 @@ def random_sharpness_and_color_streams(ms):
             op, input_columns=["img"], num_parallel_workers=1)
         out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
     return out
+
+
+@case(modes=P, rtol=0, atol=0)
+def probability_and_choice_transform_streams(ms):
+    """The random transforms that apply with a probability (``bernoulli`` or a canonical
+    double), draw a range (RandomPosterize, RandomSolarize: two sorted draws) or pick
+    (RandomChoice, RandomSelectSubpolicy) draw from their op streams; a random transform
+    inside RandomApply keeps its own stream."""
+    ds, vision, T = ms.dataset, ms.dataset.vision, ms.dataset.transforms
+    ds.config.set_seed(4)
+    out = []
+    for op in (vision.RandomPosterize((2, 7)), vision.RandomSolarize((30, 200)),
+               vision.RandomInvert(0.4), vision.RandomEqualize(0.6),
+               vision.RandomAutoContrast(prob=0.5), vision.RandomAdjustSharpness(2.0, prob=0.5),
+               T.RandomApply([vision.Invert(), vision.HorizontalFlip()], prob=0.5),
+               T.RandomChoice([vision.Invert(), vision.HorizontalFlip(), vision.VerticalFlip()]),
+               vision.RandomSelectSubpolicy([[(vision.Invert(), 0.5),
+                                              (vision.HorizontalFlip(), 0.7)],
+                                             [(vision.VerticalFlip(), 0.4)]]),
+               T.RandomApply([vision.RandomCrop(5), vision.Resize((9, 11))], prob=0.7)):
+        data = ds.NumpySlicesDataset({"img": _photo(6, 9, 11)}, shuffle=False).map(
+            op, input_columns=["img"], num_parallel_workers=1)
+        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+    return out
