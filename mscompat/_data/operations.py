@@ -374,13 +374,14 @@ class Shuffle(Dataset):
 
     def _grain(self, epoch):
         ds = self.children[0]._grain(epoch)
-        gen = self._generator(epoch)
         if isinstance(ds, grain.MapDataset):
+            gen = self._generator(epoch)
             positions = list(ms_order.buffer_shuffled(range(len(ds)), self.buffer_size, gen))
             self._finished(epoch, len(positions), gen)
             return grain.MapDataset.source(positions).map(lambda i: ds[int(i)])
 
-        def rows():
+        def rows():  # each pass over the epoch starts from the epoch's generator
+            gen = self._generator(epoch)
             count = 0
             for row in ms_order.buffer_shuffled(ds, self.buffer_size, gen):
                 count += 1
