@@ -62,6 +62,8 @@ def set_seed(seed: int) -> None:
     from ..dataset import config as dataset_config  # MindSpore seeds the datasets too
     dataset_config.set_seed(seed)
     _SEED["global"] = seed
+    from . import ms_dropout
+    ms_dropout.reset_op_seeds()
     _STREAM.set_data(Tensor._wrap(_key_data(seed)))
 
 
@@ -240,7 +242,17 @@ def dropout(input, p=0.5, training=True, seed=None):
     """``ops.dropout``: zeros with probability ``p``, the rest scaled by ``1 / (1 - p)``."""
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
-    if not training or p == 0:
+    if not training:
+        return input
+    from . import ms_dropout
+    if get_seed() is not None and not isinstance(input._data, jax.core.Tracer):
+        # MindSpore builds a Dropout kernel per call, seeded from the "dropout" counter:
+        # eagerly its mask is reproduced (a compiled function keeps drawing from the stream)
+        seeds = ms_dropout.graph_seed(seed or 0, "dropout")
+        from .ops_build import call
+        return call(ms_dropout.masked, (ms_dropout.initial_state(*seeds), input._data),
+                    {"keep_prob": 1.0 - float(p)})[0]
+    if p == 0:
         return input
     return _run(_dropout, (input,), {"p": float(p)}, seed)[0]
 

@@ -7,7 +7,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..._engine import dtypes, exact_div, jaxconfig, op_table, random_ops
+from ..._engine import dtypes, exact_div, jaxconfig, ms_dropout, op_table, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.matmul_shapes import check_dense_layer
@@ -160,8 +160,9 @@ class Flatten(Cell):
 
 class Dropout(Cell):
     """``nn.Dropout(keep_prob=0.5, p=None)``: identity in eval mode; in training mode zeros
-    with probability ``p`` and scales the rest by ``1 / (1 - p)`` (draws from the seeded
-    stream of ``random_ops``)."""
+    with probability ``p`` and scales the rest by ``1 / (1 - p)``. After ``set_seed`` the
+    masks are MindSpore's (``ms_dropout``: its kernel's seeds and generator); without a
+    seed they come from the seeded stream of ``random_ops``."""
 
     def __init__(self, keep_prob=0.5, p=None, dtype=None) -> None:
         super().__init__()
@@ -173,11 +174,15 @@ class Dropout(Cell):
         elif not 0.0 <= p < 1.0:
             raise ValueError(f"For 'Dropout', the 'p' must be in range [0, 1), but got {p}.")
         self.p, self.keep_prob = p, 1.0 - p
+        seeds = ms_dropout.graph_seed(0, "dropout")
+        self._mask_stream = ms_dropout.MaskStream(seeds) if seeds != (0, 0) else None
 
     def construct(self, x):
         if not self.training or self.p == 0:
             return x
-        return random_ops.dropout(x, self.p)
+        if self._mask_stream is None:
+            return random_ops.dropout(x, self.p)
+        return self._mask_stream.apply(x, self.keep_prob)
 
     def extend_repr(self) -> str:
         return f"p={self.p}"

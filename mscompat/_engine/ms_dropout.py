@@ -1,0 +1,107 @@
+"""``nn.Dropout``'s masks as MindSpore 2.10's CPU kernel draws them.
+
+``nn.Dropout`` builds its ``Dropout`` primitive with ``(seed0, seed1) =
+_get_graph_seed(0, "dropout")``: the global seed and a per-kernel counter that each new
+Dropout advances (``set_seed`` resets it). The kernel mixes the pair into one 64-bit seed
+(ten Philox rounds), seeds ``std::minstd_rand0`` with it, and keeps that generator from call
+to call; element ``i`` is kept when ``float32(x_i - 1) * 2**-31 < keep_prob``, ``x_i`` the
+generator's next value, and the kept values are multiplied by ``float32(1 / keep_prob)``.
+Here the generator's state is a hidden Parameter (``random_ops``' stream is one too), so a
+compiled call carries it forward as MindSpore's kernel does; ``x_i = x_0 * 16807**i mod
+(2**31 - 1)`` is computed for all ``i`` at once.
+
+Without a global seed MindSpore seeds the kernel from the system's entropy; mscompat then
+draws from its own stream (``random_ops.dropout``).
+
+Example:
+    >>> from mscompat._engine.ms_dropout import kernel_seed
+    >>> hex(kernel_seed(1, 0))
+    '0x45b1837289544a39'
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+_MODULUS = 2 ** 31 - 1
+_MULTIPLIER = 16807
+_KEY_CONSTANT = (3528531795, 2654435769, 3449720151, 3144134277)
+_DEFAULT_GRAPH_SEED = 87654321
+_KERNEL_SEED: dict = {}  # (kernel name, op seed) -> the next op seed, as MindSpore keeps it
+
+
+def reset_op_seeds() -> None:
+    """What ``set_seed`` does to the counters (MindSpore's ``_reset_op_seed``)."""
+    for kernel, op_seed in _KERNEL_SEED:
+        _KERNEL_SEED[(kernel, op_seed)] = op_seed
+
+
+def graph_seed(op_seed: int, kernel: str) -> tuple[int, int]:
+    """MindSpore's ``_get_graph_seed(op_seed, kernel)``; advances the kernel's counter."""
+    from .random_ops import get_seed
+    global_seed = get_seed()
+    global_seed = _DEFAULT_GRAPH_SEED if global_seed == 0 else (global_seed or 0)
+    if global_seed == 0 and op_seed == 0:
+        return 0, 0
+    temp = _KERNEL_SEED.setdefault((kernel, op_seed), op_seed)
+    _KERNEL_SEED[(kernel, op_seed)] = temp + (_KEY_CONSTANT[0] ^ _KEY_CONSTANT[2])
+    return global_seed % _MODULUS, temp % _MODULUS
+
+
+def kernel_seed(seed0: int, seed1: int) -> int:
+    """MindSpore's ``kernel::random::GetSeed``: ten Philox-4x32 rounds over the two seeds."""
+    mask = 0xFFFFFFFF
+    c0, c1, c2, c3 = seed0 & mask, seed0 >> 32, seed1 & mask, seed1 >> 32
+    k0, k1 = 0x3EC8F720, 0x02461E29
+    while True:
+        p0, p1 = c0 * 0xD2511F53, c2 * 0xCD9E8D57
+        new_c2 = ((p0 >> 32) ^ k1 ^ c3) & mask
+        new_c0 = ((p1 >> 32) ^ k0 ^ c1) & mask
+        if k1 == 0x98EB40D6:
+            return ((p1 & mask) << 32) | new_c0
+        c0, c1, c2, c3 = new_c0, p1 & mask, new_c2, p0 & mask
+        k0, k1 = (k0 + 0x9E3779B9) & mask, (k1 + 0xBB67AE85) & mask
+
+
+def initial_state(seed0: int, seed1: int) -> np.ndarray:
+    """The kernel's ``minstd_rand0`` state after seeding."""
+    state = kernel_seed(seed0, seed1) % _MODULUS
+    return np.asarray(state or 1, np.int64)
+
+
+def masked(state, x, *, keep_prob: float):
+    """``(x * mask * scale, mask, new state)`` for the generator at ``state``."""
+    n = int(np.prod(x.shape, dtype=np.int64))
+    exponents = jnp.arange(1, n + 1, dtype=jnp.int64)
+    powers = jnp.ones((n,), jnp.int64)
+    base = jnp.int64(_MULTIPLIER)
+    for bit in range(max(n, 1).bit_length()):  # 16807**i mod m, by squaring
+        powers = jnp.where((exponents >> bit) & 1 == 1, powers * base % _MODULUS, powers)
+        base = base * base % _MODULUS
+    values = jnp.asarray(state, jnp.int64) * powers % _MODULUS
+    fraction = (values - 1).astype(jnp.float32) * jnp.float32(2.0 ** -31)
+    fraction = jnp.minimum(fraction, jnp.nextafter(jnp.float32(1), jnp.float32(0)))
+    keep = (fraction < jnp.float32(keep_prob)).reshape(x.shape)
+    mask = keep.astype(x.dtype)
+    scale = np.float32(1.0) / np.float32(keep_prob)
+    out = x * mask * jnp.asarray(scale, x.dtype)
+    new_state = values[-1] if n else jnp.asarray(state, jnp.int64)
+    return out, mask, new_state
+
+
+class MaskStream:
+    """One ``nn.Dropout``'s kernel generator: a hidden Parameter (not one of the Cell's)
+    that every call reads and writes back, eagerly and inside compiled calls alike."""
+
+    def __init__(self, seeds: tuple[int, int]) -> None:
+        from .parameter import Parameter
+        from .tensor import Tensor
+        self.state = Parameter(Tensor(initial_state(*seeds)), name="mscompat_dropout_stream",
+                               requires_grad=False)
+
+    def apply(self, x, keep_prob: float):
+        from .ops_build import call
+        out, _, new_state = call(masked, (self.state._data, x._data),
+                                 {"keep_prob": float(keep_prob)})
+        self.state._data = new_state._data
+        return out

@@ -1,0 +1,57 @@
+"""Dropout masks after ``set_seed``, as MindSpore's CPU kernel draws them: each
+``nn.Dropout`` takes the next ``"dropout"`` seed pair when it is built and keeps its
+generator from call to call (in GRAPH_MODE within the compiled graph); ``ops.dropout``
+builds a kernel per call (eagerly); gradients use the forward's mask."""
+import numpy as np
+
+from ._registry import case
+
+
+def _net(ms):
+    nn = ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(6, 6, weight_init="ones", bias_init="zeros")
+            self.drop = nn.Dropout(p=0.3)
+            self.drop2 = nn.Dropout(keep_prob=0.6)
+
+        def construct(self, x):
+            return self.drop2(self.drop(self.fc(x)))
+    return Net()
+
+
+def _x(ms):
+    return ms.Tensor(np.arange(12, dtype=np.float32).reshape(2, 6) / 10)
+
+
+@case(rtol=0, atol=0)
+def dropout_layers_repeated_calls(ms):
+    ms.set_seed(5)
+    net = _net(ms)
+    net.set_train()
+    x = _x(ms)
+    out = [net(x) for _ in range(3)]
+    ms.set_seed(5)
+    again = _net(ms)
+    again.set_train()
+    out.append(again(x))
+    big = ms.nn.Dropout(p=0.25)
+    big.set_train()
+    out.append(big(ms.Tensor(np.ones((3, 40, 7), np.float32))))
+    return out
+
+
+@case(modes=("PYNATIVE",), rtol=0, atol=0)
+def dropout_gradient_and_functional(ms):
+    ms.set_seed(5)
+    net = _net(ms)
+    net.set_train()
+    x = _x(ms)
+    first = net(x)
+    grad = ms.grad(net)(x)
+    ones = ms.Tensor(np.ones(24, np.float32))
+    functional = [ms.ops.dropout(ones, p=0.5), ms.ops.dropout(ones, p=0.5),
+                  ms.ops.dropout(ones, p=0.2, seed=3), ms.ops.dropout(ones, p=0.5)]
+    return first, grad, functional
