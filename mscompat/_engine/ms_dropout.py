@@ -69,16 +69,33 @@ def initial_state(seed0: int, seed1: int) -> np.ndarray:
     return np.asarray(state or 1, np.int64)
 
 
+_BLOCK = 1024
+
+
+def _power_range(base: int, start: int, count: int):
+    """``base ** e mod m`` for ``e = start .. start + count - 1`` (squaring, small arrays)."""
+    exponents = jnp.arange(start, start + count, dtype=jnp.int64)
+    out = jnp.ones((count,), jnp.int64)
+    factor = jnp.int64(base)
+    for bit in range(max(start + count, 1).bit_length()):
+        out = jnp.where((exponents >> bit) & 1 == 1, out * factor % _MODULUS, out)
+        factor = factor * factor % _MODULUS
+    return out
+
+
+def _powers(n: int):
+    """``16807 ** i mod m`` for ``i = 1 .. n``: a block of powers times powers of the block's
+    step (two multiplications per element)."""
+    within = _power_range(_MULTIPLIER, 1, _BLOCK)
+    blocks = -(-n // _BLOCK)
+    steps = _power_range(pow(_MULTIPLIER, _BLOCK, _MODULUS), 0, blocks)
+    return (steps[:, None] * within[None, :] % _MODULUS).reshape(-1)[:n]
+
+
 def masked(state, x, *, keep_prob: float):
     """``(x * mask * scale, mask, new state)`` for the generator at ``state``."""
     n = int(np.prod(x.shape, dtype=np.int64))
-    exponents = jnp.arange(1, n + 1, dtype=jnp.int64)
-    powers = jnp.ones((n,), jnp.int64)
-    base = jnp.int64(_MULTIPLIER)
-    for bit in range(max(n, 1).bit_length()):  # 16807**i mod m, by squaring
-        powers = jnp.where((exponents >> bit) & 1 == 1, powers * base % _MODULUS, powers)
-        base = base * base % _MODULUS
-    values = jnp.asarray(state, jnp.int64) * powers % _MODULUS
+    values = jnp.asarray(state, jnp.int64) * _powers(n) % _MODULUS
     fraction = (values - 1).astype(jnp.float32) * jnp.float32(2.0 ** -31)
     fraction = jnp.minimum(fraction, jnp.nextafter(jnp.float32(1), jnp.float32(0)))
     keep = (fraction < jnp.float32(keep_prob)).reshape(x.shape)
