@@ -47,19 +47,27 @@ def numpy_seed() -> int:
     return int(np.random.randint(low=1, high=1 << 63, dtype=np.int64))
 
 
-def _philox_blocks(seed: int, start: int, count: int) -> np.ndarray:
-    """Blocks ``start .. start + count`` of the stream, as ``4 * count`` uint32 values."""
-    k0, k1 = np.uint64(seed & 0xFFFFFFFF), np.uint64((seed >> 32) & 0xFFFFFFFF)
-    block = np.arange(start, start + count, dtype=np.uint64)
-    c0, c1 = block & _LOW32, block >> _SHIFT32
-    c2, c3 = np.full(count, k0), np.full(count, k1)
+def philox4x32(counter, key) -> tuple:
+    """Philox-4x32-10 of the counter words ``(c0, c1, c2, c3)`` (uint64 arrays or scalars
+    below ``2**32``) under the key ``(k0, k1)``: the four output words."""
+    c0, c1, c2, c3 = (np.asarray(c, np.uint64) for c in counter)
+    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
     for _ in range(10):
         p0, p1 = _MULTIPLIERS[0] * c0, _MULTIPLIERS[1] * c2
         c0, c1, c2, c3 = ((p1 >> _SHIFT32) ^ c1 ^ k0, p1 & _LOW32,
                           (p0 >> _SHIFT32) ^ c3 ^ k1, p0 & _LOW32)
         k0 = (k0 + _KEY_STEPS[0]) & _LOW32
         k1 = (k1 + _KEY_STEPS[1]) & _LOW32
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    return c0, c1, c2, c3
+
+
+def _philox_blocks(seed: int, start: int, count: int) -> np.ndarray:
+    """Blocks ``start .. start + count`` of the stream, as ``4 * count`` uint32 values."""
+    low, high = seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF
+    block = np.arange(start, start + count, dtype=np.uint64)
+    words = philox4x32((block & _LOW32, block >> _SHIFT32, np.full(count, low, np.uint64),
+                        np.full(count, high, np.uint64)), (low, high))
+    return np.stack(words, axis=1).reshape(-1).astype(np.uint32)
 
 
 def _raw(seed: int, count: int):

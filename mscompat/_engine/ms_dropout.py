@@ -3,7 +3,7 @@
 ``nn.Dropout`` builds its ``Dropout`` primitive with ``(seed0, seed1) =
 _get_graph_seed(0, "dropout")``: the global seed and a per-kernel counter that each new
 Dropout advances (``set_seed`` resets it). The kernel mixes the pair into one 64-bit seed
-(ten Philox rounds), seeds ``std::minstd_rand0`` with it, and keeps that generator from call
+(Philox-4x32-10), seeds ``std::minstd_rand0`` with it, and keeps that generator from call
 to call; element ``i`` is kept when ``float32(x_i - 1) * 2**-31 < keep_prob``, ``x_i`` the
 generator's next value, and the kept values are multiplied by ``float32(1 / keep_prob)``.
 Here the generator's state is a hidden Parameter (``random_ops``' stream is one too), so a
@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
+
+from .init_streams import philox4x32
 
 _MODULUS = 2 ** 31 - 1
 _MULTIPLIER = 16807
@@ -49,18 +51,12 @@ def graph_seed(op_seed: int, kernel: str) -> tuple[int, int]:
 
 
 def kernel_seed(seed0: int, seed1: int) -> int:
-    """MindSpore's ``kernel::random::GetSeed``: ten Philox-4x32 rounds over the two seeds."""
-    mask = 0xFFFFFFFF
-    c0, c1, c2, c3 = seed0 & mask, seed0 >> 32, seed1 & mask, seed1 >> 32
-    k0, k1 = 0x3EC8F720, 0x02461E29
-    while True:
-        p0, p1 = c0 * 0xD2511F53, c2 * 0xCD9E8D57
-        new_c2 = ((p0 >> 32) ^ k1 ^ c3) & mask
-        new_c0 = ((p1 >> 32) ^ k0 ^ c1) & mask
-        if k1 == 0x98EB40D6:
-            return ((p1 & mask) << 32) | new_c0
-        c0, c1, c2, c3 = new_c0, p1 & mask, new_c2, p0 & mask
-        k0, k1 = (k0 + 0x9E3779B9) & mask, (k1 + 0xBB67AE85) & mask
+    """MindSpore's ``kernel::random::GetSeed``: Philox-4x32-10 of the two seeds (the counter)
+    under a fixed key; the first two output words."""
+    low = 0xFFFFFFFF
+    words = philox4x32((seed0 & low, seed0 >> 32, seed1 & low, seed1 >> 32),
+                       (0x3EC8F720, 0x02461E29))
+    return (int(words[1]) << 32) | int(words[0])
 
 
 def initial_state(seed0: int, seed1: int) -> np.ndarray:
