@@ -3,6 +3,8 @@
 shuffling, ``Dataset.shuffle(buffer_size)`` over random-access and generator sources,
 ``repeat`` (each pass a new order), ``split(randomize=True)``, across epochs; and the seed
 that ``mindspore.set_seed`` gives the datasets."""
+import hashlib
+
 import numpy as np
 
 from ._registry import case
@@ -168,6 +170,13 @@ def random_crop_too_large(ms):
     return [r[0] for r in data.create_tuple_iterator(output_numpy=True)]
 
 
+def _digests(data):
+    """Each image as (shape, dtype, MD5 of its bytes, sum): exact, and small to record."""
+    return [(r[0].shape, str(r[0].dtype), hashlib.md5(r[0].tobytes()).hexdigest(),
+             int(r[0].astype(np.int64).sum()))
+            for r in data.create_tuple_iterator(output_numpy=True)]
+
+
 def _photo(n, h=6, w=9):
     rng = np.random.RandomState(0)
     return (rng.rand(n, h, w, 3) * 255).astype(np.uint8)
@@ -187,7 +196,7 @@ def random_color_adjust_streams(ms):
             data = ds.NumpySlicesDataset({"img": _photo(5)}, shuffle=False).map(
                 vision.RandomColorAdjust(**kw), input_columns=["img"],
                 num_parallel_workers=workers)
-            out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+            out.append(_digests(data))
     return out
 
 
@@ -198,9 +207,9 @@ def adjust_hue_uint8(ms):
     others), also inside RandomColorAdjust."""
     ds, vision = ms.dataset, ms.dataset.vision
     img = _photo(1, 16, 64)[0]
-    out = [vision.AdjustHue(h)(img) for h in (0.0, 0.1, -0.1, 0.27, -0.33, 0.5, -0.5)]
+    out = [vision.AdjustHue(h)(img) for h in (0.1, -0.33, 0.5)]
     ds.config.set_seed(2)
-    data = ds.NumpySlicesDataset({"img": _photo(4, 16, 64)}, shuffle=False).map(
+    data = ds.NumpySlicesDataset({"img": _photo(2, 16, 64)}, shuffle=False).map(
         vision.RandomColorAdjust(0.3, 0.3, 0.3, 0.2), input_columns=["img"],
         num_parallel_workers=1)
     out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
@@ -227,7 +236,6 @@ def map_workers_take_turns_across_epochs(ms):
     ds.config.set_seed(6)
     out = []
     for rows in (8, 9):
-        data = ds.GeneratorDataset(_Rows(rows), ["x"], shuffle=True)
         data = ds.NumpySlicesDataset({"img": _images(rows)}, shuffle=True).map(
             [vision.RandomCrop(4), vision.RandomHorizontalFlip()], input_columns=["img"],
             num_parallel_workers=2)
@@ -245,7 +253,7 @@ def random_rotation_streams(ms):
                dict(degrees=45, expand=True)):
         data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
             vision.RandomRotation(**kw), input_columns=["img"], num_parallel_workers=1)
-        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+        out.append(_digests(data))
     return out, [str(m) for m in vision.Inter]
 
 
@@ -263,7 +271,7 @@ def cutout_and_random_affine_streams(ms):
                                    shear=10),
                vision.RandomAffine(0, translate=(-0.1, 0.1, -0.2, 0.2), shear=(-5, 5, -3, 3),
                                    resample=vision.Inter.BILINEAR)):
-        data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
+        data = ds.NumpySlicesDataset({"img": _photo(2, 15, 17)}, shuffle=False).map(
             op, input_columns=["img"], num_parallel_workers=1)
         out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
     return out
@@ -278,7 +286,7 @@ def random_sharpness_and_color_streams(ms):
                vision.RandomColor(), vision.RandomColor((0.2, 0.8))):
         data = ds.NumpySlicesDataset({"img": _photo(3, 15, 17)}, shuffle=False).map(
             op, input_columns=["img"], num_parallel_workers=1)
-        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+        out.append(_digests(data))
     return out
 
 
@@ -302,5 +310,5 @@ def probability_and_choice_transform_streams(ms):
                T.RandomApply([vision.RandomCrop(5), vision.Resize((9, 11))], prob=0.7)):
         data = ds.NumpySlicesDataset({"img": _photo(6, 9, 11)}, shuffle=False).map(
             op, input_columns=["img"], num_parallel_workers=1)
-        out.append([r[0] for r in data.create_tuple_iterator(output_numpy=True)])
+        out.append(_digests(data))
     return out
