@@ -180,14 +180,24 @@ def test_apply_refuses_hidden_writes_and_random_state():
     apply, params = to_jax(bn)
     with pytest.raises(ValueError, match="mutable=True"):
         apply(params, jnp.ones((3, 2)))
-    drop = ms.nn.Dropout(p=0.5)
-    drop.set_train(True)
-    apply, params = to_jax(drop)
-    with pytest.raises(ValueError, match="rng="):
-        apply(params, jnp.ones((3, 2)))
-    out = apply(params, jnp.ones((100,)), rng=jax.random.key(0))
-    assert set(np.unique(np.asarray(out)).tolist()) <= {0.0, 2.0}
-    np.testing.assert_array_equal(apply(params, jnp.ones(4), train=False), np.ones(4))
+    from mscompat._data import pipeline
+    from mscompat._engine import random_ops
+    seeds = dict(random_ops._SEED), dict(pipeline._CONFIG)
+    for seed in (None, 3):  # with a global seed too: apply draws from rng=, not the kernel's
+        if seed is not None:
+            ms.set_seed(seed)
+        try:
+            drop = ms.nn.Dropout(p=0.5)
+            drop.set_train(True)
+            apply, params = to_jax(drop)
+            with pytest.raises(ValueError, match="rng="):
+                apply(params, jnp.ones((3, 2)))
+            out = apply(params, jnp.ones((100,)), rng=jax.random.key(0))
+            assert set(np.unique(np.asarray(out)).tolist()) <= {0.0, 2.0}
+            np.testing.assert_array_equal(apply(params, jnp.ones(4), train=False), np.ones(4))
+        finally:
+            random_ops._SEED.update(seeds[0])
+            pipeline._CONFIG.update(seeds[1])
     with pytest.raises(ValueError, match="no value"):
         to_jax(ms.nn.Dense(2, 2))[0]({"weight": jnp.ones((2, 2))}, jnp.ones((1, 2)))
 

@@ -31,7 +31,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import jaxconfig, random_ops, scope
+from . import jaxconfig, ms_dropout, random_ops, scope
 from .ops_build import call
 from .parameter import Parameter
 from .tensor import Tensor, to_raw, wrap_tree
@@ -113,8 +113,12 @@ class CellFunction:
 
     def __call__(self, params: PyTree, *args, mutable: bool = False, train: bool | None = None,
                  rng=None, **kwargs):
-        with jaxconfig.scoped():
-            return self._apply(params, args, kwargs, mutable, train, rng)
+        token = ms_dropout.OPS_STREAM_ONLY.set(True)  # Dropout draws from ``rng`` here
+        try:
+            with jaxconfig.scoped():
+                return self._apply(params, args, kwargs, mutable, train, rng)
+        finally:
+            ms_dropout.OPS_STREAM_ONLY.reset(token)
 
     def _apply(self, params, args, kwargs, mutable, train, rng):
         cell = self.cell

@@ -20,6 +20,8 @@ Example:
 """
 from __future__ import annotations
 
+import contextvars
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -30,6 +32,9 @@ _MULTIPLIER = 16807
 _KEY_CONSTANT = (3528531795, 2654435769, 3449720151, 3144134277)
 _DEFAULT_GRAPH_SEED = 87654321
 _KERNEL_SEED: dict = {}  # (kernel name, op seed) -> the next op seed, as MindSpore keeps it
+# Set by the JAX bridge's ``apply``: a pure function draws from the ``rng=`` it is given.
+OPS_STREAM_ONLY: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "mscompat_dropout_ops_stream", default=False)
 
 
 def reset_op_seeds() -> None:
@@ -114,6 +119,9 @@ class MaskStream:
 
     def apply(self, x, keep_prob: float):
         from .ops_build import call
+        if OPS_STREAM_ONLY.get():
+            from .random_ops import dropout
+            return dropout(x, 1.0 - keep_prob)
         out, _, new_state = call(masked, (self.state._data, x._data),
                                  {"keep_prob": float(keep_prob)})
         self.state._data = new_state._data

@@ -245,7 +245,8 @@ def dropout(input, p=0.5, training=True, seed=None):
     if not training:
         return input
     from . import ms_dropout
-    if get_seed() is not None and not isinstance(input._data, jax.core.Tracer):
+    if (get_seed() is not None and not isinstance(input._data, jax.core.Tracer)
+            and not ms_dropout.OPS_STREAM_ONLY.get()):
         # MindSpore builds a Dropout kernel per call, seeded from the "dropout" counter:
         # eagerly its mask is reproduced (a compiled function keeps drawing from the stream)
         seeds = ms_dropout.graph_seed(seed or 0, "dropout")
