@@ -154,24 +154,17 @@ class RandomCrop(_Op, PyTensorOperation):
         self.size, self.padding, self.fill_value = _hw(size), padding, fill_value
         self.pad_if_needed, self.padding_mode = pad_if_needed, Border(padding_mode)
 
-    def _pad(self, img, top, bottom, left, right):
-        pads = [(top, bottom), (left, right)] + [(0, 0)] * (img.ndim - 2)
-        kw = {"constant_values": self.fill_value} if \
-            self.padding_mode == Border.CONSTANT else {}
-        return np.pad(img, pads, mode=self.padding_mode.value, **kw)
-
     def __call__(self, img):
         img = np.asarray(img)
         if self.padding is not None:
-            left, top, right, bottom = padding_sides(self.padding)
-            img = self._pad(img, top, bottom, left, right)
+            img = Pad(self.padding, self.fill_value, self.padding_mode)(img)
         th, tw = self.size
         if img.shape[:2] == (th, tw):
             return img
         if self.pad_if_needed:
             dh, dw = max(th - img.shape[0], 0), max(tw - img.shape[1], 0)
             if dh or dw:
-                img = self._pad(img, dh, dh, dw, dw)
+                img = Pad((dw, dh, dw, dh), self.fill_value, self.padding_mode)(img)
         h, w = img.shape[:2]
         if h < th or w < tw:
             raise pipeline_error(f"RandomCrop: invalid crop size, crop size is bigger than the "

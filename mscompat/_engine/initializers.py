@@ -25,24 +25,26 @@ from . import dtypes, init_streams, jaxconfig
 from .errors import check_shape
 
 
-def _uniform(shape, a: float, b: float) -> np.ndarray:
+def _draw(stream, shape, *args) -> np.ndarray:
+    """``stream`` (an ``init_streams`` sampler) for one array, seeded as MindSpore seeds it."""
     size = int(np.prod(shape, dtype=np.int64))
-    return init_streams.uniform(init_streams.numpy_seed(), size, a, b).reshape(shape)
+    return stream(init_streams.numpy_seed(), size, *args).reshape(shape)
+
+
+def _uniform(shape, a: float, b: float) -> np.ndarray:
+    return _draw(init_streams.uniform, shape, a, b)
 
 
 def _normal(shape, mean: float, sigma: float) -> np.ndarray:
     if sigma < 0:
         raise ValueError("sigma < 0")
-    size = int(np.prod(shape, dtype=np.int64))
-    return init_streams.normal(init_streams.numpy_seed(), size, mean, sigma).reshape(shape)
+    return _draw(init_streams.normal, shape, mean, sigma)
 
 
 def _truncated_normal(shape, a: float, b: float, mean: float, sigma: float) -> np.ndarray:
     if sigma < 0:
         raise ValueError("sigma < 0")
-    size = int(np.prod(shape, dtype=np.int64))
-    return init_streams.truncated_normal(init_streams.numpy_seed(), size, a, b, mean,
-                                         sigma).reshape(shape)
+    return _draw(init_streams.truncated_normal, shape, a, b, mean, sigma)
 
 
 def _fans(shape) -> tuple[int, int]:

@@ -293,7 +293,7 @@ OVERLOADS = {
 }
 
 # read-only attributes: (name, value)
-PROPERTIES = {"has_init": False, "init": None, "param_info": None, "is_meta": False,
+PROPERTIES = {"param_info": None, "is_meta": False,
               "virtual_flag": False, "init_flag": False,
               "symbolic_shape": None}
 
