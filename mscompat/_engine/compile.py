@@ -32,7 +32,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import context, dynamic_shape, graph_print, jaxconfig, lazy, parallel, scope
+from . import context, dynamic_shape, graph_print, jaxconfig, lazy, ms_dropout, parallel, scope
 from .tensor import Tensor
 
 _counter = {"traces": 0}
@@ -233,6 +233,7 @@ class Compiled:
                     dyn, placed = parallel.place(dyn, pvals)
                     _store_placed(params, pvals, placed)
                     pvals = placed
+                seeds = ms_dropout.counters()
                 try:
                     if outermost and pvals:
                         out, writes = self._donating(self._owned(pvals), dyn, static)
@@ -240,9 +241,11 @@ class Compiled:
                         out, writes = self._jitted(pvals, dyn, static)
                     break
                 except VALUE_DEPENDENT:
+                    ms_dropout.restore_counters(seeds)
                     self.broken = True
                     return self._run_broken(args, kwargs)
                 except scope.UnboundParameter as e:
+                    ms_dropout.restore_counters(seeds)
                     if any(e.param is p for p in params):
                         raise  # it was passed in: not a discovery
                     with _lock:  # first calls from several threads may discover it together

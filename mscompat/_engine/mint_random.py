@@ -19,12 +19,18 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes, random_ops
+from . import dtypes
 from .random_more import _bernoulli
-from .random_ops import _dt, _multinomial, _normal, _permutation, _run, _shape, _size, _uniform
+from .random_ops import _dt, _multinomial, _normal, _permutation, _run, _shape, _uniform
 from .tensor import Tensor
 
 _I64 = np.dtype(np.int64)
+
+
+def _size(size: tuple) -> tuple:
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        return tuple(size[0])
+    return size
 
 
 def rand(*size, generator=None, dtype=None, device=None) -> Tensor:
@@ -110,11 +116,11 @@ def _like_dtype(input, dtype):
 
 
 def rand_like(input, *, dtype=None, device=None) -> Tensor:
-    return random_ops.rand_like(input, dtype=dtype)
+    return rand(*input.shape, dtype=_like_dtype(input, dtype))
 
 
 def randn_like(input, *, dtype=None, device=None) -> Tensor:
-    return random_ops.randn_like(input, dtype=dtype)
+    return randn(*input.shape, dtype=_like_dtype(input, dtype))
 
 
 def randint_like(*args, dtype=None, device=None) -> Tensor:

@@ -37,6 +37,18 @@ OPS_STREAM_ONLY: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mscompat_dropout_ops_stream", default=False)
 
 
+def counters() -> dict:
+    """The seed counters, to put back when a trace is abandoned (``restore_counters``)."""
+    return dict(_KERNEL_SEED) if _KERNEL_SEED else {}
+
+
+def restore_counters(saved: dict) -> None:
+    """Undo the counters' advances of an abandoned trace: its retrace takes them again, as
+    MindSpore takes them once per compiled graph."""
+    _KERNEL_SEED.clear()
+    _KERNEL_SEED.update(saved)
+
+
 def reset_op_seeds() -> None:
     """What ``set_seed`` does to the counters (MindSpore's ``_reset_op_seed``)."""
     for kernel, op_seed in _KERNEL_SEED:

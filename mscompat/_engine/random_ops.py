@@ -5,8 +5,12 @@ splits it and writes the new key back, so the same functionalization that carrie
 writes through ``jax.jit`` and ``jax.vjp`` carries the stream: a compiled GRAPH_MODE call draws
 new numbers on every call (it never bakes a key in as a constant), a failed call consumes
 nothing, and the same seed gives the same numbers in GRAPH_MODE and PYNATIVE_MODE.
-MindSpore's own random numbers (Philox on its kernels) are not reproduced: same
-distributions, other draws (``docs/divergences.md``).
+The ops whose MindSpore kernels are followed (``rand``, ``randn``, ``randint``, ``uniform``,
+``normal``, ``standard_normal``, the ``_like`` forms, ``mindspore.numpy``'s, the seeded
+``UniformReal``/``UniformInt``/``StandardNormal``/``Dropout`` primitives) draw MindSpore's
+numbers wherever MindSpore's are reproducible (``ms_random``: a seed is set); the rest, and
+those without any seed, draw from this stream: same distributions, other draws
+(``docs/divergences.md``).
 
 Example:
     >>> import mscompat as ms
@@ -15,6 +19,8 @@ Example:
     >>> ms.set_seed(1)
     >>> bool((ms.ops.rand(3) == a).all())
     True
+    >>> print(a)  # MindSpore's UniformReal kernel
+    [0.542962   0.80578625 0.367501  ]
 """
 from __future__ import annotations
 
@@ -160,26 +166,148 @@ def _run(impl, args, kwargs, seed=None, generator=None):
                                            for a in args), kwargs)
 
 
-def uniform(shape, minval, maxval, seed=None, dtype=None):
-    dt = _dt(dtype)
-    return _run(_uniform, (minval, maxval), {"shape": _shape(shape, "uniform"), "dtype": dt},
-                seed)
+def _count(shape: tuple) -> int:
+    return int(np.prod(shape, dtype=np.int64))
+
+
+def _kernel_shape(shape, primitive: str) -> tuple:
+    """A random primitive's ``shape`` input; MindSpore refuses negative sizes (zero is kept)."""
+    dims = _as_ints(shape)
+    if any(d < 0 for d in dims):
+        raise ValueError(f"For primitive[{primitive}], the attribute[shape] should be a vector "
+                         f"with all positive item. but got [{''.join(f'{d}, ' for d in dims)}].")
+    return _shape(dims, primitive)
+
+
+def _as_ints(shape) -> tuple:
+    if isinstance(shape, Tensor):
+        return tuple(int(v) for v in shape.asnumpy().reshape(-1))
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def _host(draw, shape: tuple, dtype) -> Tensor:
+    from .ms_random import host_values
+    from .ops_build import call
+    from .scope import tracing
+    if not tracing():
+        return Tensor._wrap(jnp.asarray(draw()))
+    return call(lambda: host_values(draw, shape, dtype), ())
+
+
+def uniform_real(shape, kernel) -> Tensor:
+    """``UniformReal``'s Float32 values on [0, 1): MindSpore's kernel where it is followed,
+    else the stream."""
+    if kernel is None:
+        return _run(_uniform, (0.0, 1.0), {"shape": shape, "dtype": _F32})
+    return _host(lambda: kernel.uniform_real(_count(shape)).reshape(shape), shape, _F32)
+
+
+def normal_values(shape, kernel) -> Tensor:
+    """``StandardNormal``'s Float32 values."""
+    if kernel is None:
+        return _run(_normal, (0.0, 1.0), {"shape": shape, "dtype": _F32})
+    return _host(lambda: kernel.standard_normal(_count(shape)).reshape(shape), shape, _F32)
+
+
+def uniform_ints(shape, low: int, high: int, kernel) -> Tensor:
+    """``UniformInt``'s Int32 values on [low, high)."""
+    if low >= high:
+        raise RuntimeError(f"For 'Random', invalid min/max values: ({low}/{high})")
+    if kernel is None:
+        return _run(_randint, (), {"low": low, "high": high, "shape": shape,
+                                   "dtype": np.dtype(np.int32)})
+    return _host(lambda: kernel.uniform_int(_count(shape), low, high).reshape(shape), shape,
+                 np.dtype(np.int32))
+
+
+def _functional(seed, name: str):
+    from .ms_random import functional_kernel
+    if isinstance(seed, int) and seed < 0:
+        raise ValueError(f"For '{name}', the 'seed' must be int and must >= 0, but got "
+                         f"'{seed}' with type '{type(seed).__name__}'.")
+    return functional_kernel(seed, name)
+
+
+def _cast(t: Tensor, dtype) -> Tensor:
+    from .ops_build import call
+    np_dtype = np.dtype(dtypes.to_np(dtype))
+    return t if t._data.dtype == np_dtype else call(lambda a: a.astype(np_dtype), (t._data,))
+
+
+def _float_dtype(dtype, name: str, default=None):
+    dtype = dtype if dtype is not None else (default or dtypes.ALL["float32"])
+    if not np.issubdtype(dtypes.to_np(dtype), np.floating):
+        raise ValueError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
+    return dtype
+
+
+def _int_dtype(dtype, name: str):
+    if not np.issubdtype(dtypes.to_np(dtype), np.integer) or dtypes.to_np(dtype) == np.bool_:
+        raise ValueError(f"For '{name}', the 'dtype' must be an int type, but got {dtype}.")
+    return dtype
+
+
+def uniform(shape, minval, maxval, seed=None, dtype=dtypes.ALL["float32"]):
+    """``ops.uniform``: ``UniformInt`` for Int32, else ``UniformReal * (maxval - minval) +
+    minval`` (broadcasting ``minval``/``maxval`` against ``shape``)."""
+    if not isinstance(minval, Tensor) or not isinstance(maxval, Tensor):
+        raise TypeError("For functional operator[uniform], the input[minval] and input[maxval] "
+                        "must be a Tensor.")
+    if str(dtype) not in ("Int32", "Float32"):
+        raise TypeError(f"The 'uniform' doesn't support '{dtype}' and expect to receive "
+                        f"[mindspore.int32, mindspore.float32].")
+    for t in (minval, maxval):
+        if str(t.dtype) != str(dtype):
+            raise TypeError(f"For 'uniform', the value data type '{dtype}' is not consistent "
+                            f"with assigned tensor data type {t.dtype}.")
+    kernel = _functional(seed, "uniform")
+    if str(dtype) == "Int32":
+        return UniformInt._draw(shape, minval, maxval, kernel)
+    return uniform_real(_kernel_shape(shape, "UniformReal"), kernel) * (maxval - minval) + minval
 
 
 def standard_normal(shape, seed=None):
-    return _run(_normal, (0.0, 1.0), {"shape": _shape(shape, "standard_normal"),
-                                      "dtype": _F32}, seed)
+    """``ops.standard_normal``: ``StandardNormal(shape)``."""
+    return normal_values(_kernel_shape(shape, "StandardNormal"),
+                         _functional(seed, "standard_normal"))
 
 
 def normal(shape, mean, stddev, seed=None):
-    return _run(_normal, (mean, stddev), {"shape": _shape(shape, "normal"), "dtype": _F32},
-                seed)
+    """``ops.normal``: ``StandardNormal(shape) * stddev + mean``."""
+    for name, value in (("mean", mean), ("stddev", stddev)):
+        if not isinstance(value, (Tensor, int, float, np.ndarray)):
+            raise TypeError(f"For 'normal', the type of '{name}' must be Tensor, int, or float, "
+                            f"but got: {type(value)}")
+    mean, stddev = (v if isinstance(v, Tensor) else Tensor(v) for v in (mean, stddev))
+    kernel = _functional(seed, "normal")
+    _check_shape_tuple(shape)
+    return normal_values(shape, kernel) * stddev + mean
+
+
+def _check_shape_tuple(shape) -> None:
+    if not isinstance(shape, tuple):
+        raise TypeError(f"Type of 'shape' must be tuple, but got: {type(shape)}")
+    for item in shape:
+        if not isinstance(item, int):
+            raise TypeError(f"Elements of 'shape' must be int, but got: {type(item)}")
+        if item < 1:
+            raise ValueError(f"Elements of 'shape' must be positive int, but got: {item}")
+
+
+def _int_bounds(low, high) -> None:
+    for name, v in (("low", low), ("high", high)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"For 'randint_like', '{name}' must be an int, but got {type(v)}.")
 
 
 def randint(low, high, size, seed=None, *, dtype=None):
-    return _run(_randint, (), {"low": int(low), "high": int(high),
-                               "shape": _shape(size, "randint"),
-                               "dtype": _dt(dtype, np.dtype(np.int64))}, seed)
+    """``ops.randint``: ``UniformInt`` over [low, high), cast to ``dtype`` (Int64)."""
+    dtype = _int_dtype(dtypes.ALL["int64"] if dtype is None else dtype, "randint")
+    if not isinstance(size, tuple):
+        raise ValueError(f"For 'randint', the input 'size' must be a tuple, but got {size}.")
+    _int_bounds(low, high)
+    kernel = _functional(seed, "randint")
+    return _cast(uniform_ints(_kernel_shape(size, "UniformInt"), low, high, kernel), dtype)
 
 
 def randperm(n, seed=0, offset=0, dtype=None):
@@ -196,35 +324,154 @@ def multinomial(input, num_samples, replacement=True, seed=None):
                                          "replacement": bool(replacement)}, seed)
 
 
-def _size(size):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        return tuple(size[0])
-    return size
+def _size(size, shown=lambda v: f"{v}."):
+    """``rand``/``randn``'s ``*size`` (MindSpore's ``_generate_shapes``; ``mindspore.numpy``'s
+    shows the offending value's type)."""
+    if not size:
+        return (1,)
+    if len(size) == 1:
+        if isinstance(size[0], int):
+            return tuple(size)
+        if isinstance(size[0], (list, tuple)):
+            return tuple(size[0])
+        raise TypeError(f"If the length of the argument 'shape' is 1, the type of the argument "
+                        f"'shape' must be one of ['int', 'list', 'tuple'], but got "
+                        f"{shown(size[0])}")
+    for value in size:
+        if not isinstance(value, int):
+            raise TypeError(f"If the length of the argument 'shape' is > 1, the type of the "
+                            f"argument 'shape' must all be int, but got {shown(value)}")
+    return tuple(size)
 
 
 def rand(*size, dtype=None, seed=None):
-    return uniform(_size(size), 0.0, 1.0, seed, dtype)
+    """``ops.rand``: ``UniformReal`` cast to ``dtype`` (a float type, Float32)."""
+    dtype = _float_dtype(dtype, "rand")
+    shape = _size(size)
+    kernel = _functional(seed, "rand")
+    return _cast(uniform_real(_kernel_shape(shape, "UniformReal"), kernel), dtype)
 
 
 def randn(*size, dtype=None, seed=None):
-    return _run(_normal, (0.0, 1.0), {"shape": _shape(_size(size), "randn"),
-                                      "dtype": _dt(dtype)}, seed)
+    """``ops.randn``: ``StandardNormal`` cast to ``dtype`` (a float type, Float32)."""
+    dtype = _float_dtype(dtype, "randn")
+    shape = _size(size)
+    kernel = _functional(seed, "randn")
+    return _cast(normal_values(_kernel_shape(shape, "StandardNormal"), kernel), dtype)
+
+
+def _check_input(input, name: str) -> None:
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input)}")
 
 
 def rand_like(input, seed=None, *, dtype=None):
-    return rand(*input.shape, dtype=dtype or input.dtype, seed=seed)
+    """``ops.rand_like``: ``dtype`` defaults to the input's and must be a float type."""
+    _check_input(input, "rand_like")
+    dtype = _float_dtype(input.dtype if dtype is None else dtype, "rand_like")
+    kernel = _functional(seed, "rand_like")
+    return _cast(uniform_real(tuple(input.shape), kernel), dtype)
 
 
 def randn_like(input, seed=None, *, dtype=None):
-    return randn(*input.shape, dtype=dtype or input.dtype, seed=seed)
+    """``ops.randn_like``: Float32 unless ``dtype`` (a float type) is given."""
+    _check_input(input, "randn_like")
+    dtype = _float_dtype(dtype, "randn_like")
+    kernel = _functional(seed, "randn_like")
+    return _cast(normal_values(tuple(input.shape), kernel), dtype)
 
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
-    dt = dtype or input.dtype
-    if not np.issubdtype(dtypes.to_np(dt), np.integer):
-        raise ValueError(f"For 'randint_like', the 'dtype' must be an int type, but got "
-                         f"{dt}.")
-    return randint(low, high, input.shape, seed, dtype=dt)
+    """``ops.randint_like``: ``dtype`` defaults to the input's and must be an int type."""
+    _check_input(input, "randint_like")
+    dtype = _int_dtype(input.dtype if dtype is None else dtype, "randint_like")
+    _int_bounds(low, high)
+    kernel = _functional(seed, "randint_like")
+    return _cast(uniform_ints(tuple(input.shape), low, high, kernel), dtype)
+
+
+def _numpy_shape(shape) -> tuple:
+    """``mindspore.numpy``'s ``_check_shape``."""
+    if isinstance(shape, Tensor):
+        shape = shape.asnumpy().tolist()
+    if not isinstance(shape, (int, tuple, list)):
+        raise TypeError(f"only int, tuple, list and tensor are allowed for shape, but got "
+                        f"{type(shape)}")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    for d in shape:
+        if not isinstance(d, int):
+            raise TypeError("each entry in shape should be int.")
+        if d < 0:
+            raise ValueError("each entry in shape should no less than 0.")
+    return shape
+
+
+def _numpy_kernel(name: str):
+    """``mindspore.numpy``'s random functions build their Primitive with
+    ``_get_seed(global seed, name)`` when a global seed is set (unseeded otherwise)."""
+    from .ms_random import functional_kernel
+    seed = get_seed()
+    return None if seed is None else functional_kernel(seed, name)
+
+
+def _numpy_float(dtype) -> None:
+    if isinstance(dtype, str):
+        if dtype not in ("float", "float16", "float32", "float64"):
+            raise ValueError(f"If the argument 'dtype' is str, it must be one of ['float', "
+                             f"'float16', 'float32', 'float64'], but got {dtype}")
+    elif str(dtype) not in ("Float64", "Float32", "Float16"):
+        raise ValueError(f"The argument 'dtype' must be 'mindspore.float64', "
+                         f"'mindspore.float32' or 'mindspore.float16', but got {dtype}")
+
+
+def numpy_rand(*shape, dtype=dtypes.ALL["float32"]):
+    """``mindspore.numpy.rand(*shape, dtype=float32)``: ``UniformReal``."""
+    _numpy_float(dtype)
+    shape = _size(shape, lambda v: f"{type(v)}")
+    return _cast(uniform_real(_kernel_shape(shape, "UniformReal"),
+                              _numpy_kernel("UniformReal")), dtype)
+
+
+def numpy_randn(*shape, dtype=dtypes.ALL["float32"]):
+    """``mindspore.numpy.randn(*shape, dtype=float32)``: ``StandardNormal``."""
+    _numpy_float(dtype)
+    shape = _size(shape, lambda v: f"{type(v)}")
+    return _cast(normal_values(_kernel_shape(shape, "StandardNormal"),
+                               _numpy_kernel("StandardNormal")), dtype)
+
+
+def numpy_randint(minval, maxval=None, shape=None, dtype=dtypes.ALL["int32"]):
+    """``mindspore.numpy.randint(minval, maxval=None, shape=None, dtype=int32)``:
+    ``UniformInt`` over [minval, maxval) (``maxval`` None: [0, minval)), shape (1,) unless
+    given."""
+    where = "mindspore.numpy.randint"
+    if not isinstance(minval, int):
+        raise TypeError(f"For {where}, the type of the argument 'minval' must be int, but got "
+                        f"{type(minval)}")
+    if maxval is None:
+        if minval <= 0:
+            raise ValueError(f"For {where}, the argument 'minval' must be > 0 when the "
+                             f"argument 'maxval' is None, but got {minval}")
+        minval, maxval = 0, minval
+    elif not isinstance(maxval, int):
+        raise TypeError(f"For {where}, the type of the argument 'maxval' must be int, but got "
+                        f"{type(maxval)}")
+    elif minval >= maxval:
+        raise ValueError(f"For {where}, the value of 'minval' must be greater than the value "
+                         f"of 'maxval'.")
+    if isinstance(dtype, str):
+        if dtype not in ("int", "int8", "int16", "int32", "int64"):
+            raise ValueError(f"For '{where}', if the argument 'dtype' is str, it must be one "
+                             f"of ['int', 'int8', 'int16', 'int32', 'int64'], but got {dtype}")
+        dtype = dtypes.ALL["int32" if dtype == "int" else dtype]
+    elif str(dtype) not in ("Int64", "Int32", "Int16", "Int8"):
+        raise ValueError(f"For '{where}', the argument 'dtype' must be 'mindspore.int64', "
+                         f"'mindspore.int32', 'mindspore.int16' or 'mindspore.int8', but got "
+                         f"{dtype}")
+    shape = (1,) if shape is None else _numpy_shape(shape)
+    bounds = [_cast(Tensor(v), dtype) for v in (minval, maxval)]
+    kernel = _numpy_kernel("UniformInt")
+    return _cast(UniformInt._draw(shape, bounds[0], bounds[1], kernel), dtype)
 
 
 def _dropout_channels(k, x, *, p):
@@ -263,46 +510,94 @@ class _RandomPrimitive:
         self.args, self.kwargs = args, kwargs
 
 
-class UniformReal(_RandomPrimitive):
+def _check_seeds(name: str, **seeds) -> None:
+    for arg, value in seeds.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"For '{name}', the '{arg}' must be int and must >= 0, but got "
+                             f"'{value}' with type '{type(value).__name__}'.")
+
+
+class _SeededPrimitive(_RandomPrimitive):
+    """A random Primitive built with ``(seed, seed2)``: with a seed, MindSpore's kernel and
+    its engine, kept from call to call; without, MindSpore seeds from the system's entropy and
+    mscompat draws from its stream."""
+
+    def __init__(self, seed=0, seed2=0) -> None:
+        super().__init__()
+        _check_seeds(type(self).__name__, seed=seed, seed2=seed2)
+        self.seed, self.seed2 = seed, seed2
+
+    def _kernel(self, shape):
+        from .ms_random import primitive_kernel
+        return primitive_kernel(self, self.seed, self.seed2, shape)
+
+
+class UniformReal(_SeededPrimitive):
     """``ops.UniformReal(seed=0, seed2=0)(shape)``: Float32 in [0, 1)."""
 
     def __call__(self, shape):
-        return rand(*_shape(shape, "UniformReal"))
+        shape = _kernel_shape(shape, "UniformReal")
+        return uniform_real(shape, self._kernel(shape))
 
 
-class StandardNormal(_RandomPrimitive):
-    """``ops.StandardNormal(seed=0, seed2=0)(shape)``."""
+class StandardNormal(_SeededPrimitive):
+    """``ops.StandardNormal(seed=0, seed2=0)(shape)``: Float32 standard normal values."""
 
     def __call__(self, shape):
-        return standard_normal(shape)
+        shape = _kernel_shape(shape, "StandardNormal")
+        return normal_values(shape, self._kernel(shape))
 
 
 class Dropout(_RandomPrimitive):
-    """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)``: (output, mask)."""
+    """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)``: (output, mask). With seeds, the
+    kernel's generator (``ms_dropout``) is kept from call to call, as MindSpore's is."""
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0) -> None:  # noqa: N803
         super().__init__()
         if not 0.0 < keep_prob <= 1.0:
             raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but "
                              f"got {keep_prob}.")
-        self.keep_prob = keep_prob
+        self.keep_prob, self.seeds = keep_prob, (Seed0, Seed1)
+        self._states: dict = {}  # one kernel per input signature, as MindSpore keeps them
 
     def __call__(self, x):
-        return _run(_dropout, (x,), {"p": 1.0 - float(self.keep_prob)})
+        from . import ms_dropout, scope
+        if self.seeds == (0, 0) or scope.tracing() or isinstance(x._data, jax.core.Tracer):
+            return _run(_dropout, (x,), {"p": 1.0 - float(self.keep_prob)})
+        from .ops_build import call
+        signature = (tuple(x.shape), str(x.dtype))
+        state = self._states.get(signature)
+        if state is None:
+            state = ms_dropout.initial_state(*self.seeds)
+        out, mask, state = call(ms_dropout.masked, (state, x._data),
+                                {"keep_prob": float(self.keep_prob)})
+        self._states[signature] = np.asarray(state._data)
+        return out, mask
 
 
 # Not op-table rows: each consumes the key stream before its computation.
-class UniformInt(_RandomPrimitive):
+class UniformInt(_SeededPrimitive):
     """``ops.UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 in
-    [minval, maxval) (mscompat's seeded stream)."""
+    [minval, maxval), ``minval``/``maxval`` Int32 scalar Tensors."""
 
     def __call__(self, shape, minval, maxval):
-        lo, hi = (int(v.asnumpy()) if isinstance(v, Tensor) else int(v)
-                  for v in (minval, maxval))
-        if lo >= hi:
-            raise ValueError(f"For 'UniformInt', 'minval' must be less than 'maxval', but got "
-                             f"'minval': {lo}, 'maxval': {hi}.")
-        return randint(lo, hi, _shape(shape, "UniformInt"), dtype=dtypes.ALL["int32"])
+        return self._draw(shape, minval, maxval, lambda: self._kernel(
+            _kernel_shape(shape, "UniformInt")))
+
+    @staticmethod
+    def _draw(shape, minval, maxval, kernel):
+        for name, v in (("minval", minval), ("maxval", maxval)):
+            if not isinstance(v, Tensor) or str(v.dtype) != "Int32":
+                got = f"Tensor[{v.dtype}]" if isinstance(v, Tensor) else type(v).__name__
+                raise TypeError(f"For primitive[UniformInt], the input argument[{name}] must "
+                                f"be a type of {{Tensor[Int32]}}, but got {got}.")
+        for name, v in (("min", minval), ("max", maxval)):
+            if v.ndim:
+                raise ValueError(f"For UniformInt, the {name} value should be a scalar tensor, "
+                                 f"while the shape is: ({', '.join(map(str, v.shape))})")
+        kernel = kernel() if callable(kernel) else kernel  # a Primitive's: after the checks
+        return uniform_ints(_kernel_shape(shape, "UniformInt"), int(minval.asnumpy()),
+                            int(maxval.asnumpy()), kernel)
 
 
 def _choice_with_mask(k, x, *, count):

@@ -9,22 +9,14 @@ Example:
 from .._engine import dtypes as _dtypes
 from .._engine.numpy_table import CONSTANTS as _CONSTANTS
 from .._engine.numpy_table import FUNCTIONS as _FUNCTIONS
-from .._engine.random_ops import rand as rand
-from .._engine.random_ops import randint as _randint
-from .._engine.random_ops import randn as randn
+from .._engine.random_ops import numpy_rand as rand
+from .._engine.random_ops import numpy_randint as randint
+from .._engine.random_ops import numpy_randn as randn
 from .._engine.unsupported import module_getattr as _module_getattr
 
 globals().update(_FUNCTIONS)
 globals().update(_CONSTANTS)
 globals().update(_dtypes.PUBLIC)
-
-
-def randint(minval, maxval=None, shape=None, dtype=_dtypes.ALL["int32"]):
-    """``numpy.randint(minval, maxval=None, shape=None, dtype=int32)``: integers in
-    [minval, maxval) (``maxval`` None: [0, minval)), from mscompat's seeded stream."""
-    if maxval is None:
-        minval, maxval = 0, minval
-    return _randint(minval, maxval, () if shape is None else shape, dtype=dtype)
 
 
 def size(a, axis=None) -> int:

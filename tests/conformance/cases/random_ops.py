@@ -1,6 +1,7 @@
-"""Random ops: MindSpore's signatures, dtypes, shapes, ranges and seeding rules. The draws
-themselves differ from MindSpore's (docs/divergences.md), so cases return what is defined:
-dtype, shape, and facts about the values."""
+"""Random ops: MindSpore's signatures, dtypes, shapes, ranges and seeding rules, for the
+ops whose draws are mscompat's (docs/divergences.md) and without regard to the seed a case
+runs under: dtype, shape, and facts about the values. The draws MindSpore's kernels give
+after ``set_seed`` are recorded in ``random_streams``."""
 import numpy as np
 
 from ._registry import case

@@ -1,0 +1,101 @@
+"""MindSpore 2.10's CPU kernels ``UniformReal``, ``UniformInt`` and ``StandardNormal``,
+reproduced bit for bit.
+
+A kernel is seeded from its primitive's ``(seed, seed2)``: the functional ops
+(``ops.rand``/``randn``/``randint``/``uniform``/``normal``/``standard_normal``, their ``_like``
+forms, ``mindspore.numpy.rand``/``randn``/``randint``) build a primitive per call from
+``_get_graph_seed(op_seed, name)`` (``ms_dropout.graph_seed``); a ``Primitive`` built by the
+user keeps the seeds it was given. The pair is mixed into one 64-bit seed
+(``ms_dropout.kernel_seed``), then
+
+- ``UniformReal``: ``std::mt19937`` seeded with its low 32 bits,
+  ``uniform_real_distribution<double>(0, 1)`` rounded to float32;
+- ``UniformInt``: the same engine, ``uniform_int_distribution<int>(minval, maxval - 1)``;
+- ``StandardNormal``: ``std::minstd_rand0`` seeded with it, a fresh
+  ``normal_distribution<float>`` per launch (a launch's unused second value is dropped).
+
+The engine lives as long as the kernel: for one call of a functional op; for a user's
+``Primitive``, MindSpore keeps a kernel per input signature (the shape drawn), so a second
+call of the same shape goes on where the first stopped and a new shape starts from the seeds.
+
+Inside a compiled function (GRAPH_MODE, ``jit``) MindSpore builds the kernels when it
+compiles: a functional op takes its seeds once, at compile time, and each compiled graph keeps
+its kernels from call to call (a ``Primitive`` gets a kernel of its own in each graph, seeded
+as the Primitive is). Here the trace builds them, and the compiled program asks the host for
+each call's values (``host_values``: an ordered ``io_callback``), so the numbers are
+MindSpore's there too.
+
+Where MindSpore itself is not reproducible (seeds ``(0, 0)``: no global and no op seed, or a
+``Primitive`` built without seeds, which MindSpore seeds from the system's entropy) the ops
+draw from mscompat's own stream (``random_ops``).
+
+Example:
+    >>> from mscompat._engine.ms_random import Kernel
+    >>> [round(float(v), 6) for v in Kernel((1, 0)).uniform_real(3)]
+    [0.542962, 0.805786, 0.367501]
+"""
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from . import scope
+from .ms_dropout import graph_seed, kernel_seed
+from .std_random import MinStd, Mt19937, canonical_doubles, polar_normals, uniform_ints
+
+
+class Kernel:
+    """One kernel's engine, seeded as MindSpore seeds it from ``(seed, seed2)``."""
+
+    def __init__(self, seeds: tuple[int, int]) -> None:
+        self.mix = kernel_seed(*seeds)
+        self._mt: Mt19937 | None = None
+        self._minstd: MinStd | None = None
+
+    def _engine(self) -> Mt19937:
+        if self._mt is None:
+            self._mt = Mt19937(self.mix & 0xFFFFFFFF)
+        return self._mt
+
+    def uniform_real(self, count: int) -> np.ndarray:
+        """``count`` float32 values on [0, 1), as ``UniformReal``."""
+        return canonical_doubles(self._engine(), count).astype(np.float32)
+
+    def uniform_int(self, count: int, low: int, high: int) -> np.ndarray:
+        """``count`` int32 values on [low, high), as ``UniformInt``."""
+        return uniform_ints(self._engine(), count, low, high - 1).astype(np.int32)
+
+    def standard_normal(self, count: int) -> np.ndarray:
+        """``count`` float32 standard normal values, as ``StandardNormal``."""
+        if self._minstd is None:
+            self._minstd = MinStd(self.mix)
+        return polar_normals(self._minstd, count)
+
+
+def functional_kernel(op_seed, name: str) -> Kernel | None:
+    """The kernel a functional op builds for this call (advancing ``name``'s seed counter as
+    MindSpore does, once per trace inside a compiled function), or None for seeds
+    ``(0, 0)``, where mscompat draws from its own stream."""
+    seeds = graph_seed(op_seed or 0, name)
+    return None if seeds == (0, 0) else Kernel(seeds)
+
+
+def primitive_kernel(primitive, seed: int, seed2: int, signature) -> Kernel | None:
+    """A user's ``Primitive``'s kernel for inputs of this ``signature`` (the shape drawn):
+    eagerly MindSpore keeps one kernel per signature on the Primitive, each going on from
+    call to call; a trace builds a new one. None for seeds ``(0, 0)``."""
+    if (seed, seed2) == (0, 0):
+        return None
+    if scope.tracing():
+        return Kernel((seed, seed2))
+    kernels = primitive.__dict__.setdefault("_ms_kernels", {})
+    if signature not in kernels:
+        kernels[signature] = Kernel((seed, seed2))
+    return kernels[signature]
+
+
+def host_values(draw, shape: tuple, dtype):
+    """``draw()``'s array (of ``shape``, ``dtype``) inside a trace: computed on every run of
+    the compiled program, in program order."""
+    from jax.experimental import io_callback
+    return io_callback(draw, jax.ShapeDtypeStruct(shape, dtype), ordered=True)

@@ -1,0 +1,211 @@
+"""The numbers of MindSpore's CPU random kernels (``UniformReal``, ``UniformInt``,
+``StandardNormal``, a seeded ``Dropout`` primitive) after ``set_seed`` or with op seeds: the
+functional ops build a kernel per call from the seed counters; a user's Primitive keeps its
+kernel from call to call; a compiled graph takes its seeds when it is compiled and keeps its
+kernels across calls. Large draws are recorded as digests."""
+import hashlib
+
+import numpy as np
+
+from ._registry import case
+
+
+def _digest(t):
+    a = np.ascontiguousarray(t.asnumpy())
+    return (str(t.dtype), a.shape, hashlib.md5(a.tobytes()).hexdigest(),
+            float(a.astype(np.float64).sum()))
+
+
+@case(rtol=0, atol=0)
+def functional_draws(ms):
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(11)
+    return [
+        ops.rand(2, 3), ops.rand((4,)), ops.rand([2, 2], dtype=ms.float64),
+        ops.rand(3, dtype=ms.float16, seed=4), ops.rand(3, seed=4),
+        ops.randn(5), ops.randn(2, 3, dtype=ms.float64), ops.randn((3,), seed=2),
+        ops.standard_normal((3, 2)), ops.standard_normal((1,), seed=6),
+        ops.normal((2, 3), T(2.0), T(0.5)), ops.normal((3,), 1, 3.0, seed=1),
+        ops.normal((2, 1, 3), T(np.arange(3, dtype=np.float32)), T(2.0)),
+        ops.uniform((4,), T(-1.0), T(3.0)),
+        ops.uniform((3, 1, 2), T([[3.0, 4.0], [5.0, 6.0]]), T([8.0, 10.0]), seed=5),
+        ops.uniform((6,), T(-3, ms.int32), T(4, ms.int32), dtype=ms.int32),
+        ops.randint(0, 10, (8,)), ops.randint(-100, 100, (2, 3), dtype=ms.int32),
+        ops.randint(5, 9, (4,), seed=3, dtype=ms.int16),
+        ops.rand_like(T(np.zeros((2, 2), np.float32))),
+        ops.rand_like(T(np.zeros(3, np.float16))),
+        ops.randn_like(T(np.zeros((3,), np.float32))),
+        ops.randn_like(T([1, 2])),
+        ops.randint_like(T(np.zeros(4, np.int32)), 0, 3),
+        ops.randint_like(T(np.zeros(3, np.float32)), 0, 100, dtype=ms.int64),
+        ops.rand(), ops.randn(0, 3),
+    ]
+
+
+@case(rtol=1e-12, atol=0)  # the sums: NumPy versions add in other orders
+def large_draws(ms):
+    ops = ms.ops
+    ms.set_seed(3)
+    return [_digest(ops.randn(100001)), _digest(ops.rand(70000, 3)),
+            _digest(ops.randint(-7, 2**30, (120000,))), _digest(ops.standard_normal((999, 17)))]
+
+
+@case(rtol=0, atol=0)
+def global_seed_zero(ms):
+    """``set_seed(0)``: the kernels take MindSpore's default graph seed instead."""
+    ops = ms.ops
+    ms.set_seed(0)
+    return [ops.rand(3, seed=7), ops.rand(3, seed=7), ops.randn(4, seed=1),
+            ops.randint(0, 5, (6,), seed=2)]
+
+
+@case(rtol=0, atol=0)
+def primitives_keep_their_kernel(ms):
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+    normal = ops.StandardNormal(seed=2, seed2=3)
+    real = ops.UniformReal(seed=5)
+    ints = ops.UniformInt(seed=0, seed2=9)
+    bounds = [(0, 7), (-5, 5), (0, 7)]
+    drop = ops.Dropout(keep_prob=0.7, Seed0=1, Seed1=2)
+    ones = T(np.ones((2, 8), np.float32))
+    return [normal((3,)), normal((3,)), normal((2, 2)), normal((3,)), normal((2, 2)),
+            real((2,)), real((3,)), real((2,)), real((3,)),
+            *[ints((5,), T(lo, ms.int32), T(hi, ms.int32)) for lo, hi in bounds],
+            ints((2,), T(0, ms.int32), T(3, ms.int32)),
+            drop(ones), drop(ones), drop(T(np.ones(5, np.float32))), drop(ones)]
+
+
+def _noisy_net(ms):
+    ops, nn = ms.ops, ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sn = ops.StandardNormal(seed=7)
+
+        def construct(self, x):
+            return x + ops.randn(3) + self.sn((3,)), ops.rand(2), ops.randint(0, 100, (3,))
+    return Net()
+
+
+@case(rtol=0, atol=0)
+def compiled_graphs_keep_their_kernels(ms):
+    """PYNATIVE: a kernel per call. GRAPH_MODE and ``jit``: seeds taken when compiling,
+    kernels kept from call to call; eager calls after them go on with the counters."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+    net = _noisy_net(ms)
+    x = T(np.zeros(3, np.float32))
+    out = [net(x), net(x)]
+
+    @ms.jit
+    def f(x):
+        return x * ops.randn(3), ops.randint(0, 100, (4,))
+    ones = T(np.ones(3, np.float32))
+    out += [f(ones), f(ones), ops.randn(3), ops.rand(2), ops.randint(0, 100, (3,))]
+    return out
+
+
+def _vae(ms):
+    ops, nn, T = ms.ops, ms.nn, ms.Tensor
+
+    class VAE(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.enc = nn.Dense(4, 6, weight_init="ones")
+            self.dec = nn.Dense(3, 4, weight_init="ones")
+            self.sn = ops.StandardNormal(seed=3, seed2=4)
+
+        def construct(self, x):
+            h = self.enc(x)
+            mu, logvar = h[:, :3], h[:, 3:]
+            z = mu + ops.exp(0.5 * logvar) * ops.randn_like(mu) + 0.1 * self.sn(mu.shape)
+            return self.dec(z + ops.uniform(z.shape, T(-0.1), T(0.1))).sum()
+    return VAE()
+
+
+@case(rtol=1e-6, atol=1e-6)
+def noisy_model_gradients_and_training(ms):
+    ms.set_seed(7)
+    net = _vae(ms)
+    x = ms.Tensor(np.linspace(-1, 1, 8).reshape(2, 4).astype(np.float32) * 0.1)
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    out = [grad_fn(x) for _ in range(3)]
+    train = ms.nn.TrainOneStepCell(net, ms.nn.Adam(net.trainable_params(), 1e-2))
+    out += [train(x) for _ in range(3)]
+    return out
+
+
+@case(rtol=0, atol=0)
+def numpy_random(ms):
+    mnp = ms.numpy
+    ms.set_seed(2)
+    return [mnp.rand(2, 3), mnp.rand((2,), dtype=ms.float64), mnp.randn(4), mnp.randn(2, 2),
+            mnp.randint(0, 50, (4,)), mnp.randint(5), mnp.randint(-3, 3, 5),
+            mnp.randint(1, 9, [2, 2], dtype="int32")]
+
+
+def _error(call):
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - the class and message are the result
+        return f"{type(e).__name__}: {str(e).splitlines()[0]}"
+    return "no error"
+
+
+@case(modes=("PYNATIVE",))
+def argument_errors(ms):
+    ops, T = ms.ops, ms.Tensor
+    mnp = ms.numpy
+    calls = [
+        lambda: ops.uniform((2,), 0.0, T(1.0)),
+        lambda: ops.uniform((2,), T(0.0, ms.float64), T(1.0, ms.float64), dtype=ms.float64),
+        lambda: ops.uniform((2,), T(0.0), T(1.0), dtype=ms.int32),
+        lambda: ops.uniform((2,), T([0, 1], ms.int32), T([3, 4], ms.int32), dtype=ms.int32),
+        lambda: ops.rand(2, dtype=ms.int32),
+        lambda: ops.randn(2, dtype=ms.int32),
+        lambda: ops.rand(2.5),
+        lambda: ops.randn(2, 1.5),
+        lambda: ops.randint(0, 3, (2,), dtype=ms.float32),
+        lambda: ops.randint(0, 3, [2]),
+        lambda: ops.randint(0.5, 3, (2,)),
+        lambda: ops.standard_normal((2, -1)),
+        lambda: ops.normal((2,), "a", 1.0),
+        lambda: ops.normal([2], 0.0, 1.0),
+        lambda: ops.normal((2, 0), 0.0, 1.0),
+        lambda: ops.normal((2,), 0.0, 1.0, seed=-1),
+        lambda: ops.rand(2, seed=-1),
+        lambda: ops.StandardNormal(seed=-1),
+        lambda: ops.UniformReal(seed2=-2),
+        lambda: ops.UniformInt(seed=1)((2,), T(0.0), T(1.0)),
+        lambda: ops.UniformInt(seed=1)((2,), T([0], ms.int32), T([3], ms.int32)),
+        lambda: ops.rand_like(T([1, 2])),
+        lambda: ops.randint_like(T(np.zeros(2, np.float32)), 0, 4),
+        lambda: ops.randint_like(T(np.zeros(2, np.int32)), 0.0, 4),
+        lambda: ops.randn_like(np.zeros(2)),
+        lambda: mnp.rand(2, dtype=ms.int32),
+        lambda: mnp.randn(2, dtype="int"),
+        lambda: mnp.randint(0),
+        lambda: mnp.randint(3, 1),
+        lambda: mnp.randint(1.5),
+        lambda: mnp.randint(0, 4, dtype=ms.float32),
+        lambda: mnp.rand(2.5),
+        lambda: mnp.randn(2, 1.5),
+        lambda: mnp.randint(0, 4, (2, -1)),
+        lambda: mnp.randint(0, 4, 3, dtype=ms.int64),
+        lambda: mnp.randint(0, 4, 3, dtype="int16"),
+    ]
+    return [_error(c) for c in calls]
+
+
+@case(modes=("PYNATIVE",))
+def empty_and_bad_ranges(ms):
+    """Zero-sized draws, and ``UniformInt`` with an empty range (refused by its kernel)."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(4)
+    out = [ops.standard_normal((2, 0)), ops.rand(0), ops.randint(0, 4, (0,))]
+    out.append(_error(lambda: ops.randint(3, 3, (2,)).asnumpy()))
+    out.append(_error(lambda: ops.uniform((2,), T(3, ms.int32), T(1, ms.int32),
+                                          dtype=ms.int32).asnumpy()))
+    return out
