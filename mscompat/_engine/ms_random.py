@@ -65,11 +65,35 @@ class Kernel:
         """``count`` int32 values on [low, high), as ``UniformInt``."""
         return uniform_ints(self._engine(), count, low, high - 1).astype(np.int32)
 
-    def standard_normal(self, count: int) -> np.ndarray:
-        """``count`` float32 standard normal values, as ``StandardNormal``."""
+    def _min_std(self) -> MinStd:
         if self._minstd is None:
             self._minstd = MinStd(self.mix)
-        return polar_normals(self._minstd, count)
+        return self._minstd
+
+    def standard_normal(self, count: int) -> np.ndarray:
+        """``count`` float32 standard normal values, as ``StandardNormal``."""
+        return polar_normals(self._min_std(), count)
+
+    def multinomial(self, probs: np.ndarray, num_samples: int) -> np.ndarray:
+        """``Multinomial`` (with replacement) over the rows of ``probs`` (1-D or 2-D): each
+        row's running sum in its dtype, divided by its total (unless zero); each sample is
+        the first position whose value exceeds ``u = float32(x - 1) * 2**-31`` (below one),
+        else the last, ``x`` the next ``minstd_rand0`` output, rows in turn. Int32
+        indices."""
+        rows = probs.reshape(-1, probs.shape[-1])
+        cumulative = np.cumsum(rows, axis=1, dtype=rows.dtype)
+        total = cumulative[:, -1:]
+        cumulative = np.where(total != 0, cumulative / np.where(total != 0, total, 1),
+                              cumulative).astype(rows.dtype)
+        draws = self._min_std().take(rows.shape[0] * num_samples)
+        u = np.minimum((draws - 1).astype(np.float32) * np.float32(2.0 ** -31),
+                       np.nextafter(np.float32(1), np.float32(0)))
+        u = u.reshape(rows.shape[0], num_samples).astype(np.promote_types(rows.dtype,
+                                                                           np.float32))
+        # the search runs over all but the last position: a row summing to zero gives it
+        out = np.stack([np.searchsorted(c[:-1].astype(u.dtype), r, side="right")
+                        for c, r in zip(cumulative, u)])
+        return out.astype(np.int32).reshape(probs.shape[:-1] + (num_samples,))
 
 
 def functional_kernel(op_seed, name: str) -> Kernel | None:
@@ -94,8 +118,11 @@ def primitive_kernel(primitive, seed: int, seed2: int, signature) -> Kernel | No
     return kernels[signature]
 
 
-def host_values(draw, shape: tuple, dtype):
-    """``draw()``'s array (of ``shape``, ``dtype``) inside a trace: computed on every run of
-    the compiled program, in program order."""
+def host_values(draw, shape: tuple, dtype, *operands):
+    """``draw(*operands)``'s array (of ``shape``, ``dtype``) inside a trace: computed on every
+    run of the compiled program, in program order (the operands carry no gradient, as
+    MindSpore's random kernels pass none)."""
     from jax.experimental import io_callback
-    return io_callback(draw, jax.ShapeDtypeStruct(shape, dtype), ordered=True)
+    operands = tuple(jax.lax.stop_gradient(x) for x in operands)
+    return io_callback(lambda *a: draw(*(np.asarray(x) for x in a)),
+                       jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=True)

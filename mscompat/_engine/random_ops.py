@@ -185,13 +185,14 @@ def _as_ints(shape) -> tuple:
     return (shape,) if isinstance(shape, int) else tuple(shape)
 
 
-def _host(draw, shape: tuple, dtype) -> Tensor:
+def _host(draw, shape: tuple, dtype, *operands: Tensor) -> Tensor:
+    """``draw(*arrays)`` on the host: now, or inside a trace on every run of the program."""
     from .ms_random import host_values
     from .ops_build import call
     from .scope import tracing
     if not tracing():
-        return Tensor._wrap(jnp.asarray(draw()))
-    return call(lambda: host_values(draw, shape, dtype), ())
+        return Tensor._wrap(jnp.asarray(draw(*(np.asarray(t.asnumpy()) for t in operands))))
+    return call(lambda *a: host_values(draw, shape, dtype, *a), tuple(t._data for t in operands))
 
 
 def uniform_real(shape, kernel) -> Tensor:
@@ -320,8 +321,33 @@ def shuffle(x, seed=None):
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):
-    return _run(_multinomial, (input,), {"num_samples": int(num_samples),
-                                         "replacement": bool(replacement)}, seed)
+    """``ops.multinomial``: with replacement MindSpore's ``Multinomial`` kernel; without,
+    ``top_k(log(UniformReal) / (input + 1e-6), num_samples)``'s indices, as MindSpore
+    composes it."""
+    if input.ndim not in (1, 2):
+        raise ValueError(f"For 'multinomial', the dimension of inputs must be 1d or 2d, but "
+                         f"got {input.ndim}.")
+    kernel = _functional(seed, "multinomial")
+    num_samples = int(num_samples)
+    if not replacement:
+        if input.shape[-1] < num_samples:
+            raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last "
+                             f"dimension of input without 'replacement', but got "
+                             f"'num_samples': {num_samples} and 'replacement': {replacement}")
+        if kernel is None:
+            return _run(_multinomial, (input,), {"num_samples": num_samples,
+                                                 "replacement": False})
+        from .. import ops  # the public ops: MindSpore composes these
+        rows = input.shape[-2] if input.ndim > 1 else 1
+        u = uniform_real((rows * input.shape[-1],), kernel)
+        if rows != 1:
+            u = u.reshape(rows, input.shape[-1])
+        return ops.top_k(ops.log(u) / (input + 1e-6), num_samples)[1]
+    if kernel is None:
+        return _run(_multinomial, (input,), {"num_samples": num_samples, "replacement": True})
+    shape = tuple(input.shape[:-1]) + (num_samples,)
+    return _host(lambda p: kernel.multinomial(p, num_samples), shape, np.dtype(np.int32),
+                 input)
 
 
 def _size(size, shown=lambda v: f"{v}."):
@@ -388,90 +414,6 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     _int_bounds(low, high)
     kernel = _functional(seed, "randint_like")
     return _cast(uniform_ints(tuple(input.shape), low, high, kernel), dtype)
-
-
-def _numpy_shape(shape) -> tuple:
-    """``mindspore.numpy``'s ``_check_shape``."""
-    if isinstance(shape, Tensor):
-        shape = shape.asnumpy().tolist()
-    if not isinstance(shape, (int, tuple, list)):
-        raise TypeError(f"only int, tuple, list and tensor are allowed for shape, but got "
-                        f"{type(shape)}")
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    for d in shape:
-        if not isinstance(d, int):
-            raise TypeError("each entry in shape should be int.")
-        if d < 0:
-            raise ValueError("each entry in shape should no less than 0.")
-    return shape
-
-
-def _numpy_kernel(name: str):
-    """``mindspore.numpy``'s random functions build their Primitive with
-    ``_get_seed(global seed, name)`` when a global seed is set (unseeded otherwise)."""
-    from .ms_random import functional_kernel
-    seed = get_seed()
-    return None if seed is None else functional_kernel(seed, name)
-
-
-def _numpy_float(dtype) -> None:
-    if isinstance(dtype, str):
-        if dtype not in ("float", "float16", "float32", "float64"):
-            raise ValueError(f"If the argument 'dtype' is str, it must be one of ['float', "
-                             f"'float16', 'float32', 'float64'], but got {dtype}")
-    elif str(dtype) not in ("Float64", "Float32", "Float16"):
-        raise ValueError(f"The argument 'dtype' must be 'mindspore.float64', "
-                         f"'mindspore.float32' or 'mindspore.float16', but got {dtype}")
-
-
-def numpy_rand(*shape, dtype=dtypes.ALL["float32"]):
-    """``mindspore.numpy.rand(*shape, dtype=float32)``: ``UniformReal``."""
-    _numpy_float(dtype)
-    shape = _size(shape, lambda v: f"{type(v)}")
-    return _cast(uniform_real(_kernel_shape(shape, "UniformReal"),
-                              _numpy_kernel("UniformReal")), dtype)
-
-
-def numpy_randn(*shape, dtype=dtypes.ALL["float32"]):
-    """``mindspore.numpy.randn(*shape, dtype=float32)``: ``StandardNormal``."""
-    _numpy_float(dtype)
-    shape = _size(shape, lambda v: f"{type(v)}")
-    return _cast(normal_values(_kernel_shape(shape, "StandardNormal"),
-                               _numpy_kernel("StandardNormal")), dtype)
-
-
-def numpy_randint(minval, maxval=None, shape=None, dtype=dtypes.ALL["int32"]):
-    """``mindspore.numpy.randint(minval, maxval=None, shape=None, dtype=int32)``:
-    ``UniformInt`` over [minval, maxval) (``maxval`` None: [0, minval)), shape (1,) unless
-    given."""
-    where = "mindspore.numpy.randint"
-    if not isinstance(minval, int):
-        raise TypeError(f"For {where}, the type of the argument 'minval' must be int, but got "
-                        f"{type(minval)}")
-    if maxval is None:
-        if minval <= 0:
-            raise ValueError(f"For {where}, the argument 'minval' must be > 0 when the "
-                             f"argument 'maxval' is None, but got {minval}")
-        minval, maxval = 0, minval
-    elif not isinstance(maxval, int):
-        raise TypeError(f"For {where}, the type of the argument 'maxval' must be int, but got "
-                        f"{type(maxval)}")
-    elif minval >= maxval:
-        raise ValueError(f"For {where}, the value of 'minval' must be greater than the value "
-                         f"of 'maxval'.")
-    if isinstance(dtype, str):
-        if dtype not in ("int", "int8", "int16", "int32", "int64"):
-            raise ValueError(f"For '{where}', if the argument 'dtype' is str, it must be one "
-                             f"of ['int', 'int8', 'int16', 'int32', 'int64'], but got {dtype}")
-        dtype = dtypes.ALL["int32" if dtype == "int" else dtype]
-    elif str(dtype) not in ("Int64", "Int32", "Int16", "Int8"):
-        raise ValueError(f"For '{where}', the argument 'dtype' must be 'mindspore.int64', "
-                         f"'mindspore.int32', 'mindspore.int16' or 'mindspore.int8', but got "
-                         f"{dtype}")
-    shape = (1,) if shape is None else _numpy_shape(shape)
-    bounds = [_cast(Tensor(v), dtype) for v in (minval, maxval)]
-    kernel = _numpy_kernel("UniformInt")
-    return _cast(UniformInt._draw(shape, bounds[0], bounds[1], kernel), dtype)
 
 
 def _dropout_channels(k, x, *, p):

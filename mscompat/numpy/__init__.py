@@ -7,11 +7,11 @@ Example:
     [0. 0.]
 """
 from .._engine import dtypes as _dtypes
+from .._engine.numpy_random import rand as rand
+from .._engine.numpy_random import randint as randint
+from .._engine.numpy_random import randn as randn
 from .._engine.numpy_table import CONSTANTS as _CONSTANTS
 from .._engine.numpy_table import FUNCTIONS as _FUNCTIONS
-from .._engine.random_ops import numpy_rand as rand
-from .._engine.random_ops import numpy_randint as randint
-from .._engine.random_ops import numpy_randn as randn
 from .._engine.unsupported import module_getattr as _module_getattr
 
 globals().update(_FUNCTIONS)

@@ -6,9 +6,9 @@ from mscompat._engine.dtypes import Complex
 from mscompat._engine.dtypes import Float
 from mscompat._engine.dtypes import Int
 from mscompat._engine.dtypes import UInt
-from mscompat._engine.random_ops import numpy_rand as rand
-from mscompat._engine.random_ops import numpy_randint as randint
-from mscompat._engine.random_ops import numpy_randn as randn
+from mscompat._engine.numpy_random import rand as rand
+from mscompat._engine.numpy_random import randint as randint
+from mscompat._engine.numpy_random import randn as randn
 from typing import Any
 
 def abs(*args: Any, **kwargs: Any) -> Any: ...

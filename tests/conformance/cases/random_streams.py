@@ -209,3 +209,32 @@ def empty_and_bad_ranges(ms):
     out.append(_error(lambda: ops.uniform((2,), T(3, ms.int32), T(1, ms.int32),
                                           dtype=ms.int32).asnumpy()))
     return out
+
+
+@case(rtol=0, atol=0)
+def multinomial_draws(ms):
+    """With replacement MindSpore's ``Multinomial`` kernel (running sums, ``minstd_rand0``);
+    without, ``top_k(log(UniformReal) / (input + 1e-6))``; a row summing to zero gives its
+    last index; inside a Cell, per compiled graph in GRAPH_MODE."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+    p = T(np.array([[0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1]], np.float32))
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return ops.multinomial(x, 5), ops.multinomial(x, 2, False)
+    net = Net()
+    return [ops.multinomial(p, 40), ops.multinomial(T(np.array([1., 2., 3., 4.], np.float32)), 30),
+            ops.multinomial(p, 3, replacement=False),
+            ops.multinomial(T(np.array([1., 0., 3., 4., 9.], np.float32)), 4, False, seed=3),
+            ops.multinomial(T(np.array([[0., 0, 0], [1, 1, 1]], np.float32)), 4),
+            ops.multinomial(T(np.array([0.5, 1.5, 1.], np.float64)), 6),
+            ops.multinomial(T(np.array([0.5, 1.5, 1.], np.float16)), 6),
+            ops.multinomial(p, 7, seed=2), net(p), net(p)]
+
+
+@case(modes=("PYNATIVE",))
+def multinomial_errors(ms):
+    ops, T = ms.ops, ms.Tensor
+    return [_error(lambda: ops.multinomial(T(np.ones((2, 2, 2), np.float32)), 2)),
+            _error(lambda: ops.multinomial(T(np.ones((2, 3), np.float32)), 4, False))]
