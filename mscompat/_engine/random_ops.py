@@ -311,9 +311,39 @@ def randint(low, high, size, seed=None, *, dtype=None):
     return _cast(uniform_ints(_kernel_shape(size, "UniformInt"), low, high, kernel), dtype)
 
 
+_RANDPERM_DTYPES = ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt8")
+
+
 def randperm(n, seed=0, offset=0, dtype=None):
-    return _run(_permutation, (), {"n": int(n), "dtype": _dt(dtype, np.dtype(np.int64))},
-                seed)
+    """``ops.randperm(n, seed=0, offset=0, dtype=int64)``: MindSpore's ``RandpermV2`` kernel,
+    ``std::shuffle`` of ``0..n-1`` with ``std::mt19937(offset or seed)`` (the global seed
+    plays no part); a negative ``seed`` is drawn from the system's entropy in MindSpore, from
+    mscompat's stream here."""
+    dtype = dtypes.ALL["int64"] if dtype is None else dtype
+    if isinstance(n, Tensor):
+        n = int(n.asnumpy())
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f'Failed calling RandpermV2 with "RandpermV2(seed=int, offset=int, '
+                        f'dtype=mindspore.dtype)(n={type(n).__name__})".')
+    if str(dtype) not in _RANDPERM_DTYPES:
+        raise TypeError(f"For primitive[RandpermV2], the input argument[dtype] must be a type "
+                        f"of {{{', '.join(_RANDPERM_DTYPES)}}}, but got {dtype}.")
+    if n <= 0:
+        raise ValueError(f"For 'RandpermV2', the input 'n' must be greater than 0, but got "
+                         f"data: {n}.")
+    if offset < 0:
+        raise ValueError(f"For 'RandpermV2', the input 'offset' must be greater than 0 or "
+                         f"equal to 0, but got data: {offset}.")
+    np_dtype = np.dtype(dtypes.to_np(dtype))
+    limit = np.finfo(np_dtype).max if np_dtype.kind == "f" else np.iinfo(np_dtype).max
+    if n > limit + 1:
+        raise ValueError(f"For 'RandpermV2', the value of 'n' is {n}, it's too lagrge for "
+                         f"input 'dtype'. ")
+    if seed < 0:
+        return _run(_permutation, (), {"n": n, "dtype": np_dtype})
+    from .std_random import Mt19937, std_shuffle
+    order = std_shuffle(list(range(n)), Mt19937(offset or seed))
+    return Tensor(np.asarray(order).astype(np_dtype))
 
 
 def shuffle(x, seed=None):

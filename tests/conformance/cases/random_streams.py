@@ -238,3 +238,32 @@ def multinomial_errors(ms):
     ops, T = ms.ops, ms.Tensor
     return [_error(lambda: ops.multinomial(T(np.ones((2, 2, 2), np.float32)), 2)),
             _error(lambda: ops.multinomial(T(np.ones((2, 3), np.float32)), 4, False))]
+
+
+@case(rtol=0, atol=0)
+def randperm_orders(ms):
+    """``std::shuffle`` with ``std::mt19937(offset or seed)``; the global seed plays no part;
+    the same arguments give the same permutation in every call and graph."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+    out = [ops.randperm(12, seed=s, offset=o) for s, o in
+           [(0, 0), (5, 7), (2, 0), (0, 4), (9, 1), (123456789, 0), (1, 2**33)]]
+    out += [ops.randperm(5, dtype=ms.int32), ops.randperm(4, dtype=ms.float32),
+            ops.randperm(T(4)), ops.randperm(1), ops.randperm(5, dtype=ms.int8),
+            ops.randperm(6, seed=3, dtype=ms.float16), _digest(ops.randperm(70000, seed=3))]
+
+    @ms.jit
+    def f(x):
+        return x + ops.randperm(6, seed=11).astype(ms.float32)
+    zeros = T(np.zeros(6, np.float32))
+    return out + [f(zeros), f(zeros)]
+
+
+@case(modes=("PYNATIVE",))
+def randperm_errors(ms):
+    ops = ms.ops
+    return [_error(c) for c in (
+        lambda: ops.randperm(-1), lambda: ops.randperm(0), lambda: ops.randperm(3.0),
+        lambda: ops.randperm(3, dtype=ms.bool_), lambda: ops.randperm(300, dtype=ms.uint8),
+        lambda: ops.randperm(129, dtype=ms.int8), lambda: ops.randperm(70000, dtype=ms.float16),
+        lambda: ops.randperm(5, offset=-2))]
