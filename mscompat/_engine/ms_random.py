@@ -12,7 +12,8 @@ user keeps the seeds it was given. The pair is mixed into one 64-bit seed
   ``uniform_real_distribution<double>(0, 1)`` rounded to float32;
 - ``UniformInt``: the same engine, ``uniform_int_distribution<int>(minval, maxval - 1)``;
 - ``StandardNormal``: ``std::minstd_rand0`` seeded with it, a fresh
-  ``normal_distribution<float>`` per launch (a launch's unused second value is dropped).
+  ``normal_distribution<float>`` per launch (a launch's unused second value is dropped);
+- ``Multinomial`` and ``RandomShuffle``: the same ``minstd_rand0`` (see their methods).
 
 The engine lives as long as the kernel: for one call of a functional op; for a user's
 ``Primitive``, MindSpore keeps a kernel per input signature (the shape drawn), so a second
@@ -41,7 +42,7 @@ import numpy as np
 
 from . import scope
 from .ms_dropout import graph_seed, kernel_seed
-from .std_random import MinStd, Mt19937, canonical_doubles, polar_normals, uniform_ints
+from .std_random import MinStd, Mt19937, canonical_doubles, polar_normals, std_shuffle, uniform_ints
 
 
 class Kernel:
@@ -73,6 +74,11 @@ class Kernel:
     def standard_normal(self, count: int) -> np.ndarray:
         """``count`` float32 standard normal values, as ``StandardNormal``."""
         return polar_normals(self._min_std(), count)
+
+    def shuffle_order(self, n: int) -> list:
+        """``RandomShuffle``'s order of the first axis: ``std::shuffle`` of ``0..n-1`` with
+        the kernel's ``minstd_rand0``."""
+        return std_shuffle(list(range(n)), self._min_std())
 
     def multinomial(self, probs: np.ndarray, num_samples: int) -> np.ndarray:
         """``Multinomial`` (with replacement) over the rows of ``probs`` (1-D or 2-D): each

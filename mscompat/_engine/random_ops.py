@@ -347,7 +347,14 @@ def randperm(n, seed=0, offset=0, dtype=None):
 
 
 def shuffle(x, seed=None):
-    return _run(_shuffle, (x,), {}, seed)
+    """``ops.shuffle``: MindSpore's ``RandomShuffle`` kernel permutes the first axis."""
+    kernel = _functional(seed, "shuffle")
+    if kernel is None or x.ndim == 0:
+        return _run(_shuffle, (x,), {}, seed) if x.ndim else x
+    n = x.shape[0]
+    order = _host(lambda: np.asarray(kernel.shuffle_order(n), np.int32), (n,),
+                  np.dtype(np.int32))
+    return x[order]
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):

@@ -33,6 +33,8 @@ _RANGE32 = 2 ** 32 - 1
 class Mt19937:
     """``std::mt19937(seed)``: 32-bit outputs, read in blocks from NumPy's generator."""
 
+    RANGE, MIN = _RANGE32, 0  # max() - min(), min()
+
     def __init__(self, seed: int) -> None:
         self._bits = np.random.RandomState(seed & 0xFFFFFFFF)._bit_generator
         self._buffer: list[int] = []
@@ -63,24 +65,24 @@ class Mt19937:
         return other
 
 
-def uniform_int(gen: Mt19937, low: int, high: int) -> int:
-    """libstdc++ 9's ``uniform_int_distribution<size_t>(low, high)(gen)`` for a 32-bit
-    generator (``high - low`` below ``2**32 - 1``)."""
+def uniform_int(gen, low: int, high: int) -> int:
+    """libstdc++ 9's ``uniform_int_distribution<size_t>(low, high)(gen)`` for an engine whose
+    range (``max - min``, ``gen.RANGE``) exceeds ``high - low``."""
     span = high - low + 1
-    scaling = _RANGE32 // span
+    scaling = gen.RANGE // span
     past = span * scaling
-    value = gen()
+    value = gen() - gen.MIN
     while value >= past:
-        value = gen()
+        value = gen() - gen.MIN
     return value // scaling + low
 
 
-def std_shuffle(items: list, gen: Mt19937) -> list:
+def std_shuffle(items: list, gen) -> list:
     """libstdc++'s ``std::shuffle(items.begin(), items.end(), gen)``, in place."""
     n = len(items)
     if n < 2:
         return items
-    if _RANGE32 // n >= n:  # two swap positions per draw
+    if gen.RANGE // n >= n:  # two swap positions per draw
         i = 1
         if n % 2 == 0:
             j = uniform_int(gen, 0, 1)
@@ -102,6 +104,8 @@ def std_shuffle(items: list, gen: Mt19937) -> list:
 
 class Mt19937x64:
     """``std::mt19937_64(seed)``, twisted with NumPy (312 outputs at a time)."""
+
+    RANGE, MIN = 2 ** 64 - 1, 0
 
     _UPPER, _LOWER = np.uint64(0xFFFFFFFF80000000), np.uint64(0x7FFFFFFF)
     _MATRIX = np.uint64(0xB5026F5AA96619E9)
@@ -162,8 +166,14 @@ _MULTIPLIER = 16807
 class MinStd:
     """``std::minstd_rand0`` from ``state`` (seeding maps a seed to ``seed % m or 1``)."""
 
+    RANGE, MIN = _MODULUS - 2, 1  # outputs 1 .. m - 1
+
     def __init__(self, state: int) -> None:
         self.state = int(state) % _MODULUS or 1
+
+    def __call__(self) -> int:
+        self.state = self.state * _MULTIPLIER % _MODULUS
+        return self.state
 
     def take(self, count: int) -> np.ndarray:
         """The next ``count`` outputs (int64): ``state * 16807**i mod m``, ``i = 1..count``."""

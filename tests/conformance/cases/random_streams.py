@@ -267,3 +267,22 @@ def randperm_errors(ms):
         lambda: ops.randperm(3, dtype=ms.bool_), lambda: ops.randperm(300, dtype=ms.uint8),
         lambda: ops.randperm(129, dtype=ms.int8), lambda: ops.randperm(70000, dtype=ms.float16),
         lambda: ops.randperm(5, offset=-2))]
+
+
+@case(rtol=0, atol=0)
+def shuffle_orders(ms):
+    """``RandomShuffle``: ``std::shuffle`` of the first axis with the kernel's
+    ``minstd_rand0`` (one draw for two positions while ``n * n`` fits its range)."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+    out = [ops.shuffle(T(np.arange(10, dtype=np.float32))),
+           ops.shuffle(T(np.arange(10, dtype=np.float32))),
+           ops.shuffle(T(np.arange(12).reshape(6, 2)), seed=4),
+           ops.shuffle(T(np.arange(3000, dtype=np.int32)))[:20],
+           _digest(ops.shuffle(T(np.arange(50000, dtype=np.int32))))]
+
+    @ms.jit
+    def f(x):
+        return ops.shuffle(x) * 2
+    x = T(np.arange(7, dtype=np.float32))
+    return out + [f(x), f(x)]
