@@ -70,11 +70,18 @@ _AXIS_ERROR = re.compile(r"axis .* out of bounds|out of bounds for axis|axis .* 
 _INDEXING_OPS = ("getitem", "setitem")  # their IndexErrors are MindSpore's IndexErrors
 
 
-def translate(e: Exception, op: str, shape_error: type = ValueError) -> Exception | None:
-    """MindSpore's exception for the JAX exception ``e`` raised by ``op``, or None."""
+def translate(e: Exception, op: str, shape_error: type = ValueError,
+              label: str | None = None) -> Exception | None:
+    """MindSpore's exception for the JAX exception ``e`` raised by ``op`` (called as
+    ``label``: ``ops.add``, ``Tensor.__add__``, ``prim.Add``), or None."""
     text = str(e).split("\n")[0]
+    if isinstance(e, ValueError):  # JAX's own broadcast check: only MindSpore's wording
+        from .broadcast_errors import message
+        found = message(label, text)
+        return None if found is None else ValueError(found)
     if isinstance(e, TypeError) and _SHAPE_TYPE_ERROR.search(text):
-        return shape_error(f"For '{op}', {text}")
+        from .broadcast_errors import message
+        return shape_error(message(label, text) or f"For '{op}', {text}")
     if isinstance(e, IndexError) and op not in _INDEXING_OPS and _AXIS_ERROR.search(text):
         return ValueError(f"For '{op}', {text}")
     return None

@@ -31,18 +31,19 @@ from .tensor import Tensor, unwrap, wrap, wrap_tree
 
 
 @jaxconfig.entry
-def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError):
+def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError,
+         label: str | None = None):
     """Run ``impl`` on arrays; while a PYNATIVE transform records, add a graph node.
 
-    JAX's shape errors become MindSpore's classes here (``errors.translate``)."""
+    JAX's shape errors become MindSpore's classes here (``errors.translate``; ``label`` names
+    the calling form, for MindSpore's wording of the message)."""
     try:
         return _call(impl, args, kwargs or {})
     except (TypeError, IndexError, ValueError) as e:
         if dynamic_shape.has_placeholder(args, kwargs):  # no values: infer the result's shape
             return dynamic_shape.infer(impl, args, kwargs or {})
         initializers.refuse_uninitialized(args, kwargs)
-        new = None if isinstance(e, ValueError) else errors.translate(
-            e, getattr(impl, "__name__", "op"), shape_error)
+        new = errors.translate(e, getattr(impl, "__name__", "op"), shape_error, label)
         if new is None:
             raise
         raise new from e
@@ -120,7 +121,8 @@ class Primitive:
     def _call(self, *inputs):
         if self._op.extra.get("meta"):
             return self._op.impl(*inputs, **self._call_attrs)
-        return call(self._op.impl, [_unwrap_arg(i) for i in inputs], self._call_attrs)
+        return call(self._op.impl, [_unwrap_arg(i) for i in inputs], self._call_attrs,
+                    label=f"prim.{self._op.name}")
 
     def __repr__(self) -> str:
         return f"Prim[{self.name}]"
@@ -174,7 +176,8 @@ def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
             args, kwargs = keywords(args, kwargs)
         if meta:  # reads shapes and dtypes only
             return impl(*args, **kwargs)
-        return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error)
+        return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error,
+                    qualname)
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``{qualname}``."
@@ -309,7 +312,9 @@ def _make_method(name: str, impl: Callable) -> Callable:
     def method(self, *args, **kwargs):
         if kwargs and keywords is not None:
             args, kwargs = keywords(args, kwargs)
-        return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs))
+        return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs),
+                    label=label)
+    label = f"Tensor.{name}"
     method.__name__ = name
     method.__qualname__ = f"Tensor.{name}"
     _copy_signature(method, impl, keywords, self_param=True, qualname=f"Tensor.{name}")
@@ -365,15 +370,15 @@ def _install_operators() -> None:
     impls["LogicalAnd"] = op_table.binary(jnp.bitwise_and)
     impls["LogicalOr"] = op_table.binary(jnp.bitwise_or)
 
-    def forward(impl):
-        return lambda self, other: call(impl, (self._data, unwrap(other)))
+    def forward(impl, label):
+        return lambda self, other: call(impl, (self._data, unwrap(other)), label=label)
 
-    def reverse(impl):
-        return lambda self, other: call(impl, (unwrap(other), self._data))
+    def reverse(impl, label):
+        return lambda self, other: call(impl, (unwrap(other), self._data), label=label)
 
     for name, prim in _BINARY_OPERATORS.items():
-        setattr(Tensor, f"__{name}__", forward(impls[prim]))
-        setattr(Tensor, f"__r{name}__", reverse(impls[prim]))
+        setattr(Tensor, f"__{name}__", forward(impls[prim], f"Tensor.__{name}__"))
+        setattr(Tensor, f"__r{name}__", reverse(impls[prim], f"Tensor.__r{name}__"))
     # MindSpore's ``other / tensor`` is ``tensor.reciprocal() * other``: its float32 rounding
     recip, mul = impls["Reciprocal"], impls["Mul"]
     Tensor.__rtruediv__ = lambda self, other: call(
@@ -384,11 +389,11 @@ def _install_operators() -> None:
             def cmp(self, other, _impl=impl, _name=name):
                 if other is None:
                     return _name == "ne"
-                return call(_impl, (self._data, unwrap(other)))
+                return call(_impl, (self._data, unwrap(other)), label=f"Tensor.__{_name}__")
             setattr(Tensor, f"__{name}__", cmp)
         else:
-            setattr(Tensor, f"__{name}__", forward(impl))
-    Tensor.__xor__ = forward(op_table.binary(jnp.bitwise_xor))
+            setattr(Tensor, f"__{name}__", forward(impl, f"Tensor.__{name}__"))
+    Tensor.__xor__ = forward(op_table.binary(jnp.bitwise_xor), "Tensor.__xor__")
     Tensor.__neg__ = lambda self: call(jnp.negative, (self._data,))
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: call(jnp.abs, (self._data,))
