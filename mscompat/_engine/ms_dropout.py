@@ -120,21 +120,33 @@ def masked(state, x, *, keep_prob: float):
 
 
 class MaskStream:
-    """One ``nn.Dropout``'s kernel generator: a hidden Parameter (not one of the Cell's)
-    that every call reads and writes back, eagerly and inside compiled calls alike."""
+    """One ``nn.Dropout``'s kernel generators: MindSpore keeps a kernel per input signature
+    (a batch of another shape starts from the seeds, and the first shape's kernel goes on
+    when it comes back), each here a hidden Parameter (not one of the Cell's) that every call
+    reads and writes back, eagerly and inside compiled calls alike."""
 
     def __init__(self, seeds: tuple[int, int]) -> None:
-        from .parameter import Parameter
-        from .tensor import Tensor
-        self.state = Parameter(Tensor(initial_state(*seeds)), name="mscompat_dropout_stream",
-                               requires_grad=False)
+        self.seeds = seeds
+        self.states: dict = {}  # (shape, dtype) -> Parameter
+
+    def _state(self, x):
+        key = (tuple(x.shape), str(x.dtype))
+        state = self.states.get(key)
+        if state is None:
+            from .parameter import Parameter
+            from .tensor import Tensor
+            state = self.states[key] = Parameter(
+                Tensor(initial_state(*self.seeds)), name="mscompat_dropout_stream",
+                requires_grad=False)
+        return state
 
     def apply(self, x, keep_prob: float):
         from .ops_build import call
         if OPS_STREAM_ONLY.get():
             from .random_ops import dropout
             return dropout(x, 1.0 - keep_prob)
-        out, _, new_state = call(masked, (self.state._data, x._data),
+        state = self._state(x)
+        out, _, new_state = call(masked, (state._data, x._data),
                                  {"keep_prob": float(keep_prob)})
-        self.state._data = new_state._data
+        state._data = new_state._data
         return out

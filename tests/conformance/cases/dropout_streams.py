@@ -55,3 +55,15 @@ def dropout_gradient_and_functional(ms):
     functional = [ms.ops.dropout(ones, p=0.5), ms.ops.dropout(ones, p=0.5),
                   ms.ops.dropout(ones, p=0.2, seed=3), ms.ops.dropout(ones, p=0.5)]
     return first, grad, functional
+
+
+@case(rtol=0, atol=0)
+def dropout_kernel_per_input_shape(ms):
+    """MindSpore keeps one Dropout kernel per input shape: a batch of a new shape starts from
+    the seeds, and each shape's generator goes on when that shape comes back."""
+    ms.set_seed(3)
+    drop = ms.nn.Dropout(p=0.4)
+    drop.set_train()
+    a = ms.Tensor(np.ones((2, 8), np.float32))
+    b = ms.Tensor(np.ones((3, 8), np.float32))
+    return [drop(x) for x in (a, a, b, a, b, a)]
