@@ -35,7 +35,11 @@ import numpy as np
 from . import context, dynamic_shape, graph_print, jaxconfig, lazy, ms_dropout, parallel, scope
 from .tensor import Tensor
 
-_counter = {"traces": 0}
+_counter = {"traces": 0, "graphs": 0}
+# The compiled program being traced (a number per ``Compiled``): MindSpore gives each compiled
+# graph kernels of its own (``ms_dropout.MaskStream`` keys its generators on it).
+GRAPH: contextvars.ContextVar[int | None] = contextvars.ContextVar("mscompat_graph",
+                                                                   default=None)
 _lock = threading.Lock()
 # Set while GRAPH_MODE code runs through a graph break: nested calls do not compile.
 _BREAK: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_break", default=False)
@@ -121,6 +125,9 @@ class Compiled:
         self.fallback = fallback or (lambda args, kwargs: fn(*args, **kwargs))
         self.broken = False
         self.prints = False  # a trace put a print in: wait for it before returning
+        with _lock:
+            _counter["graphs"] += 1
+            self.graph = _counter["graphs"]
         self._jitted, self._donating = self._new_jit()
 
     def _new_jit(self):
@@ -182,8 +189,12 @@ class Compiled:
             leaves = [next(it_d) if m else next(it_s) for m in mask]
             args, kwargs = jax.tree_util.tree_unflatten(treedef, leaves)
         printed = graph_print.emitted()
-        with scope.bind(self.params, pvals, jit=True) as s, graph_print.graph_code():
-            out = self.fn(*args, **kwargs)
+        graph = GRAPH.set(self.graph)
+        try:
+            with scope.bind(self.params, pvals, jit=True) as s, graph_print.graph_code():
+                out = self.fn(*args, **kwargs)
+        finally:
+            GRAPH.reset(graph)
         if graph_print.emitted() != printed:
             self.prints = True
         wparams, wvals = s.written()

@@ -122,15 +122,17 @@ def masked(state, x, *, keep_prob: float):
 class MaskStream:
     """One ``nn.Dropout``'s kernel generators: MindSpore keeps a kernel per input signature
     (a batch of another shape starts from the seeds, and the first shape's kernel goes on
-    when it comes back), each here a hidden Parameter (not one of the Cell's) that every call
-    reads and writes back, eagerly and inside compiled calls alike."""
+    when it comes back) and per compiled graph (a ``grad`` graph of a forward already run
+    starts from the seeds too), each here a hidden Parameter (not one of the Cell's) that
+    every call reads and writes back, eagerly and inside compiled calls alike."""
 
     def __init__(self, seeds: tuple[int, int]) -> None:
         self.seeds = seeds
-        self.states: dict = {}  # (shape, dtype) -> Parameter
+        self.states: dict = {}  # (compiled graph or None, shape, dtype) -> Parameter
 
     def _state(self, x):
-        key = (tuple(x.shape), str(x.dtype))
+        from .compile import GRAPH
+        key = (GRAPH.get(), tuple(x.shape), str(x.dtype))
         state = self.states.get(key)
         if state is None:
             from .parameter import Parameter

@@ -67,3 +67,32 @@ def dropout_kernel_per_input_shape(ms):
     a = ms.Tensor(np.ones((2, 8), np.float32))
     b = ms.Tensor(np.ones((3, 8), np.float32))
     return [drop(x) for x in (a, a, b, a, b, a)]
+
+
+@case(rtol=1e-6, atol=1e-6)
+def dropout_kernel_per_compiled_graph(ms):
+    """In GRAPH_MODE each compiled graph (the forward Cell, its ``grad``, a ``jit`` function
+    calling it) has Dropout kernels of its own, each starting from the seeds and going on
+    from call to call; in PYNATIVE one kernel serves them all."""
+    ms.set_seed(3)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.d = ms.nn.Dense(8, 8, weight_init="ones")
+            self.drop = ms.nn.Dropout(p=0.4)
+
+        def construct(self, x):
+            return self.drop(self.d(x)).sum()
+    net = Net()
+    net.set_train()
+    x = ms.Tensor(np.ones((2, 8), np.float32) * 0.1)
+    grad = ms.grad(net, grad_position=None, weights=net.trainable_params())
+    out = []
+    for _ in range(3):
+        out += [net(x), grad(x)[1]]
+
+    @ms.jit
+    def twice(x):
+        return net(x) * 2
+    return out + [twice(x), twice(x), net(x)]
