@@ -202,6 +202,30 @@ def test_apply_refuses_hidden_writes_and_random_state():
         to_jax(ms.nn.Dense(2, 2))[0]({"weight": jnp.ones((2, 2))}, jnp.ones((1, 2)))
 
 
+def test_apply_draws_random_ops_from_its_rng_also_after_set_seed():
+    """Outside the bridge a seeded ``ops.randn`` is MindSpore's kernel (host state); inside
+    ``apply``, a pure function, it draws from the ``rng=`` it is given."""
+    class Noisy(ms.nn.Cell):
+        def construct(self, x):
+            return x + ms.ops.randn(4) + ms.ops.rand(4)
+    from mscompat._data import pipeline
+    from mscompat._engine import random_ops
+    seeds = dict(random_ops._SEED), dict(pipeline._CONFIG)
+    ms.set_seed(5)
+    try:
+        apply, params = to_jax(Noisy())
+        with pytest.raises(ValueError, match="rng="):
+            apply(params, jnp.zeros(4))
+        a = apply(params, jnp.zeros(4), rng=jax.random.key(0))
+        b = apply(params, jnp.zeros(4), rng=jax.random.key(0))
+        c = jax.jit(lambda k: apply(params, jnp.zeros(4), rng=k))(jax.random.key(1))
+        np.testing.assert_array_equal(a, b)
+        assert not np.array_equal(a, c)
+    finally:
+        random_ops._SEED.update(seeds[0])
+        pipeline._CONFIG.update(seeds[1])
+
+
 def test_load_params_is_all_or_nothing_and_maps_names():
     net = ms.nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
     with pytest.raises(ValueError, match="weight"):

@@ -28,7 +28,8 @@ MindSpore's there too.
 
 Where MindSpore itself is not reproducible (seeds ``(0, 0)``: no global and no op seed, or a
 ``Primitive`` built without seeds, which MindSpore seeds from the system's entropy) the ops
-draw from mscompat's own stream (``random_ops``).
+draw from mscompat's own stream (``random_ops``), as they do inside the pure function of the
+JAX bridge (``to_jax``), which draws from the ``rng=`` it is given.
 
 Example:
     >>> from mscompat._engine.ms_random import Kernel
@@ -41,7 +42,7 @@ import jax
 import numpy as np
 
 from . import scope
-from .ms_dropout import graph_seed, kernel_seed
+from .ms_dropout import OPS_STREAM_ONLY, graph_seed, kernel_seed
 from .std_random import MinStd, Mt19937, canonical_doubles, polar_normals, std_shuffle, uniform_ints
 
 
@@ -106,6 +107,8 @@ def functional_kernel(op_seed, name: str) -> Kernel | None:
     """The kernel a functional op builds for this call (advancing ``name``'s seed counter as
     MindSpore does, once per trace inside a compiled function), or None for seeds
     ``(0, 0)``, where mscompat draws from its own stream."""
+    if OPS_STREAM_ONLY.get():  # a pure function (the JAX bridge) draws from its rng=
+        return None
     seeds = graph_seed(op_seed or 0, name)
     return None if seeds == (0, 0) else Kernel(seeds)
 
@@ -114,7 +117,7 @@ def primitive_kernel(primitive, seed: int, seed2: int, signature) -> Kernel | No
     """A user's ``Primitive``'s kernel for inputs of this ``signature`` (the shape drawn):
     eagerly MindSpore keeps one kernel per signature on the Primitive, each going on from
     call to call; a trace builds a new one. None for seeds ``(0, 0)``."""
-    if (seed, seed2) == (0, 0):
+    if (seed, seed2) == (0, 0) or OPS_STREAM_ONLY.get():
         return None
     if scope.tracing():
         return Kernel((seed, seed2))
