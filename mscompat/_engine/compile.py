@@ -170,12 +170,13 @@ class Compiled:
         return cache[static]
 
     def _run_broken(self, args, kwargs):
-        token = _BREAK.set(True)
+        token, graph = _BREAK.set(True), GRAPH.set(self.graph)
         try:
             with graph_print.graph_code():
                 return self.fallback(args, kwargs)
         finally:
             _BREAK.reset(token)
+            GRAPH.reset(graph)
 
     def _pure(self, pvals, dyn, static):
         with _lock:

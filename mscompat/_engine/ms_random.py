@@ -38,6 +38,8 @@ Example:
 """
 from __future__ import annotations
 
+import sys
+
 import jax
 import numpy as np
 
@@ -103,14 +105,36 @@ class Kernel:
         return out.astype(np.int32).reshape(probs.shape[:-1] + (num_samples,))
 
 
+_BROKEN_GRAPH_KERNELS: dict = {}  # (graph, kernel name, op seed, call site) -> Kernel
+
+
 def functional_kernel(op_seed, name: str) -> Kernel | None:
     """The kernel a functional op builds for this call (advancing ``name``'s seed counter as
     MindSpore does, once per trace inside a compiled function), or None for seeds
-    ``(0, 0)``, where mscompat draws from its own stream."""
+    ``(0, 0)``, where mscompat draws from its own stream. A compiled function running
+    through a graph break (Python control flow on values) runs eagerly, call after call: its
+    kernels are kept per call site, as the one compiled graph keeps them in MindSpore."""
     if OPS_STREAM_ONLY.get():  # a pure function (the JAX bridge) draws from its rng=
         return None
+    from .compile import GRAPH
+    graph = None if scope.tracing() else GRAPH.get()
+    if graph is not None:
+        key = (graph, name, op_seed or 0, _call_site())
+        if key not in _BROKEN_GRAPH_KERNELS:
+            seeds = graph_seed(op_seed or 0, name)
+            _BROKEN_GRAPH_KERNELS[key] = None if seeds == (0, 0) else Kernel(seeds)
+        return _BROKEN_GRAPH_KERNELS[key]
     seeds = graph_seed(op_seed or 0, name)
     return None if seeds == (0, 0) else Kernel(seeds)
+
+
+def _call_site() -> tuple:
+    """The user's line that called the op: the first frame outside mscompat."""
+    package = __name__.split(".")[0]
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == package:
+        frame = frame.f_back
+    return (frame.f_code.co_filename, frame.f_lineno) if frame is not None else ()
 
 
 def primitive_kernel(primitive, seed: int, seed2: int, signature) -> Kernel | None:

@@ -286,3 +286,21 @@ def shuffle_orders(ms):
         return ops.shuffle(x) * 2
     x = T(np.arange(7, dtype=np.float32))
     return out + [f(x), f(x)]
+
+
+@case(rtol=0, atol=0)
+def control_flow_graph_keeps_its_kernels(ms):
+    """A GRAPH_MODE Cell branching on Tensor values: MindSpore compiles both branches once,
+    each random op with its kernel kept across calls (mscompat runs it through a graph break
+    and keeps the kernels per call site); in PYNATIVE a kernel per call."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(0)
+
+    class Branchy(ms.nn.Cell):
+        def construct(self, a):
+            if a.sum() > 0:
+                return a * ops.rand(a.shape)
+            return a - ops.randn(a.shape)
+    net = Branchy()
+    up, down = T(np.ones(3, np.float32)), T(-np.ones(3, np.float32))
+    return [net(up), net(down), net(up), net(down), ops.rand(2)]
