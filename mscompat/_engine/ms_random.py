@@ -13,7 +13,8 @@ user keeps the seeds it was given. The pair is mixed into one 64-bit seed
 - ``UniformInt``: the same engine, ``uniform_int_distribution<int>(minval, maxval - 1)``;
 - ``StandardNormal``: ``std::minstd_rand0`` seeded with it, a fresh
   ``normal_distribution<float>`` per launch (a launch's unused second value is dropped);
-- ``Multinomial`` and ``RandomShuffle``: the same ``minstd_rand0`` (see their methods).
+- ``Multinomial``, ``RandomShuffle`` and ``StandardLaplace``: the same ``minstd_rand0`` (see
+  their methods).
 
 The engine lives as long as the kernel: for one call of a functional op; for a user's
 ``Primitive``, MindSpore keeps a kernel per input signature (the shape drawn), so a second
@@ -77,6 +78,18 @@ class Kernel:
     def standard_normal(self, count: int) -> np.ndarray:
         """``count`` float32 standard normal values, as ``StandardNormal``."""
         return polar_normals(self._min_std(), count)
+
+    def standard_laplace(self, count: int) -> np.ndarray:
+        """``StandardLaplace``: ``v = 2u - float32(1 - 2**-24)`` from the float32 uniform
+        ``u`` of the kernel's ``minstd_rand0``, then ``-sign(v) * log(1 - |v|)`` in double,
+        rounded to float32."""
+        f32 = np.float32
+        below_one = np.nextafter(f32(1), f32(0))
+        u = np.minimum((self._min_std().take(count) - 1).astype(f32) * f32(2.0 ** -31),
+                       below_one)
+        v = (u + u) - below_one
+        magnitude = np.log(1.0 - np.abs(v).astype(np.float64))
+        return (-np.copysign(1.0, v).astype(np.float64) * magnitude).astype(f32)
 
     def shuffle_order(self, n: int) -> list:
         """``RandomShuffle``'s order of the first axis: ``std::shuffle`` of ``0..n-1`` with

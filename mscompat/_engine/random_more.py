@@ -20,7 +20,18 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes
-from .random_ops import _k, _normal, _run, _shape, _uniform
+from .random_ops import (
+    _check_shape_tuple,
+    _count,
+    _functional,
+    _host,
+    _k,
+    _kernel_shape,
+    _normal,
+    _run,
+    _shape,
+    _uniform,
+)
 from .tensor import Tensor
 
 _F32 = np.dtype(np.float32)
@@ -91,14 +102,30 @@ def bernoulli(input, p=0.5, seed=None):
                 {"shape": tuple(input.shape), "dtype": input._data.dtype}, seed)
 
 
+def _standard_laplace(shape: tuple, kernel) -> Tensor:
+    """``StandardLaplace``'s Float32 values: MindSpore's kernel (``ms_random``) after a seed,
+    else the stream."""
+    if kernel is None:
+        return _run(_laplace, (0.0, 1.0), {"shape": shape})
+    return _host(lambda: kernel.standard_laplace(_count(shape)).reshape(shape), shape, _F32)
+
+
 def standard_laplace(shape, seed=None):
-    return _run(_laplace, (0.0, 1.0), {"shape": _shape(shape, "standard_laplace")}, seed)
+    """``ops.standard_laplace``: ``StandardLaplace(shape)``."""
+    kernel = _functional(seed, "standard_laplace")
+    return _standard_laplace(_kernel_shape(shape, "StandardLaplace"), kernel)
 
 
 def laplace(shape, mean, lambda_param, seed=None):
-    out = np.broadcast_shapes(_shape(shape, "laplace"), np.shape(_value(mean)),
-                              np.shape(_value(lambda_param)))
-    return _run(_laplace, (_value(mean), _value(lambda_param)), {"shape": out}, seed)
+    """``ops.laplace``: ``StandardLaplace(shape) * lambda_param + mean`` (Float32 Tensors)."""
+    for t in (mean, lambda_param):
+        dtype = getattr(t, "dtype", None)
+        if str(dtype) != "Float32":
+            raise TypeError(f"For 'laplace', the value data type 'Float32' is not consistent "
+                            f"with assigned tensor data type {dtype}.")
+    kernel = _functional(seed, "laplace")
+    _check_shape_tuple(shape)
+    return _standard_laplace(shape, kernel) * lambda_param + mean
 
 
 def gamma(shape, alpha, beta, seed=None):

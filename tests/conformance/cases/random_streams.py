@@ -304,3 +304,22 @@ def control_flow_graph_keeps_its_kernels(ms):
     net = Branchy()
     up, down = T(np.ones(3, np.float32)), T(-np.ones(3, np.float32))
     return [net(up), net(down), net(up), net(down), ops.rand(2)]
+
+
+@case(rtol=0, atol=0)
+def laplace_draws(ms):
+    """``StandardLaplace``: ``-sign(v) * log(1 - |v|)`` in double from the kernel's
+    ``minstd_rand0`` uniform; ``laplace`` scales and shifts it."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(1)
+
+    @ms.jit
+    def f(x):
+        return x + ops.standard_laplace((3,))
+    zeros = T(np.zeros(3, np.float32))
+    return [ops.standard_laplace((2, 3)), ops.standard_laplace((3,), seed=4),
+            ops.laplace((3,), T(1.0), T(2.0)),
+            ops.laplace((2, 2), T(np.zeros((2, 1), np.float32)), T(0.5), seed=2),
+            _digest(ops.standard_laplace((20000,))), f(zeros), f(zeros),
+            _error(lambda: ops.laplace((3,), T(1.0, ms.float64), T(2.0))),
+            _error(lambda: ops.laplace([3], T(1.0), T(2.0)))]
