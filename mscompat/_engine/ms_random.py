@@ -13,8 +13,8 @@ user keeps the seeds it was given. The pair is mixed into one 64-bit seed
 - ``UniformInt``: the same engine, ``uniform_int_distribution<int>(minval, maxval - 1)``;
 - ``StandardNormal``: ``std::minstd_rand0`` seeded with it, a fresh
   ``normal_distribution<float>`` per launch (a launch's unused second value is dropped);
-- ``Multinomial``, ``RandomShuffle`` and ``StandardLaplace``: the same ``minstd_rand0`` (see
-  their methods).
+- ``Multinomial``, ``RandomShuffle``, ``StandardLaplace`` and ``RandomChoiceWithMask``: the
+  same ``minstd_rand0`` (see their methods).
 
 The engine lives as long as the kernel: for one call of a functional op; for a user's
 ``Primitive``, MindSpore keeps a kernel per input signature (the shape drawn), so a second
@@ -95,6 +95,19 @@ class Kernel:
         """``RandomShuffle``'s order of the first axis: ``std::shuffle`` of ``0..n-1`` with
         the kernel's ``minstd_rand0``."""
         return std_shuffle(list(range(n)), self._min_std())
+
+    def choice_with_mask(self, x: np.ndarray, count: int) -> np.ndarray:
+        """``RandomChoiceWithMask``: ``std::shuffle`` of the flat positions of the True
+        elements with the kernel's ``minstd_rand0``, the first ``count`` as coordinate rows
+        (Int32, MindSpore's layout: ``random_ops.choice_coordinates``), zero rows after them.
+        Returned as one Int32 array, the mask (1 for a real choice) in the last column."""
+        from .random_ops import choice_coordinates
+        order = std_shuffle(np.flatnonzero(x.reshape(-1)).tolist(), self._min_std())[:count]
+        out = np.zeros((count, x.ndim + 1), np.int32)
+        if order:
+            out[:len(order), :-1] = choice_coordinates(order, x.shape)
+            out[:len(order), -1] = 1
+        return out
 
     def multinomial(self, probs: np.ndarray, num_samples: int) -> np.ndarray:
         """``Multinomial`` (with replacement) over the rows of ``probs`` (1-D or 2-D): each

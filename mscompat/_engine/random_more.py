@@ -194,8 +194,12 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
 
 
 def choice_with_mask(input_x, count=256, seed=None):
+    """``ops.choice_with_mask``: a ``RandomChoiceWithMask`` seeded from the
+    ``"choice_with_mask"`` counter, MindSpore's kernel after a seed."""
     from .random_ops import RandomChoiceWithMask
-    return RandomChoiceWithMask(count, seed or 0)(input_x)
+    prim = RandomChoiceWithMask(count)  # its argument checks
+    prim.check(input_x)
+    return prim.draw(input_x, prim.count, _functional(seed, "choice_with_mask"))
 
 
 FUNCTIONS = {f.__name__: f for f in (bernoulli, standard_laplace, laplace, gamma, poisson,

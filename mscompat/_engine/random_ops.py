@@ -579,6 +579,19 @@ class UniformInt(_SeededPrimitive):
                             int(maxval.asnumpy()), kernel)
 
 
+def choice_coordinates(flat, shape: tuple, xp=np):
+    """The coordinate rows MindSpore's ``RandomChoiceWithMask`` kernel writes for flat
+    positions: it sees an input of two or more dimensions as rows of
+    ``prod(shape[1:])`` elements and writes ``(row, 0, ..., 0, column)`` (the true
+    coordinates for two dimensions)."""
+    flat = xp.asarray(flat).astype(np.int32)
+    if len(shape) == 1:
+        return flat[:, None]
+    inner = int(np.prod(shape[1:], dtype=np.int64))
+    zeros = [xp.zeros_like(flat)] * (len(shape) - 2)
+    return xp.stack([flat // inner, *zeros, flat % inner], axis=-1).astype(np.int32)
+
+
 def _choice_with_mask(k, x, *, count):
     """``count`` positions of the True elements of ``x`` in random order (first the True
     ones, in a random permutation), then zero rows; the mask says which rows are real."""
@@ -587,7 +600,7 @@ def _choice_with_mask(k, x, *, count):
     score = jnp.where(flat, jax.random.uniform(_k(k), (n,)), 2.0)
     order = jnp.argsort(score)[:min(count, n)]
     valid = flat[order]
-    index = jnp.stack(jnp.unravel_index(order, x.shape), axis=-1).astype(np.int32)
+    index = choice_coordinates(order, x.shape, jnp)
     index = jnp.where(valid[:, None], index, 0)
     pad = count - index.shape[0]
     if pad > 0:
@@ -600,7 +613,8 @@ class RandomChoiceWithMask(_RandomPrimitive):
     """``ops.RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x)``: up to ``count``
     indices (Int32, one row per choice) of the True elements of a Bool tensor, chosen in
     random order, and the Bool mask of the rows that are real choices (the rest are zero).
-    The choice is mscompat's seeded stream, not MindSpore's generator.
+    With seeds it is MindSpore's kernel (``ms_random``), kept from call to call per input
+    shape; without, MindSpore draws from the system's entropy and mscompat from its stream.
 
     Example:
         >>> import numpy as np
@@ -618,6 +632,13 @@ class RandomChoiceWithMask(_RandomPrimitive):
         self.seed, self.seed2 = seed, seed2
 
     def __call__(self, input_x):
+        self.check(input_x)
+        from .ms_random import primitive_kernel
+        kernel = primitive_kernel(self, self.seed, self.seed2, tuple(input_x.shape))
+        return self.draw(input_x, self.count, kernel)
+
+    @staticmethod
+    def check(input_x) -> None:
         if not isinstance(input_x, Tensor) or input_x.dtype != dtypes.ALL["bool_"]:
             got = f"Tensor[{input_x.dtype}]" if isinstance(input_x, Tensor) else \
                 type(input_x).__name__
@@ -626,8 +647,14 @@ class RandomChoiceWithMask(_RandomPrimitive):
         if not 1 <= input_x.ndim <= 5:
             raise ValueError("For 'RandomChoiceWithMask', the dimension of 'input_x' must be "
                              f"in [1, 5], but got {input_x.ndim}.")
-        return _run(_choice_with_mask, (input_x,), {"count": self.count},
-                    self.seed2 or self.seed or None)
+
+    @staticmethod
+    def draw(input_x, count: int, kernel):
+        if kernel is None:
+            return _run(_choice_with_mask, (input_x,), {"count": count})
+        both = _host(lambda x: kernel.choice_with_mask(x, count),
+                     (count, input_x.ndim + 1), np.dtype(np.int32), input_x)
+        return both[:, :-1], both[:, -1].astype(dtypes.ALL["bool_"])
 
 
 FUNCTIONS = {f.__name__: f for f in (uniform, standard_normal, normal, randint, randperm,

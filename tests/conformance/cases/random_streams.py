@@ -323,3 +323,33 @@ def laplace_draws(ms):
             _digest(ops.standard_laplace((20000,))), f(zeros), f(zeros),
             _error(lambda: ops.laplace((3,), T(1.0, ms.float64), T(2.0))),
             _error(lambda: ops.laplace([3], T(1.0), T(2.0)))]
+
+
+@case(rtol=0, atol=0)
+def choice_with_mask_draws(ms):
+    """``RandomChoiceWithMask``: ``std::shuffle`` of the True positions with the kernel's
+    ``minstd_rand0``, kept per Primitive and shape; coordinates in MindSpore's layout (an
+    input of three or more dimensions as rows of the rest: ``(row, 0, ..., column)``);
+    ``choice_with_mask`` seeded from its counter."""
+    ops, T = ms.ops, ms.Tensor
+    x = np.zeros((4, 5), bool)
+    x.flat[[0, 2, 3, 7, 8, 11, 12, 15, 17, 19]] = True
+    out = [ops.RandomChoiceWithMask(count=12, seed=s1, seed2=s2)(T(x))
+           for s1, s2 in [(1, 0), (0, 5), (3, 7)]]
+    prim = ops.RandomChoiceWithMask(count=6, seed=2)
+    out += [prim(T(x)), prim(T(x))]
+    out += [ops.RandomChoiceWithMask(count=24, seed=1)(T(np.ones(shape, bool)))
+            for shape in [(3, 4, 2), (2, 3, 2, 2), (7,)]]
+    ms.set_seed(4)
+
+    class Chooser(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.choose = ops.RandomChoiceWithMask(count=3, seed=9)
+
+        def construct(self, a):
+            return self.choose(a)[0], ops.choice_with_mask(a, 2)[0]
+    net = Chooser()
+    out += [ops.choice_with_mask(T(x), 4), ops.choice_with_mask(T(x.reshape(2, 2, 5)), 12),
+            net(T(x)), net(T(x))]
+    return out
