@@ -6,11 +6,12 @@ writes through ``jax.jit`` and ``jax.vjp`` carries the stream: a compiled GRAPH_
 new numbers on every call (it never bakes a key in as a constant), a failed call consumes
 nothing, and the same seed gives the same numbers in GRAPH_MODE and PYNATIVE_MODE.
 The ops whose MindSpore kernels are followed (``rand``, ``randn``, ``randint``, ``uniform``,
-``normal``, ``standard_normal``, the ``_like`` forms, ``mindspore.numpy``'s, the seeded
-``UniformReal``/``UniformInt``/``StandardNormal``/``Dropout`` primitives) draw MindSpore's
-numbers wherever MindSpore's are reproducible (``ms_random``: a seed is set); the rest, and
-those without any seed, draw from this stream: same distributions, other draws
-(``docs/divergences.md``).
+``normal``, ``standard_normal``, ``multinomial``, ``randperm``, ``shuffle``,
+``standard_laplace``, ``laplace``, ``choice_with_mask``, the ``_like`` forms,
+``mindspore.numpy``'s, the seeded ``UniformReal``/``UniformInt``/``StandardNormal``/
+``Dropout``/``RandomChoiceWithMask`` primitives) draw MindSpore's numbers wherever
+MindSpore's are reproducible (``ms_random``: a seed is set); the rest, and those without any
+seed, draw from this stream: same distributions, other draws (``docs/divergences.md``).
 
 Example:
     >>> import mscompat as ms
