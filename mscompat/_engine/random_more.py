@@ -3,7 +3,9 @@
 (``uniform``, ``normal_``, ``random_``, ``exponential_``, ``bernoulli``/``bernoulli_``,
 ``log_normal``, ``cauchy``, ``multinomial``, ``random_categorical``), on the seeded key
 stream of ``random_ops``. Dtypes and shapes follow MindSpore 2.10 (recorded where its CPU
-build has the kernel, ``tests/conformance/cases/random_more.py``); the draws are mscompat's.
+build has the kernel, ``tests/conformance/cases/random_more.py``); the draws are mscompat's,
+except ``standard_laplace``, ``laplace`` and ``choice_with_mask`` after a seed, which are
+MindSpore's kernels' (``ms_random``).
 
 Example:
     >>> import numpy as np
