@@ -79,6 +79,14 @@ class Kernel:
         """``count`` float32 standard normal values, as ``StandardNormal``."""
         return polar_normals(self._min_std(), count)
 
+    def dropout_start(self, count: int) -> int:
+        """``Dropout``: the ``minstd_rand0`` state its mask of ``count`` elements starts from
+        (``ms_dropout.masked`` draws it); the kernel goes on after them."""
+        engine = self._min_std()
+        start = engine.state
+        engine.state = start * pow(16807, count, 2 ** 31 - 1) % (2 ** 31 - 1)
+        return start
+
     def standard_laplace(self, count: int) -> np.ndarray:
         """``StandardLaplace``: ``v = 2u - float32(1 - 2**-24)`` from the float32 uniform
         ``u`` of the kernel's ``minstd_rand0``, then ``-sign(v) * log(1 - |v|)`` in double,

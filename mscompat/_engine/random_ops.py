@@ -465,24 +465,34 @@ def dropout_channels(input, p: float, seed=None):
     return _run(_dropout_channels, (input,), {"p": float(p)}, seed)
 
 
+def stream_dropout(input, p: float):
+    """Dropout from mscompat's stream, taking no seed counter: where MindSpore's kernel has
+    no seeds (``MultiheadAttention``'s attention dropout, an unseeded ``Dropout`` primitive)
+    or draws from a ``Generator`` (``mint``)."""
+    if p == 0:
+        return input
+    return _run(_dropout, (input,), {"p": float(p)})[0]
+
+
 def dropout(input, p=0.5, training=True, seed=None):
-    """``ops.dropout``: zeros with probability ``p``, the rest scaled by ``1 / (1 - p)``."""
+    """``ops.dropout``: zeros with probability ``p``, the rest scaled by ``1 / (1 - p)``.
+    MindSpore builds a Dropout kernel per call from the ``"dropout"`` counter (per compiled
+    graph inside one, kept from call to call there): its masks, where a seed is set."""
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
     if not training:
         return input
     from . import ms_dropout
-    if (get_seed() is not None and not isinstance(input._data, jax.core.Tracer)
-            and not ms_dropout.OPS_STREAM_ONLY.get()):
-        # MindSpore builds a Dropout kernel per call, seeded from the "dropout" counter:
-        # eagerly its mask is reproduced (a compiled function keeps drawing from the stream)
-        seeds = ms_dropout.graph_seed(seed or 0, "dropout")
-        from .ops_build import call
-        return call(ms_dropout.masked, (ms_dropout.initial_state(*seeds), input._data),
-                    {"keep_prob": 1.0 - float(p)})[0]
-    if p == 0:
-        return input
-    return _run(_dropout, (input,), {"p": float(p)}, seed)[0]
+    from .ms_random import functional_kernel
+    kernel = functional_kernel(seed, "dropout")
+    if kernel is None:
+        if p == 0:
+            return input
+        return _run(_dropout, (input,), {"p": float(p)}, seed)[0]
+    n = _count(tuple(input.shape))
+    start = _host(lambda: np.asarray(kernel.dropout_start(n), np.int32), (), np.dtype(np.int32))
+    from .ops_build import call
+    return call(ms_dropout.masked, (start._data, input._data), {"keep_prob": 1.0 - float(p)})[0]
 
 
 class _RandomPrimitive:

@@ -36,8 +36,14 @@ def nll_loss(input, target, weight=None, ignore_index: int = -100, reduction: st
 
 def dropout(input, p: float = 0.5, training: bool = True, inplace: bool = False):
     """``dropout(input, p=0.5, training=True)``: zeroes with probability ``p``, scales the
-    rest by ``1 / (1 - p)`` (mscompat's seeded stream, as ``ops.dropout``)."""
-    return _OPS["dropout"](input, p, training)
+    rest by ``1 / (1 - p)`` (MindSpore draws from its ``Generator``; mscompat from its seeded
+    stream)."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
+    if not training:
+        return input
+    from ..._engine.random_ops import stream_dropout
+    return stream_dropout(input, p)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,

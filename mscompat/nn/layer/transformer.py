@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 
 from ... import ops
-from ..._engine import dtypes, jaxconfig
+from ..._engine import dtypes, jaxconfig, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, XavierUniform, initialize
 from ..._engine.ops_build import call
@@ -174,7 +174,7 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check: int, num
     probs, values = call(_attention_weights, (query._data, key._data, value._data, *weights,
                                               mask, kpm), {"num_heads": num_heads, **layout})
     if training and dropout_p > 0:
-        probs = ops.dropout(probs, p=dropout_p)
+        probs = random_ops.stream_dropout(probs, dropout_p)  # unseeded in MindSpore
     out_b = None if out_proj_bias is None else out_proj_bias._data
     return call(_attention_output, (probs._data, values._data, out_proj_weight._data, out_b),
                 {"average": average_attn_weights, **layout})
@@ -242,7 +242,7 @@ class MultiheadAttention(Cell):
                               None if attn_mask is None else attn_mask._data, kpm),
                              {"num_heads": self.num_heads, **layout})
         if self.training and self.dropout > 0:
-            probs = ops.dropout(probs, p=self.dropout)
+            probs = random_ops.stream_dropout(probs, self.dropout)
         out_b = None if self.out_proj.bias is None else self.out_proj.bias._data
         out, weights = call(_attention_output,
                             (probs._data, values._data, self.out_proj.weight._data, out_b),

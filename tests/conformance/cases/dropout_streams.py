@@ -96,3 +96,31 @@ def dropout_kernel_per_compiled_graph(ms):
     def twice(x):
         return net(x) * 2
     return out + [twice(x), twice(x), net(x)]
+
+
+@case(rtol=0, atol=0)
+def functional_dropout_in_compiled_functions(ms):
+    """``ops.dropout`` builds its kernel from the ``"dropout"`` counter: per call eagerly,
+    once per compiled graph (kept from call to call) inside ``jit`` or a GRAPH_MODE Cell.
+    ``MultiheadAttention``'s own dropout takes no counter (its kernel is unseeded in
+    MindSpore), so a Dropout built after it gets the same seeds either way."""
+    ops, T = ms.ops, ms.Tensor
+    ms.set_seed(2)
+    x = T(np.ones(24, np.float32))
+
+    @ms.jit
+    def f(x):
+        return ops.dropout(x, p=0.5) + ops.dropout(x, p=0.3, seed=4)
+
+    class Drop(ms.nn.Cell):
+        def construct(self, a):
+            return ops.dropout(a, p=0.4)
+    cell = Drop()
+    out = [f(x), f(x), cell(x), cell(x), ops.dropout(x)]
+    attention = ms.nn.MultiheadAttention(4, 2, dropout=0.5)
+    attention.set_train()
+    q = T(np.ones((3, 1, 4), np.float32))
+    attention(q, q, q)
+    drop = ms.nn.Dropout(p=0.5)
+    drop.set_train()
+    return out + [drop(x)]
