@@ -11,7 +11,7 @@ compiled call carries it forward as MindSpore's kernel does; ``x_i = x_0 * 16807
 (2**31 - 1)`` is computed for all ``i`` at once.
 
 Without a global seed MindSpore seeds the kernel from the system's entropy; mscompat then
-draws from its own stream (``random_ops.dropout``).
+draws from its own stream (``random_ops.stream_dropout``).
 
 Example:
     >>> from mscompat._engine.ms_dropout import kernel_seed
@@ -145,8 +145,8 @@ class MaskStream:
     def apply(self, x, keep_prob: float):
         from .ops_build import call
         if OPS_STREAM_ONLY.get():
-            from .random_ops import dropout
-            return dropout(x, 1.0 - keep_prob)
+            from .random_ops import stream_dropout
+            return stream_dropout(x, 1.0 - keep_prob)
         state = self._state(x)
         out, _, new_state = call(masked, (state._data, x._data),
                                  {"keep_prob": float(keep_prob)})

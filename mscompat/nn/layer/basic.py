@@ -181,7 +181,7 @@ class Dropout(Cell):
         if not self.training or self.p == 0:
             return x
         if self._mask_stream is None:
-            return random_ops.dropout(x, self.p)
+            return random_ops.stream_dropout(x, self.p)  # unseeded: MindSpore draws entropy
         return self._mask_stream.apply(x, self.keep_prob)
 
     def extend_repr(self) -> str:
