@@ -174,11 +174,14 @@ def _call_site() -> tuple:
 def primitive_kernel(primitive, seed: int, seed2: int, signature) -> Kernel | None:
     """A user's ``Primitive``'s kernel for inputs of this ``signature`` (the shape drawn):
     eagerly MindSpore keeps one kernel per signature on the Primitive, each going on from
-    call to call; a trace builds a new one. None for seeds ``(0, 0)``."""
+    call to call, and a compiled graph one of its own (a trace builds a new one; a graph
+    running through a graph break keeps its own). None for seeds ``(0, 0)``."""
     if (seed, seed2) == (0, 0) or OPS_STREAM_ONLY.get():
         return None
     if scope.tracing():
         return Kernel((seed, seed2))
+    from .compile import GRAPH
+    signature = (GRAPH.get(), signature)
     kernels = primitive.__dict__.setdefault("_ms_kernels", {})
     if signature not in kernels:
         kernels[signature] = Kernel((seed, seed2))
