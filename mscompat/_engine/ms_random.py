@@ -14,7 +14,8 @@ user keeps the seeds it was given. The pair is mixed into one 64-bit seed
 - ``StandardNormal``: ``std::minstd_rand0`` seeded with it, a fresh
   ``normal_distribution<float>`` per launch (a launch's unused second value is dropped);
 - ``Multinomial``, ``RandomShuffle``, ``StandardLaplace`` and ``RandomChoiceWithMask``: the
-  same ``minstd_rand0`` (see their methods).
+  same ``minstd_rand0`` (see their methods); ``RandomCategorical`` too, seeded from
+  ``(0, seed)`` with its own ``seed`` argument (0: the system's entropy).
 
 The engine lives as long as the kernel: for one call of a functional op; for a user's
 ``Primitive``, MindSpore keeps a kernel per input signature (the shape drawn), so a second
@@ -46,7 +47,15 @@ import numpy as np
 
 from . import scope
 from .ms_dropout import OPS_STREAM_ONLY, graph_seed, kernel_seed
-from .std_random import MinStd, Mt19937, canonical_doubles, polar_normals, std_shuffle, uniform_ints
+from .std_random import (
+    MinStd,
+    Mt19937,
+    canonical_doubles,
+    expf,
+    polar_normals,
+    std_shuffle,
+    uniform_ints,
+)
 
 
 class Kernel:
@@ -115,6 +124,21 @@ class Kernel:
         if order:
             out[:len(order), :-1] = choice_coordinates(order, x.shape)
             out[:len(order), -1] = 1
+        return out
+
+    def random_categorical(self, logits: np.ndarray, num_sample: int) -> np.ndarray:
+        """``RandomCategorical`` over the rows of float32 ``logits``: sample ``s`` draws one
+        ``uniform_real_distribution<double>`` value (two ``minstd_rand0`` outputs) shared by
+        every row, rounded to float32; a row's running sum of ``expf(l - max)`` (float32)
+        gives the first position whose sum reaches ``total * u``. Int64 indices."""
+        r = float(MinStd.RANGE + 1)
+        draws = self._min_std().take(2 * num_sample).astype(np.float64) - 1
+        u = np.minimum((draws[0::2] + draws[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+        u = u.astype(np.float32)
+        out = np.empty((logits.shape[0], num_sample), np.int64)
+        for i, row in enumerate(logits.astype(np.float32)):
+            cumulative = np.cumsum(expf(row - np.max(row)), dtype=np.float32)
+            out[i] = np.argmax(cumulative[None, :] >= (cumulative[-1] * u)[:, None], axis=1)
         return out
 
     def multinomial(self, probs: np.ndarray, num_samples: int) -> np.ndarray:

@@ -4,8 +4,8 @@
 ``log_normal``, ``cauchy``, ``multinomial``, ``random_categorical``), on the seeded key
 stream of ``random_ops``. Dtypes and shapes follow MindSpore 2.10 (recorded where its CPU
 build has the kernel, ``tests/conformance/cases/random_more.py``); the draws are mscompat's,
-except ``standard_laplace``, ``laplace`` and ``choice_with_mask`` after a seed, which are
-MindSpore's kernels' (``ms_random``).
+except ``standard_laplace``, ``laplace``, ``choice_with_mask`` and ``random_categorical``
+after a seed, which are MindSpore's kernels' (``ms_random``).
 
 Example:
     >>> import numpy as np
@@ -22,6 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes
+from .ms_dropout import OPS_STREAM_ONLY
 from .random_ops import (
     _check_shape_tuple,
     _count,
@@ -155,9 +156,20 @@ def random_poisson(shape, rate, seed=None, dtype=None):
 
 
 def random_categorical(logits, num_sample, seed=0, dtype=None):
+    """``ops.random_categorical(logits, num_sample, seed=0, dtype=int64)``: with a seed,
+    MindSpore's ``RandomCategorical`` kernel for 2-D Float32 logits (a kernel per call,
+    seeded ``(0, seed)``); seed 0 is the system's entropy in MindSpore, mscompat's stream
+    here."""
     dt = dtypes.to_np(dtype) if dtype is not None else np.dtype(np.int64)
-    return _run(_categorical, (logits._data,), {"num_sample": int(num_sample), "dtype": dt},
-                seed or None)
+    if (not seed or OPS_STREAM_ONLY.get() or logits.ndim != 2
+            or str(logits.dtype) != "Float32"):
+        return _run(_categorical, (logits._data,), {"num_sample": int(num_sample),
+                                                    "dtype": dt}, seed or None)
+    from .ms_random import Kernel
+    kernel, n = Kernel((0, int(seed))), int(num_sample)
+    out = _host(lambda a: kernel.random_categorical(a, n), (logits.shape[0], n),
+                np.dtype(np.int64), logits)
+    return out if dt == np.dtype(np.int64) else out.astype(dtypes.to_mstype(dt))
 
 
 def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):

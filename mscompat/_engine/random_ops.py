@@ -192,7 +192,7 @@ def _host(draw, shape: tuple, dtype, *operands: Tensor) -> Tensor:
     from .ops_build import call
     from .scope import tracing
     if not tracing():
-        return Tensor._wrap(jnp.asarray(draw(*(np.asarray(t.asnumpy()) for t in operands))))
+        return Tensor(draw(*(np.asarray(t.asnumpy()) for t in operands)))
     return call(lambda *a: host_values(draw, shape, dtype, *a), tuple(t._data for t in operands))
 
 

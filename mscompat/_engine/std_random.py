@@ -216,23 +216,32 @@ def canonical_doubles(gen: Mt19937, count: int) -> np.ndarray:
     return np.minimum(values, np.nextafter(1.0, 0.0))
 
 
-@functools.lru_cache(maxsize=1)
-def _libm_logf():
+@functools.cache
+def _libm(name: str):
     path = ctypes.util.find_library("m")
     if path is None:
         return None
-    logf = ctypes.CDLL(path).logf
-    logf.restype, logf.argtypes = ctypes.c_float, [ctypes.c_float]
-    return np.frompyfunc(logf, 1, 1)
+    function = getattr(ctypes.CDLL(path), name)
+    function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    return np.frompyfunc(function, 1, 1)
+
+
+def _float_libm(name: str, fallback, x: np.ndarray) -> np.ndarray:
+    call = _libm(name)
+    if call is None:
+        return fallback(x.astype(np.float64)).astype(np.float32)
+    return call(x).astype(np.float32) if x.size else x.astype(np.float32)
 
 
 def logf(x: np.ndarray) -> np.ndarray:
     """libm's ``logf`` element by element (glibc's is not correctly rounded: it differs from
     the rounded ``log`` on about 0.7% of inputs); the rounded float64 ``log`` without one."""
-    call = _libm_logf()
-    if call is None:
-        return np.log(x.astype(np.float64)).astype(np.float32)
-    return call(x).astype(np.float32) if x.size else x.astype(np.float32)
+    return _float_libm("logf", np.log, x)
+
+
+def expf(x: np.ndarray) -> np.ndarray:
+    """libm's ``expf`` element by element (the rounded float64 ``exp`` without a libm)."""
+    return _float_libm("expf", np.exp, x)
 
 
 def polar_normals(gen: MinStd, count: int) -> np.ndarray:

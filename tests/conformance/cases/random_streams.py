@@ -353,3 +353,21 @@ def choice_with_mask_draws(ms):
     out += [ops.choice_with_mask(T(x), 4), ops.choice_with_mask(T(x.reshape(2, 2, 5)), 12),
             net(T(x)), net(T(x))]
     return out
+
+
+@case(rtol=0, atol=0)
+def random_categorical_draws(ms):
+    """``RandomCategorical`` seeded ``(0, seed)`` with its own ``seed`` argument: a uniform
+    per sample shared by the rows, compared with each row's running sum of ``expf``; a kernel
+    per eager call, one kept across the calls of a compiled graph."""
+    ops, T = ms.ops, ms.Tensor
+    logits = T(np.log(np.array([[0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1]], np.float32)))
+
+    @ms.jit
+    def f(x):
+        return ops.random_categorical(x, 5, seed=8)
+    wide = T(np.random.RandomState(0).randn(3, 7).astype(np.float32))
+    return [ops.random_categorical(logits, 20, seed=3),
+            ops.random_categorical(logits, 20, seed=3, dtype=ms.int32),
+            ops.random_categorical(wide, 50, seed=17), logits.random_categorical(6, 5),
+            f(logits), f(logits)]
