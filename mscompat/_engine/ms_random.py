@@ -51,6 +51,7 @@ from .std_random import (
     MinStd,
     Mt19937,
     canonical_doubles,
+    canonical_floats,
     expf,
     polar_normals,
     std_shuffle,
@@ -93,7 +94,7 @@ class Kernel:
         (``ms_dropout.masked`` draws it); the kernel goes on after them."""
         engine = self._min_std()
         start = engine.state
-        engine.state = start * pow(16807, count, 2 ** 31 - 1) % (2 ** 31 - 1)
+        engine.discard(count)
         return start
 
     def standard_laplace(self, count: int) -> np.ndarray:
@@ -101,10 +102,8 @@ class Kernel:
         ``u`` of the kernel's ``minstd_rand0``, then ``-sign(v) * log(1 - |v|)`` in double,
         rounded to float32."""
         f32 = np.float32
-        below_one = np.nextafter(f32(1), f32(0))
-        u = np.minimum((self._min_std().take(count) - 1).astype(f32) * f32(2.0 ** -31),
-                       below_one)
-        v = (u + u) - below_one
+        u = canonical_floats(self._min_std(), count)
+        v = (u + u) - np.nextafter(f32(1), f32(0))
         magnitude = np.log(1.0 - np.abs(v).astype(np.float64))
         return (-np.copysign(1.0, v).astype(np.float64) * magnitude).astype(f32)
 
@@ -131,10 +130,7 @@ class Kernel:
         ``uniform_real_distribution<double>`` value (two ``minstd_rand0`` outputs) shared by
         every row, rounded to float32; a row's running sum of ``expf(l - max)`` (float32)
         gives the first position whose sum reaches ``total * u``. Int64 indices."""
-        r = float(MinStd.RANGE + 1)
-        draws = self._min_std().take(2 * num_sample).astype(np.float64) - 1
-        u = np.minimum((draws[0::2] + draws[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
-        u = u.astype(np.float32)
+        u = canonical_doubles(self._min_std(), num_sample).astype(np.float32)
         out = np.empty((logits.shape[0], num_sample), np.int64)
         for i, row in enumerate(logits.astype(np.float32)):
             cumulative = np.cumsum(expf(row - np.max(row)), dtype=np.float32)
@@ -152,9 +148,7 @@ class Kernel:
         total = cumulative[:, -1:]
         cumulative = np.where(total != 0, cumulative / np.where(total != 0, total, 1),
                               cumulative).astype(rows.dtype)
-        draws = self._min_std().take(rows.shape[0] * num_samples)
-        u = np.minimum((draws - 1).astype(np.float32) * np.float32(2.0 ** -31),
-                       np.nextafter(np.float32(1), np.float32(0)))
+        u = canonical_floats(self._min_std(), rows.shape[0] * num_samples)
         u = u.reshape(rows.shape[0], num_samples).astype(np.promote_types(rows.dtype,
                                                                            np.float32))
         # the search runs over all but the last position: a row summing to zero gives it

@@ -25,7 +25,6 @@ from . import dtypes
 from .ms_dropout import OPS_STREAM_ONLY
 from .random_ops import (
     _check_shape_tuple,
-    _count,
     _functional,
     _host,
     _k,
@@ -34,6 +33,7 @@ from .random_ops import (
     _run,
     _shape,
     _uniform,
+    kernel_values,
 )
 from .tensor import Tensor
 
@@ -110,7 +110,7 @@ def _standard_laplace(shape: tuple, kernel) -> Tensor:
     else the stream."""
     if kernel is None:
         return _run(_laplace, (0.0, 1.0), {"shape": shape})
-    return _host(lambda: kernel.standard_laplace(_count(shape)).reshape(shape), shape, _F32)
+    return kernel_values(kernel, "standard_laplace", shape, _F32)
 
 
 def standard_laplace(shape, seed=None):

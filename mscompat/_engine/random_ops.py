@@ -196,19 +196,25 @@ def _host(draw, shape: tuple, dtype, *operands: Tensor) -> Tensor:
     return call(lambda *a: host_values(draw, shape, dtype, *a), tuple(t._data for t in operands))
 
 
+def kernel_values(kernel, draw: str, shape: tuple, dtype, *args) -> Tensor:
+    """``shape`` values of ``kernel``'s ``draw`` method (``ms_random.Kernel``), on the host."""
+    return _host(lambda: getattr(kernel, draw)(_count(shape), *args).reshape(shape), shape,
+                 np.dtype(dtype))
+
+
 def uniform_real(shape, kernel) -> Tensor:
     """``UniformReal``'s Float32 values on [0, 1): MindSpore's kernel where it is followed,
     else the stream."""
     if kernel is None:
         return _run(_uniform, (0.0, 1.0), {"shape": shape, "dtype": _F32})
-    return _host(lambda: kernel.uniform_real(_count(shape)).reshape(shape), shape, _F32)
+    return kernel_values(kernel, "uniform_real", shape, _F32)
 
 
 def normal_values(shape, kernel) -> Tensor:
     """``StandardNormal``'s Float32 values."""
     if kernel is None:
         return _run(_normal, (0.0, 1.0), {"shape": shape, "dtype": _F32})
-    return _host(lambda: kernel.standard_normal(_count(shape)).reshape(shape), shape, _F32)
+    return kernel_values(kernel, "standard_normal", shape, _F32)
 
 
 def uniform_ints(shape, low: int, high: int, kernel) -> Tensor:
@@ -218,8 +224,7 @@ def uniform_ints(shape, low: int, high: int, kernel) -> Tensor:
     if kernel is None:
         return _run(_randint, (), {"low": low, "high": high, "shape": shape,
                                    "dtype": np.dtype(np.int32)})
-    return _host(lambda: kernel.uniform_int(_count(shape), low, high).reshape(shape), shape,
-                 np.dtype(np.int32))
+    return kernel_values(kernel, "uniform_int", shape, np.int32, low, high)
 
 
 def _functional(seed, name: str):
@@ -482,17 +487,25 @@ def dropout(input, p=0.5, training=True, seed=None):
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
     if not training:
         return input
-    from . import ms_dropout
     from .ms_random import functional_kernel
     kernel = functional_kernel(seed, "dropout")
     if kernel is None:
         if p == 0:
             return input
         return _run(_dropout, (input,), {"p": float(p)}, seed)[0]
-    n = _count(tuple(input.shape))
-    start = _host(lambda: np.asarray(kernel.dropout_start(n), np.int32), (), np.dtype(np.int32))
+    return _kernel_dropout(input, 1.0 - float(p), kernel)[0]
+
+
+def _kernel_dropout(x, keep_prob: float, kernel):
+    """``(output, mask)`` of MindSpore's Dropout ``kernel`` on ``x``: the host gives the
+    ``minstd_rand0`` state the mask starts from (now, or on every run of a compiled program)
+    and ``ms_dropout.masked`` draws it."""
+    from . import ms_dropout
     from .ops_build import call
-    return call(ms_dropout.masked, (start._data, input._data), {"keep_prob": 1.0 - float(p)})[0]
+    n = _count(tuple(x.shape))
+    start = _host(lambda: np.asarray(kernel.dropout_start(n), np.int32), (), np.dtype(np.int32))
+    out, mask, _ = call(ms_dropout.masked, (start._data, x._data), {"keep_prob": keep_prob})
+    return out, mask
 
 
 class _RandomPrimitive:
@@ -548,21 +561,13 @@ class Dropout(_RandomPrimitive):
             raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but "
                              f"got {keep_prob}.")
         self.keep_prob, self.seeds = keep_prob, (Seed0, Seed1)
-        self._states: dict = {}  # one kernel per input signature, as MindSpore keeps them
 
     def __call__(self, x):
-        from . import ms_dropout, scope
-        if self.seeds == (0, 0) or scope.tracing() or isinstance(x._data, jax.core.Tracer):
+        from .ms_random import primitive_kernel
+        kernel = primitive_kernel(self, *self.seeds, (tuple(x.shape), str(x.dtype)))
+        if kernel is None:
             return _run(_dropout, (x,), {"p": 1.0 - float(self.keep_prob)})
-        from .ops_build import call
-        signature = (tuple(x.shape), str(x.dtype))
-        state = self._states.get(signature)
-        if state is None:
-            state = ms_dropout.initial_state(*self.seeds)
-        out, mask, state = call(ms_dropout.masked, (state, x._data),
-                                {"keep_prob": float(self.keep_prob)})
-        self._states[signature] = np.asarray(state._data)
-        return out, mask
+        return _kernel_dropout(x, float(self.keep_prob), kernel)
 
 
 # Not op-table rows: each consumes the key stream before its computation.

@@ -190,17 +190,29 @@ class MinStd:
             self.state = int(out[-1])
         return out
 
+    def discard(self, count: int) -> None:
+        """Skip ``count`` outputs."""
+        self.state = self.state * pow(_MULTIPLIER, count, _MODULUS) % _MODULUS
+
+
+def canonical_floats(gen, count: int) -> np.ndarray:
+    """``count`` draws of ``generate_canonical<float>`` on a 31-bit engine (``MinStd``): one
+    output each, ``float32(x - min) * 2**-31`` kept below one."""
+    f32 = np.float32
+    u = (gen.take(count) - gen.MIN).astype(f32) * f32(2.0 ** -31)
+    return np.minimum(u, np.nextafter(f32(1), f32(0)))
+
 
 def uniform_ints(gen: Mt19937, count: int, low: int, high: int) -> np.ndarray:
     """``count`` draws of ``uniform_int_distribution(low, high)`` at once (int64): the
     rejected draws are skipped in order, as the one-at-a-time loop skips them."""
     span = high - low + 1
-    scaling = _RANGE32 // span
+    scaling = gen.RANGE // span
     past = span * scaling
     kept = []
     missing = count
     while missing:
-        draws = gen.take(missing)
+        draws = gen.take(missing) - np.uint64(gen.MIN)
         draws = draws[draws < past]
         kept.append(draws)
         missing -= len(draws)
@@ -208,11 +220,13 @@ def uniform_ints(gen: Mt19937, count: int, low: int, high: int) -> np.ndarray:
     return (values // np.uint64(scaling)).astype(np.int64) + low
 
 
-def canonical_doubles(gen: Mt19937, count: int) -> np.ndarray:
-    """``count`` draws of ``uniform_real_distribution<double>(0, 1)`` (float64): two outputs
-    each, ``(x0 + x1 * 2**32) / 2**64`` kept below one."""
-    draws = gen.take(2 * count).astype(np.float64)
-    values = (draws[0::2] + draws[1::2] * 2.0 ** 32) / 2.0 ** 64
+def canonical_doubles(gen, count: int) -> np.ndarray:
+    """``count`` draws of ``uniform_real_distribution<double>(0, 1)`` (float64) on a 32- or
+    31-bit engine: two outputs each, ``(x0 + x1 * r) / r**2`` kept below one, ``r`` the
+    engine's range plus one and ``x`` its outputs less its minimum."""
+    r = float(gen.RANGE + 1)
+    draws = gen.take(2 * count).astype(np.float64) - gen.MIN
+    values = (draws[0::2] + draws[1::2] * r) / (r * r)
     return np.minimum(values, np.nextafter(1.0, 0.0))
 
 
@@ -249,12 +263,11 @@ def polar_normals(gen: MinStd, count: int) -> np.ndarray:
     ``u = float32(x - 1) * 2**-31`` become ``2u - 1``; a pair inside the unit circle gives
     ``y * m`` then ``x * m`` with ``m = sqrt(-2 logf(r2) / r2)``, all in float32."""
     f32 = np.float32
-    below_one = np.nextafter(f32(1), f32(0))
     need = (count + 1) // 2
     parts = []
     missing = need
     while missing:  # each round draws only the pairs still needed: none beyond the last
-        u = np.minimum((gen.take(2 * missing) - 1).astype(f32) * f32(2.0 ** -31), below_one)
+        u = canonical_floats(gen, 2 * missing)
         x, y = (u[0::2] + u[0::2]) - f32(1), (u[1::2] + u[1::2]) - f32(1)
         r2 = x * x + y * y
         ok = (r2 <= f32(1)) & (r2 != f32(0))
