@@ -12,7 +12,8 @@ Each name is first called with Float32 (else Int32, else Bool) Tensors: with one
 shape (3, 3) or else (3,). The calls that work are then repeated with every MindSpore
 dtype (for a binary op: every pair of dtypes, and a Python float, int or bool as the
 second operand, or as the first for functions and Primitives; ``--scalar-first`` probes
-only those and merges them into the existing table); the calls that raise twice
+only those and merges them into the existing table; ``--add`` probes just the names on
+stdin and keeps every other name's record); the calls that raise twice
 (MindSpore can raise a kernel error one or two calls late: a good call runs in between
 until two succeed) are recorded with the exception class. Writes
 mscompat/_engine/ms_dtypes.py, which the op table's wrappers (``ops_build``) consult
@@ -48,11 +49,11 @@ pairs grouped by the first operand's code.
 
 '''
 MARK = "@record_dtypes@ "  # starts the worker's result lines
-# (the reflected operators, ``__rsub__`` ..., are not probed: their receiver is the right
-# operand, which the probe's (Tensor, second operand) order does not model)
+# (the reflected operators, ``__rsub__`` ..., are probed as ``tensor.__rsub__(other)``: the
+# pair recorded is (the Tensor on the right of ``-``, the operand on its left))
 OPERATORS = {f"__{n}__" for n in (
     "add sub mul truediv floordiv mod pow matmul and or xor lt le gt ge eq ne neg abs "
-    "invert").split()}
+    "invert radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul").split()}
 # Refusals that depend on the dtype alone: a unary kernel missing for a dtype raises
 # TypeError or RuntimeError; a binary op's RuntimeError/ValueError can come from the probe's
 # values (an index out of range), so only its TypeError (and the AttributeError of a Python
@@ -154,6 +155,7 @@ def worker():
             ((kind, shape) for shape in ((3, 3), (3,))  # the first call that works
              for arity, kind in ((1, "unary"), (2, "binary"))
              if any(run(fn, [tensor(base, shape)] * arity) is None
+                    or arity == 2 and run(fn, [tensor(base, shape), 2]) is None  # ``__rmod__``
                     for base in ("f32", "i32", "b"))), (None, None))
         if kind == "unary":
             refused = {c: err for c in CODES
@@ -180,6 +182,7 @@ def worker():
 
 SCALAR_FIRST_ONLY = "--scalar-first" in sys.argv  # probe (scalar, Tensor) pairs only, merged
 # into the existing table (the Tensor-first pairs were recorded before and are kept)
+ADD = "--add" in sys.argv  # probe the names given only; every other name's record is kept
 
 
 def _merge(old: dict, new: dict) -> dict:
@@ -199,6 +202,7 @@ def main():
         worker()
         return
     todo = [n.strip() for n in sys.stdin if n.strip()]
+    probed = set(todo)
     unary, binary, crashed = {}, {}, []
     while todo:
         proc = subprocess.run([sys.executable, __file__, "--worker", *sys.argv[1:]],
@@ -217,7 +221,12 @@ def main():
             break
         crashed.append(current)  # the probe of this name killed the process
         todo = todo[todo.index(current) + 1:] if current in todo else []
-    if SCALAR_FIRST_ONLY:
+    if ADD:
+        import runpy
+        old = runpy.run_path(OUT)
+        unary = {**{n: v for n, v in old["UNARY"].items() if n not in probed}, **unary}
+        binary = {**{n: v for n, v in old["BINARY"].items() if n not in probed}, **binary}
+    elif SCALAR_FIRST_ONLY:
         import runpy
         old = runpy.run_path(OUT)  # the table as recorded (no mscompat import: no JAX here)
         unary = dict(old["UNARY"])

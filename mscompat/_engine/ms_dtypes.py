@@ -568,6 +568,30 @@ BINARY: dict[str, dict[str, str]] = {
     'Tensor.__pow__': {
         'TypeError': 'b:b,bf16,pb i8:u16,u32,u64,bf16 i16:u16,u32,u64,bf16 i32:u16,u32,u64,bf16 i64:u16,u32,u64,bf16 u8:u16,u32,u64,bf16 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf,pi u64:i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf,pi f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,bf16,pf,pi,pb c64:u16,u32,u64 c128:u16,u32,u64',
     },
+    'Tensor.__radd__': {
+        'TypeError': 'i8:u16,u32,u64 i16:u16,u32,u64 i32:u16,u32,u64 i64:u16,u32,u64 u8:u16,u32,u64 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf,pi u64:i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf,pi f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:u16,u32,u64 c64:u16,u32,u64 c128:u16,u32,u64',
+    },
+    'Tensor.__rfloordiv__': {
+        'TypeError': 'i8:u16,u32,u64 i16:u16,u32,u64 i32:u16,u32,u64 i64:u16,u32,u64 u8:u16,u32,u64 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf,pi u64:i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf,pi f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:u16,u32,u64 c64:u16,u32,u64 c128:u16,u32,u64',
+    },
+    'Tensor.__rmatmul__': {
+        'TypeError': 'b:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb i8:b,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb i16:b,i8,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb i32:b,i8,i16,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb i64:b,i8,i16,i32,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u8:b,i8,i16,i32,i64,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb f16:b,i8,i16,i32,i64,u8,u16,u32,u64,f32,f64,bf16,c64,c128,pf,pi,pb f32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f64,bf16,c64,c128,pf,pi,pb f64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,bf16,c64,c128,pf,pi,pb bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb c64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c128,pf,pi,pb c128:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,pf,pi,pb',
+    },
+    'Tensor.__rmod__': {
+        'TypeError': 'b:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pb i8:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 i16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 i32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 i64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 u8:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 u16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb f16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 f32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 f64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128 bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb c64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb c128:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb',
+    },
+    'Tensor.__rmul__': {
+        'TypeError': 'b:u16,u32,u64,c64,c128 i8:u16,u32,u64,c64,c128 i16:u16,u32,u64,c64,c128 i32:u16,u32,u64,c64,c128 i64:u16,u32,u64,c64,c128 u8:u16,u32,u64,c64,c128 u16:b,i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf u32:b,i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf u64:b,i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf f16:u16,u32,u64,c64,c128 f32:u16,u32,u64,c64,c128 f64:u16,u32,u64,c64,c128 bf16:u16,u32,u64,c64,c128 c64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c128 c128:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64',
+    },
+    'Tensor.__rpow__': {
+        'TypeError': 'b:b,bf16,pb i8:u16,u32,u64,bf16 i16:u16,u32,u64,bf16 i32:u16,u32,u64,bf16 i64:u16,u32,u64,bf16 u8:u16,u32,u64,bf16 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf,pi u64:i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf,pi f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,bf16,pf,pi,pb c64:u16,u32,u64 c128:u16,u32,u64',
+    },
+    'Tensor.__rsub__': {
+        'TypeError': 'b:b,u32,u64,bf16,pb i8:u16,u32,u64,bf16 i16:u16,u32,u64,bf16 i32:u16,u32,u64,bf16 i64:u16,u32,u64,bf16 u8:u16,u32,u64,bf16 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb u64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,bf16,pf,pi,pb c64:u16,u32,u64 c128:u16,u32,u64',
+    },
+    'Tensor.__rtruediv__': {
+        'TypeError': 'b:u16,u32,u64,c64,c128 i8:u16,u32,u64,c64,c128 i16:u16,u32,u64,c64,c128 i32:u16,u32,u64,c64,c128 i64:u16,u32,u64,c64,c128 u8:u16,u32,u64,c64,c128 u16:u16,u32,u64,c64,c128 u32:u16,u32,u64,c64,c128 u64:u16,u32,u64,c64,c128 f16:u16,u32,u64,c64,c128 f32:u16,u32,u64,c64,c128 f64:u16,u32,u64,c64,c128 bf16:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi,pb c64:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c128 c128:b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,bf16,c64',
+    },
     'Tensor.__sub__': {
         'TypeError': 'i8:u16,u32,u64 i16:u16,u32,u64 i32:u16,u32,u64 i64:u16,u32,u64 u8:u16,u32,u64 u16:i8,i16,i32,i64,u8,u32,u64,f16,f32,f64,bf16,c64,c128,pf,pi u32:i8,i16,i32,i64,u8,u16,u64,f16,f32,f64,bf16,c64,c128,pf,pi u64:i8,i16,i32,i64,u8,u16,u32,f16,f32,f64,bf16,c64,c128,pf,pi f16:u16,u32,u64 f32:u16,u32,u64 f64:u16,u32,u64 bf16:u16,u32,u64 c64:u16,u32,u64 c128:u16,u32,u64',
     },

@@ -26,6 +26,7 @@ from . import (
     op_rows_nn,
     op_rows_signal,
     op_table,
+    scope,
 )
 from .tensor import Tensor, unwrap, wrap, wrap_tree
 
@@ -376,9 +377,21 @@ def _install_operators() -> None:
     def reverse(impl, label):
         return lambda self, other: call(impl, (unwrap(other), self._data), label=label)
 
+    def graph_only(impl, label):
+        """MindSpore's Tensor has no ``__rand__``/``__ror__``: ``2 & x`` is Python's
+        TypeError eagerly; its graph compiler computes it."""
+        compute = reverse(impl, label)
+
+        def operator(self, other):
+            from .compile import GRAPH  # (a compiled function, or one run through a break)
+            graph = scope.tracing() or GRAPH.get() is not None
+            return compute(self, other) if graph else NotImplemented
+        return operator
+
     for name, prim in _BINARY_OPERATORS.items():
         setattr(Tensor, f"__{name}__", forward(impls[prim], f"Tensor.__{name}__"))
-        setattr(Tensor, f"__r{name}__", reverse(impls[prim], f"Tensor.__r{name}__"))
+        make = graph_only if name in ("and", "or") else reverse
+        setattr(Tensor, f"__r{name}__", make(impls[prim], f"Tensor.__r{name}__"))
     # MindSpore's ``other / tensor`` is ``tensor.reciprocal() * other``: its float32 rounding
     recip, mul = impls["Reciprocal"], impls["Mul"]
     Tensor.__rtruediv__ = lambda self, other: call(
