@@ -41,6 +41,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import cpu_math, exact_div
+
 
 @jax.custom_vjp
 def softmax_cross_entropy(logits, labels):
@@ -336,7 +338,7 @@ def _hypot_jvp(primals, tangents, out):
     return (x / out) * tx + (y / out) * ty  # MindSpore's: NaN at (0, 0), JAX's: 0
 
 
-hypot = _with_jvp(jnp.hypot, _hypot_jvp)
+hypot = _with_jvp(cpu_math.libm(jnp.hypot), _hypot_jvp)  # (libm's hypotf on the CPU)
 
 
 def _copysign_jvp(primals, tangents, out):
@@ -386,13 +388,16 @@ def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 but at |x|
 def _hardswish_values(x):
     """MindSpore's HSwish: +0 up to -3, ``x`` from 3, ``x * (x + 3) / 6`` between (in that
     order: one rounding of the product, one of the quotient); NaN stays NaN."""
-    return jnp.where(x <= -3, jnp.zeros_like(x), jnp.where(x >= 3, x, x * (x + 3) / 6))
+    return jnp.where(x <= -3, jnp.zeros_like(x),
+                     jnp.where(x >= 3, x, exact_div.divide(x * (x + 3), 6, x.dtype)))
 
 
 def _hardsigmoid_values(x):
-    """MindSpore's HSigmoid: 0 up to -3, 1 from 3, ``(x + 3) / 6`` between; NaN stays."""
-    return jnp.where(x <= -3, jnp.zeros_like(x),
-                     jnp.where(x >= 3, jnp.ones_like(x), (x + 3) / 6))
+    """MindSpore's HSigmoid: 0 up to -3, 1 from 3, ``(x + 3) / 6`` between (an integer
+    input divided as integers, its dtype kept); NaN stays."""
+    inner = ((x + 3) // 6 if jnp.issubdtype(x.dtype, jnp.integer)
+             else exact_div.divide(x + 3, 6, x.dtype))
+    return jnp.where(x <= -3, jnp.zeros_like(x), jnp.where(x >= 3, jnp.ones_like(x), inner))
 
 
 hardswish = _with_jvp(_hardswish_values, _hardswish_jvp)
@@ -413,7 +418,10 @@ def hardtanh(x, min_val=-1.0, max_val=1.0):
 
 # -- norms ----------------------------------------------------------------------------------
 def _p_norm(x, p, axis, keepdims, eps):
-    return jnp.sum(jnp.abs(x) ** p, axis=axis, keepdims=keepdims) ** (1.0 / p)
+    """(A Float16 input is computed in float32 and rounded once, as the kernel does.)"""
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    out = jnp.sum(jnp.abs(wide) ** p, axis=axis, keepdims=keepdims) ** (1.0 / p)
+    return out.astype(x.dtype)
 
 
 _guarded_p_norm = jax.custom_vjp(_p_norm, nondiff_argnums=(1, 2, 3, 4))

@@ -14,6 +14,19 @@ not correctly rounded functions, and its numbers differ from the mathematics by 
   kernel's vector loops add (lane by lane over blocks of 8, the 8 lanes then in order; a
   block of 4 summed in order; the remaining elements), and ``e * (1 / sum)``; other axes
   are JAX's ``softmax``;
+* ``softplus(x)`` and ``mish(x)`` (Float16 and Float64 inputs too, computed in float32):
+  that ``exp`` of ``x`` clamped to [-87.3365, 88.7228] (NaN to the top), ``e1 = exp + 1``;
+  softplus is ``log(e1)`` by its exponent and the series ``2 z (1 + z^2 (1/3 + ... +
+  z^2/11))``, ``z = (m - 1) / (m + 1)`` of its mantissa ``m`` (``x`` itself above 88), and
+  mish is ``x (e1^2 - 1) / (e1^2 + 1)`` (NaN from ``x = 44.4`` up, where ``e1^2``
+  overflows). The vector loops take all but the last ``size % 4`` elements; those go through
+  the kernel's scalar loop: ``log1p(exp)`` in double for softplus, ``(x (e1^2 - 1)) /
+  (e1^2 + 1)`` for mish;
+* ``log(x)``: that series for the mantissa plus the exponent times 0.693147 (-inf at 0,
+  NaN below 0; a subnormal is read as its bits, -88.02 for 1e-40); libm's ``logf`` for
+  the scalar loop's elements (when MindSpore runs the kernel as two tasks, which it does
+  for some inputs from 6 elements up, each task has its own last ``len % 4``: those few
+  elements can differ by an ulp);
 * ``tanh(x)``: the (7, 6) Pade approximant ``x (135135 + a (17325 + a (378 + a))) /
   (135135 + a (62370 + a (3150 + 28 a)))``, ``a = x * x``, for ``|x| <= 5`` (fused Horner
   steps; it slightly overshoots 1 near 5), and ``+-1`` beyond.
@@ -139,6 +152,75 @@ def _exp_kernel(x):
     return jnp.where(finite, value, jnp.exp(x))  # nan, +-inf as exp has them
 
 
+_CLAMP_LOW, _CLAMP_HIGH = _F32(-87.3365478515625), _F32(88.72283935546875)
+_LOG_SERIES = tuple(_F32(c) for c in (1 / 11, 1 / 9, 1 / 7, 1 / 5, 1 / 3))
+
+
+def _exp_plus_one(x):
+    """``exp(x) + 1`` of the Softplus/Mish kernels: ``x`` clamped first (a NaN to the top),
+    the sum rounded once; and the ``exp`` itself."""
+    clamped = jnp.where(jnp.isnan(x), _CLAMP_HIGH, jnp.clip(x, _CLAMP_LOW, _CLAMP_HIGH))
+    e = _exp_kernel(clamped)
+    return (e + _F32(1)).astype(_F32), e
+
+
+def _last_lanes(x):
+    """True for the elements the kernels' scalar loop computes: the last ``size % 4`` of
+    the flattened array (the vector loops take blocks of 16, 8 and 4 before them)."""
+    flat = np.arange(x.size)
+    return jnp.asarray((flat >= x.size - x.size % 4).reshape(x.shape))
+
+
+def _log_kernel(a):
+    """The vector ``log`` of the Softplus kernel (``a >= 1`` there; 0 gives -inf, inf
+    stays, NaN and negatives give NaN)."""
+    # (behind a barrier: XLA would turn the bit tests back into float compares, which read
+    # subnormal inputs as zeros; the kernel reads their bits)
+    bits = jax.lax.optimization_barrier(jax.lax.bitcast_convert_type(a, jnp.int32))
+    m = jax.lax.bitcast_convert_type((bits & ~0x7F800000) | 0x3F800000, _F32)
+    k = (((bits & 0x7F800000) >> 23) - 127).astype(_F32)
+    z = (m - _F32(1)) / (m + _F32(1))
+    z2 = z * z
+    series = jnp.full_like(z2, _LOG_SERIES[0])
+    for c in _LOG_SERIES[1:]:
+        series = fma(z2, series, c)
+    out = fma(z * fma(z2, series, _F32(1)), _F32(2), k * _LN2)
+    magnitude = bits & 0x7FFFFFFF  # (every test on the bits)
+    zero, nan = magnitude == 0, magnitude > 0x7F800000
+    out = jnp.where(zero, -jnp.inf, jnp.where(bits == 0x7F800000, jnp.inf, out))
+    return jnp.where(nan | ((bits < 0) & ~zero), jnp.nan, out).astype(_F32)
+
+
+def _log_vector_and_scalar(x):
+    """``Log``: the series everywhere but the scalar loop's elements (libm's ``logf``,
+    correctly rounded: the float64 logarithm rounded once)."""
+    return jnp.where(_last_lanes(x), jnp.log(x.astype(_F64)).astype(_F32), _log_kernel(x))
+
+
+def _softplus_kernel(x):
+    e1, e = _exp_plus_one(x)
+    tail = jnp.log1p(e.astype(_F64)).astype(_F32)
+    out = jnp.where(_last_lanes(x), tail, _log_kernel(e1))
+    return jnp.where(x > _F32(88), x, out)
+
+
+_SQRT2 = _F32(1.4142135381698608)
+
+
+def _gelu_kernel(x, dtype=_F32):
+    store = _stored if dtype == np.float16 else (lambda v: v)  # (no float32 excess)
+    root2 = np.asarray(_SQRT2, dtype).astype(_F64)
+    z = (x.astype(_F64) / root2).astype(dtype)  # (divided: XLA would multiply)
+    erf = jax.scipy.special.erf(z.astype(_F64)).astype(dtype)
+    return store(x * np.asarray(0.5, dtype)) * store(np.asarray(1, dtype) + erf)
+
+
+def _mish_kernel(x):
+    e1, _ = _exp_plus_one(x)
+    num, den = fma(e1, e1, _F32(-1)), fma(e1, e1, _F32(1))
+    return jnp.where(_last_lanes(x), (num * x) / den, (num / den) * x)
+
+
 def _tanh_kernel(x):
     a = x * x
     num = x * fma(a, fma(a, a + _F32(378), _F32(17325)), _F32(135135))
@@ -250,6 +332,50 @@ def _tanh_jvp(primals, tangents):
     return y, tangents[0] * fma(-y, y, _F32(1))  # the kernel's 1 - y * y, fused
 
 
+def _libm_kernel(fn):
+    return lambda *args: fn(*(jnp.asarray(a).astype(_F64) for a in args)).astype(_F32)
+
+
+def libm(fn):
+    """``fn`` as MindSpore's float32 CPU kernels compute it when they call libm's float32
+    function (``sinf``, ``atan2f``...), which is correctly rounded: ``fn`` in float64,
+    rounded once (its derivative JAX's); other dtypes, devices, or without float64:
+    ``fn`` itself.
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.ops.sin(ms.Tensor([1.0, 2.5, -3.0])))
+        [ 0.84147096  0.5984721  -0.14112   ]
+    """
+    wide = _with_math_jvp(_libm_kernel(fn), fn)
+
+    @functools.wraps(fn)
+    def impl(*args):
+        arrays = [jnp.asarray(a) for a in args]
+        if all(a.dtype == np.float32 for a in arrays) and cpu_float32(arrays[0]):
+            return wide(*arrays)
+        return fn(*args)
+    return impl
+
+
+def _with_math_jvp(kernel, math):
+    """``kernel`` (float32) valued, differentiated as the mathematical ``math``."""
+    custom = jax.custom_jvp(kernel)
+    custom.defjvp(lambda primals, tangents: (custom(*primals),
+                                             jax.jvp(math, primals, tangents)[1]))
+    return custom
+
+
+_log = _with_math_jvp(_log_vector_and_scalar, jnp.log)
+_softplus = _with_math_jvp(_softplus_kernel, jax.nn.softplus)
+_mish = _with_math_jvp(_mish_kernel, lambda x: x * jnp.tanh(jax.nn.softplus(x)))
+_log_j, _softplus_j, _mish_j = jax.jit(_log), jax.jit(_softplus), jax.jit(_mish)
+_gelu_j = jax.jit(_with_math_jvp(lambda x: _gelu_kernel(x),
+                                 lambda x: jax.nn.gelu(x, approximate=False)))
+_gelu_half_j = jax.jit(_with_math_jvp(lambda x: _gelu_kernel(x, np.float16),
+                                      lambda x: jax.nn.gelu(x, approximate=False)))
+
+
 # one compiled program per shape when called eagerly (op by op, each slice of the unrolled
 # sums would be a program of its own); inlined under an enclosing jit or transform
 _exp_j, _sigmoid_j, _tanh_j, _silu_j, _elu_j, _softmax_last_j = (
@@ -289,10 +415,92 @@ def elu(x, alpha=1.0):
     return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
 
 
+def _on_cpu_float(x) -> bool:
+    """A float input of the kernels that compute in float32 whatever the dtype (Softplus,
+    Mish), on the CPU backend (with float64 enabled for the fused steps)."""
+    return (jnp.result_type(x) in (np.float16, np.float32, np.float64)
+            and jaxconfig.platform() == "cpu"
+            and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
+
+
+def log(x):
+    """``Log`` (float32 on the CPU: MindSpore's kernel, the series of ``softplus`` but in
+    its scalar loop's elements; else ``jnp.log``).
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.ops.log(ms.Tensor([9.0] * 9)))  # ln 9 = 2.1972246 (the scalar loop's)
+        [2.1972241 2.1972241 2.1972241 2.1972241 2.1972241 2.1972241 2.1972241
+         2.1972241 2.1972246]
+    """
+    x = jnp.asarray(x)
+    return _log_j(x) if cpu_float32(x) else jnp.log(x)
+
+
+def softplus(x):
+    """``Softplus`` (a float on the CPU: MindSpore's float32 kernel; else JAX's).
+
+    Example:
+        >>> import mscompat as ms
+        >>> print(ms.ops.softplus(ms.Tensor([0.0, -20.0, 1.0, 2.0])))  # its log: ln 2 = 0.6931472
+        [0.693147 0.       1.313261 2.126928]
+    """
+    x = jnp.asarray(x)
+    if _on_cpu_float(x):
+        return _softplus_j(x.astype(_F32)).astype(x.dtype)
+    return jax.nn.softplus(x)
+
+
+def gelu(x):
+    """GELU, erf form (a float32 on the CPU: MindSpore's ``0.5 x (1 + erff(x / sqrt 2))``,
+    each step rounded to float32, libm's ``erff``; a Float16 one the same steps each rounded
+    to Float16; else JAX's)."""
+    x = jnp.asarray(x)
+    if cpu_float32(x):
+        return _gelu_j(x)
+    if x.dtype == np.float16 and _on_cpu_float(x):
+        return _gelu_half_j(x)
+    return jax.nn.gelu(x, approximate=False)
+
+
+def mish(x):
+    """``Mish`` (a float on the CPU: MindSpore's float32 kernel, NaN from 44.4 up; else
+    ``x * tanh(softplus(x))``)."""
+    x = jnp.asarray(x)
+    if _on_cpu_float(x):
+        return _mish_j(x.astype(_F32)).astype(x.dtype)
+    return x * jnp.tanh(jax.nn.softplus(x))
+
+
+def _stored(x):
+    """``x`` as a kernel stores it (XLA keeps 16-bit intermediates in float32 otherwise)."""
+    return jax.lax.optimization_barrier(x)
+
+
+@jax.custom_jvp
+def _softmax_half_last(x):
+    e = _stored(jnp.exp(_stored(x - jnp.max(x, axis=-1, keepdims=True)).astype(_F32))
+                .astype(x.dtype))
+    total = _stored(jnp.sum(e.astype(_F32), axis=-1, keepdims=True).astype(x.dtype))
+    from .exact_div import divide
+    return divide(e, total, x.dtype)
+
+
+@_softmax_half_last.defjvp
+def _softmax_half_last_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _softmax_half_last(x)
+    u = t * y
+    return y, u - y * jnp.sum(u, axis=-1, keepdims=True)
+
+
 def softmax(x, axis=-1):
-    """``Softmax`` (float32 on the CPU over the last axis: MindSpore's kernel; else JAX's)."""
+    """``Softmax`` (float32 on the CPU over the last axis: MindSpore's kernel; Float16
+    there: ``exp(x - max)`` and its sum each rounded to Float16, then divided; else JAX's)."""
     x = jnp.asarray(x)
     last = isinstance(axis, (int, np.integer)) and int(axis) in (-1, x.ndim - 1) and x.ndim
     if last and cpu_float32(x):
         return _softmax_last_j(x)
+    if last and x.dtype == np.float16 and _on_cpu_float(x):
+        return _softmax_half_last(x)
     return jax.nn.softmax(x, axis=axis)

@@ -40,8 +40,9 @@ def divide(x, y, dtype=None):
     dtype = np.dtype(dtype or jnp.result_type(x, y))
     x, y = jnp.asarray(x, dtype), jnp.asarray(y, dtype)
     shape = jnp.broadcast_shapes(x.shape, y.shape)
-    if y.shape == shape:
-        return jnp.true_divide(x, y)  # not a broadcast: XLA divides
+    if y.shape == shape and y.ndim:
+        return jnp.true_divide(x, y)  # not a broadcast: XLA divides (a 0-d divisor can be a
+        # constant, which XLA turns into a multiplication by its reciprocal)
     if jnp.issubdtype(dtype, jnp.floating) and dtype.itemsize <= 4 and _wide_on_cpu():
         return jnp.true_divide(x.astype(_F64), y.astype(_F64)).astype(dtype)
     return jnp.true_divide(x, jax.lax.optimization_barrier(jnp.broadcast_to(y, shape)))

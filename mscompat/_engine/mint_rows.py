@@ -409,8 +409,16 @@ def _silu(input, inplace=False):
     return cpu_math.silu(input)
 
 
+def _softplus(input, beta=1, threshold=20):
+    """MindSpore's float32 CPU kernel for Float16/Float32 (``cpu_math``), Float64 computed
+    as the mathematics."""
+    bx = input * beta
+    inner = jax.nn.softplus(bx) if bx.dtype == np.float64 else cpu_math.softplus(bx)
+    return jnp.where(bx > threshold, input, inner / beta)
+
+
 def _mish(input):
-    return input * jnp.tanh(jax.nn.softplus(input))
+    return cpu_math.mish(input)
 
 
 ROWS: dict[str, object] = {
@@ -428,7 +436,8 @@ ROWS: dict[str, object] = {
     "min": _max_min(jnp.min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
     "unbind": _unbind, "cdist": _cdist, "einsum": _einsum, "nonzero": _nonzero,
     "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
-    "exp2": _float_unary(jnp.exp2), "erfc": _float_unary(jax.scipy.special.erfc),
+    "exp2": _float_unary(cpu_math.libm(jnp.exp2)),
+    "erfc": _float_unary(cpu_math.libm(jax.scipy.special.erfc)),
     "sinc": _float_unary(jnp.sinc), "xlogy": binary(_xlogy), "nan_to_num": _nan_to_num,
 }
 
@@ -445,8 +454,7 @@ FUNCTIONAL_ROWS: dict[str, object] = {
     "elu": _elu, "group_norm": _group_norm, "softshrink": _softshrink,
     "embedding": _embedding, "mish": _mish,
     "selu": jax.nn.selu, "tanh": jnp.tanh, "sigmoid": jax.nn.sigmoid,
-    "softplus": lambda input, beta=1, threshold=20: jnp.where(
-        input * beta > threshold, input, jax.nn.softplus(input * beta) / beta),
+    "softplus": _softplus,
     "hardsigmoid": lambda input, inplace=False: jnp.clip(input / 6 + 0.5, 0, 1),
     "hardswish": lambda input, inplace=False: input * jnp.clip(input / 6 + 0.5, 0, 1),
     "leaky_relu": lambda input, negative_slope=0.01, inplace=False:

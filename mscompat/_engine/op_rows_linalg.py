@@ -18,14 +18,16 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops
+from . import bprops, cpu_math
 from .errors import INDEX_16_64, check_dtype
 from .op_table import OpDef, _fmod, binary
 
 
 @jax.custom_jvp
 def _float_mod(x, y):
-    return _fmod(x, y)
+    """(A zero result is +0, but a zero ``x`` is kept with its sign: MindSpore's kernel.)"""
+    r = _fmod(x, y)
+    return jnp.where((r == 0) & (x == 0), x, r)
 
 
 @_float_mod.defjvp
@@ -34,7 +36,7 @@ def _float_mod_jvp(primals, tangents):
     the truncation the forward uses)."""
     x, y = primals
     tx, ty = tangents
-    out = _fmod(x, y)
+    out = _float_mod(x, y)
     q = jnp.floor_divide(x, y)
     return out, jnp.broadcast_to(tx, out.shape) - jnp.broadcast_to(ty, out.shape) * q
 
@@ -105,7 +107,7 @@ def _erfc(input):
     if not jnp.issubdtype(input.dtype, jnp.floating):
         raise TypeError(f"For 'Erfc', the 'input' must be a float Tensor, but got "
                         f"{input.dtype}.")
-    return jax.scipy.special.erfc(input)
+    return cpu_math.libm(jax.scipy.special.erfc)(input)
 
 
 def _svd(input, full_matrices=False, compute_uv=True):

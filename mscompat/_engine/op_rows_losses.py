@@ -22,7 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, errors
+from . import bprops, cpu_math, errors
 from .op_rows_math import _cosine_similarity, _get_loss, _reduce_loss
 from .op_table import OpDef, fn_row
 
@@ -98,6 +98,9 @@ def _softmin(x, axis=-1, *, dtype=None):
     if dtype is not None:
         from .dtypes import to_np
         x = x.astype(to_np(dtype))
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(axes) == 1:  # MindSpore's ``Softmax(axis)(-1 * x)``: its kernel
+        return cpu_math.softmax(-1 * x, axis=int(axes[0]))
     return jax.nn.softmax(-x, axis=axis)
 
 

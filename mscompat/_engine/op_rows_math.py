@@ -6,12 +6,25 @@ inputs, reductions that treat ``axis=None`` specially.
 """
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, errors, exact_div, jaxconfig, matmul_shapes, op_table
+from . import (
+    bprops,
+    cpu_math,
+    dtypes,
+    errors,
+    exact_div,
+    jaxconfig,
+    matmul_shapes,
+    op_table,
+    reductions,
+)
 from .errors import check_dtype, concrete
+from .op_rows_more_math import angle
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -90,6 +103,10 @@ def _moment(f):
 
 def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     x = A if dtype is None else A.astype(_np_or_none(dtype))
+    if not jnp.issubdtype(x.dtype, jnp.inexact) and x.dtype != np.bool_:
+        return _norm_integer(x, ord, _axis(dim), keepdim)
+    if ord == "nuc" and x.dtype == np.float16:  # MindSpore's SVD norms compute in float32
+        x = x.astype(_F32)
     dim = _axis(dim)
     if dim is None and ord is None:
         out = jnp.sqrt(jnp.sum(jnp.square(x)))
@@ -100,6 +117,52 @@ def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         # MindSpore's LpNorm: sign(x) at 0, and a zero vector has a zero gradient
         return bprops.vector_norm(x, ord, axes, keepdim)
     return jnp.linalg.norm(x, ord=ord, axis=dim, keepdims=keepdim)
+
+
+def _norm_integer(x, ord, dim, keepdim):
+    """``ops.norm`` of an integer Tensor, through MindSpore's own steps and their dtypes:
+    ``sqrt(reduce_sum(square(x)))`` (the sum in the input's dtype, the root in Float32) for
+    the default and Frobenius norms; ``Tensor.sum`` (Int64) for the count of nonzeros and
+    the matrix 1-norms; ``reduce_sum`` (the input's dtype) for the matrix inf-norms; the
+    vector p-norms' ``LpNorm`` kernel refuses integers (TypeError); SVD norms in Float32."""
+    axes = tuple(range(x.ndim)) if dim is None else dim if isinstance(dim, tuple) else (dim,)
+    axes = tuple(a % max(x.ndim, 1) for a in axes)
+    in_dtype = x.dtype
+
+    def keep(r):
+        return jnp.reshape(r, tuple(1 if i in axes else d for i, d in enumerate(x.shape))) \
+            if keepdim else r
+
+    if ord is None or ord == "fro" or (dim is None and ord == 2 and x.ndim == 1):
+        total = jnp.sum(jnp.square(x), axis=axes, dtype=in_dtype)
+        return keep(jnp.sqrt(total.astype(_F32)))
+    if len(axes) == 1:
+        if ord == 0:
+            return jnp.sum((x != 0).astype(in_dtype), axis=axes, keepdims=keepdim, dtype=_I64)
+        if ord in (float("inf"), -float("inf")):
+            pick = jnp.max if ord > 0 else jnp.min
+            return pick(jnp.abs(x), axis=axes[0], keepdims=keepdim)
+        if isinstance(ord, int) and ord > 0:
+            raise TypeError(f"For primitive[LpNorm], the input argument[input] must be a type "
+                            f"of {{Tensor[Float16], Tensor[Float32]}}, but got "
+                            f"Tensor[{dtypes.from_np(in_dtype)}].")
+        if ord < 0:
+            raise NotImplementedError("ops.norm of an integer Tensor with a negative ord "
+                                      "(MindSpore's integer Pow of 0 to a negative power)")
+        powered = jnp.abs(x).astype(_F32) ** np.float32(ord)
+        total = jnp.sum(powered, axis=axes, keepdims=keepdim)
+        return total ** np.float32(1.0 / ord)
+    rows, cols = axes
+    if ord in (1, -1):
+        sums = jnp.sum(jnp.abs(x), axis=rows, dtype=_I64)
+        out = (jnp.max if ord == 1 else jnp.min)(sums, axis=cols - (cols > rows))
+    elif ord in (float("inf"), -float("inf")):
+        sums = jnp.sum(jnp.abs(x), axis=cols, dtype=in_dtype)
+        out = (jnp.max if ord > 0 else jnp.min)(sums, axis=rows - (rows > cols))
+    else:  # 2, -2, 'nuc': singular values of the Float32 matrix
+        values = jnp.linalg.svd(jnp.moveaxis(x.astype(_F32), axes, (-2, -1)), compute_uv=False)
+        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+    return keep(out)
 
 
 def _bool_reduce(f):
@@ -360,11 +423,13 @@ def _mm(input, mat2):
 # -- activations ----------------------------------------------------------------------------
 def _softplus(input, beta=1, threshold=20):
     bx = input * beta
-    return jnp.where(bx > threshold, input, jnp.log1p(jnp.exp(bx)) / beta)
+    return jnp.where(bx > threshold, input, cpu_math.softplus(bx) / beta)
 
 
 def _gelu(input, approximate="none"):
-    return jax.nn.gelu(input, approximate=approximate == "tanh")
+    if approximate == "tanh":
+        return jax.nn.gelu(input, approximate=True)
+    return cpu_math.gelu(input)
 
 
 def _fast_gelu(x):
@@ -432,7 +497,7 @@ def _hardtanh(input, min_val=-1.0, max_val=1.0):
 
 
 def _mish(x):
-    return x * jnp.tanh(jax.nn.softplus(x))
+    return cpu_math.mish(x)
 
 
 def _softsign(x):
@@ -482,10 +547,10 @@ def _soft_margin_loss(input, target, reduction="mean"):
 
 
 def _reduce_loss(loss, reduction):
-    if reduction == "mean":
-        return exact_div.mean(loss)
+    if reduction == "mean":  # (MindSpore's ReduceMean/ReduceSum of every axis)
+        return reductions.average(loss)
     if reduction == "sum":
-        return jnp.sum(loss)
+        return reductions.total(loss)
     if reduction == "none":
         return loss
     raise ValueError(f"For loss functions, 'reduction' must be 'mean', 'sum' or 'none', "
@@ -632,6 +697,16 @@ def _kl_div_prim(logits, labels, *, reduction="mean"):
 _F = _float_unary
 
 
+def _log_base(base):
+    """MindSpore's ``log2``/``log10``: its ``Log`` of ``x`` divided by its ``Log`` of the
+    base (a one-element Tensor of ``x``'s dtype)."""
+    def impl(x):
+        return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), base, x.dtype)),
+                                x.dtype)
+    impl.__name__ = f"log{base}"
+    return impl
+
+
 def _u(name, fn, functional=(), methods=()):
     return OpDef(name, fn, functional=functional, methods=methods)
 
@@ -675,10 +750,10 @@ ROWS: list[OpDef] = [
     OpDef("Round", _round_prim, functional=("round",), functional_impl=_round,
           methods=("round",)),
     _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
-    _u(None, _F(jnp.log2), ("log2",), ("log2",)),
-    _u(None, _F(jnp.log10), ("log10",), ("log10",)),
-    _u(None, _int_as_float32(jnp.exp2), ("exp2",)),
-    _u(None, jnp.deg2rad, ("deg2rad",)),
+    _u(None, _F(_log_base(2)), ("log2",), ("log2",)),
+    _u(None, _F(_log_base(10)), ("log10",), ("log10",)),
+    _u(None, _int_as_float32(cpu_math.libm(jnp.exp2)), ("exp2",)),
+    _u(None, lambda x: angle(x, math.pi, 180.0), ("deg2rad",)),
     _u("Erfinv", _F(jax.scipy.special.erfinv), ("erfinv",), ("erfinv",)),
     _u("IsInf", jnp.isinf, ("isinf",), ("isinf",)),
     _u("LogicalXor", binary(jnp.logical_xor), ("logical_xor",), ("logical_xor",)),
@@ -706,7 +781,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("outer",), functional_impl=_outer, methods=("outer",)),
     OpDef("Ger", _ger, functional=("ger",), methods=("ger",)),
     # activations
-    OpDef("Softplus", jax.nn.softplus, functional=("softplus",), functional_impl=_softplus),
+    OpDef("Softplus", cpu_math.softplus, functional=("softplus",), functional_impl=_softplus),
     # The GeLU primitive is the tanh approximation; ops.gelu defaults to the erf form.
     OpDef("GeLU", lambda x: _gelu(x, "tanh"), functional=("gelu",), functional_impl=_gelu),
     _u("FastGeLU", _fast_gelu, ("fast_gelu",)),

@@ -13,12 +13,14 @@ Example:
 """
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bprops, cpu_math
+from . import bprops, cpu_math, exact_div
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -120,12 +122,12 @@ def _cum_extreme(better, index_dtype):
 def logsigmoid(x):
     """``ops.logsigmoid``: MindSpore's ``log(sigmoid(x))`` (-inf once the sigmoid underflows,
     below about -88; its gradient composed from Sigmoid's and Log's)."""
-    return jnp.log(cpu_math.sigmoid(x))
+    return cpu_math.log(cpu_math.sigmoid(x))
 
 
 def log_sigmoid_cell(x):
     """``nn.LogSigmoid``: MindSpore's ``log(1 / (exp(-x) + 1))``, gradient composed."""
-    return jnp.log(jnp.reciprocal(cpu_math.exp(-x) + 1))
+    return cpu_math.log(jnp.reciprocal(cpu_math.exp(-x) + 1))
 
 
 def _diff(x, n=1, axis=-1, prepend=None, append=None):
@@ -244,7 +246,8 @@ def softshrink(input, lambd=0.5):
 
 
 def tanhshrink(input):
-    return input - jnp.tanh(input)
+    """MindSpore's ``input - tanh(input)``, with its ``Tanh`` kernel."""
+    return input - cpu_math.tanh(input)
 
 
 def threshold(input, thr, value):
@@ -255,11 +258,31 @@ def _unary(name, fn, method=True):
     return fn_row(name, fn, method)
 
 
+def angle(x, times, over):
+    """MindSpore's ``x * times / over`` (``rad2deg``: 180, pi; ``deg2rad``: pi, 180): the
+    Python constants taken as float32 numbers, the division exact; Float16 multiplies by
+    ``times / over`` rounded to Float16."""
+    if x.dtype == np.float16:
+        return x * np.float16(times / over)
+    return exact_div.divide(x * np.float32(times).astype(x.dtype),
+                            np.float32(over).astype(x.dtype), x.dtype)
+
+
+def _digamma(x):
+    """``digamma``, with its poles at +-0 as MindSpore gives them: -inf at +0, inf at -0
+    (JAX: NaN)."""
+    return jnp.where(x == 0, -1 / x, jsp.digamma(x))
+
+
 def _frac(x):
-    """``x - trunc(x)``; a Bool input gives Int64 zeros, as MindSpore's."""
+    """MindSpore's ``Mod(x, 1)`` (the sign of ``x``, -0 kept); a Bool input gives Int64
+    zeros, as MindSpore's."""
     if x.dtype == np.bool_:
         return jnp.zeros(x.shape, np.int64)
-    return x - jnp.trunc(x)
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return x - x
+    from .op_rows_linalg import _mod
+    return _mod(x, jnp.ones((), x.dtype))
 
 
 ROWS: list[OpDef] = [
@@ -279,7 +302,7 @@ ROWS: list[OpDef] = [
     _unary("slogdet", lambda input: tuple(jnp.linalg.slogdet(input))),
     _unary("diagflat", lambda input, offset=0: jnp.diagflat(input, k=offset)),
     _unary("diff", _diff),
-    _unary("digamma", lambda input: jsp.digamma(_float(input))),
+    _unary("digamma", lambda input: _digamma(_float(input))),
     _unary("lgamma", lambda input: jsp.gammaln(_float(input))),
     _unary("i0", lambda input: jsp.i0(_float(input))),
     _unary("fliplr", jnp.fliplr),
@@ -316,7 +339,7 @@ ROWS: list[OpDef] = [
     _unary("positive", lambda input: input),
     _unary("quantile", _quantile(False)),
     _unary("nanquantile", _quantile(True)),
-    _unary("rad2deg", jnp.rad2deg),
+    _unary("rad2deg", lambda x: angle(x, 180.0, math.pi)),
     _unary("renorm", _renorm),
     _unary("searchsorted", _searchsorted),
     _unary("sgn", jnp.sign),

@@ -27,6 +27,7 @@ from . import (
     jaxconfig,
     matmul_shapes,
     mixed_precision,
+    reductions,
     scope,
 )
 from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete, out_of_range
@@ -184,7 +185,7 @@ def _mean(x, axis=None, keepdims=False):
     if x.dtype == np.bool_:
         raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
     if jnp.issubdtype(x.dtype, jnp.floating):
-        return exact_div.mean(x, axis=axis, keepdims=keepdims)
+        return reductions.average(x, axis=axis, keepdims=keepdims)
     if not jnp.issubdtype(x.dtype, jnp.integer):
         return jnp.mean(x, axis=axis, keepdims=keepdims)
     total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
@@ -204,6 +205,8 @@ def int_total_dtype(x):
 
 def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
     dtype = int_total_dtype(input) if dtype is None else _np_or_none(dtype)
+    if dtype is None:  # (a float keeps its dtype: MindSpore's order of the additions)
+        return reductions.total(input, axis=_axis(dim), keepdims=keepdim)
     return jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=dtype)
 
 
@@ -213,7 +216,8 @@ def _prod_fn(x, axis=None, keepdims=False):
 
 def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
     dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
-    out = jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype)
+    out = (reductions.total(x, axis=_axis(axis), keepdims=keepdims) if dtype is None
+           else jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype))
     return out if initial is None else out + initial
 
 
@@ -559,7 +563,8 @@ HALF_IN_FLOAT32 = frozenset(
 # results hold float32 values (``ops.sort`` of 1 + 1e-10 and 1 is [1, 1], the indices
 # of a tie); settled against MindSpore with inputs that float32 cannot hold.
 DOUBLE_IN_FLOAT32 = frozenset(
-    "sort argsort msort std std_mean celu digamma log_softmax mish softplus avg_pool2d".split())
+    "sort argsort msort std std_mean celu digamma log_softmax mish avg_pool2d".split())
+# (``softplus`` too, in ``cpu_math.softplus``, but its ``threshold`` compares the Float64 input)
 # (their Tensor methods too, but ``Tensor.std``, whose kernel computes Float64 in float64)
 _DOUBLE_METHODS_IN_FLOAT64 = frozenset({"std"})
 
@@ -635,11 +640,50 @@ def _by_zero(op, rule):
     return impl
 
 
+def _rsqrt(x):
+    """MindSpore's ``Rsqrt`` kernel: ``1 / sqrt(x)``, each rounded (XLA's ``rsqrt`` is not
+    correctly rounded, and it would fuse the two)."""
+    return 1 / jax.lax.optimization_barrier(jnp.sqrt(x))
+
+
+def _log1p(x):
+    """MindSpore's ``Log1p`` kernel: ``log`` of ``1 + x`` rounded to the dtype first (0 for
+    -0 and for ``x`` below half an ulp of 1), the logarithm itself correctly rounded."""
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.log1p(x)
+    one_plus = jax.lax.optimization_barrier(1 + x)
+    wide = np.float64 if x.dtype != np.float64 else x.dtype
+    return positive_zero(jnp.log(one_plus.astype(wide)).astype(x.dtype))
+
+
+def _expm1(x):
+    """MindSpore's ``Expm1`` kernel: ``exp(x) - 1`` (Float32: the exponential correctly
+    rounded, then the subtraction); +0 at -0."""
+    if x.dtype == np.float32:
+        e = jax.lax.optimization_barrier(jnp.exp(x.astype(np.float64)).astype(x.dtype))
+        return positive_zero(e - 1)
+    return positive_zero(jnp.expm1(x))
+
+
+@jax.custom_jvp
+def _zeros_made_positive(r):
+    return jnp.where(r == 0, jnp.zeros((), r.dtype), r)
+
+
+_zeros_made_positive.defjvp(lambda primals, tangents: (_zeros_made_positive(*primals),
+                                                        tangents[0]))
+
+
+def positive_zero(r):
+    """``r`` with its float zeros made +0, its derivative passed through (a select: XLA
+    folds ``r + 0.0`` into ``r`` inside a compiled function, which would keep -0)."""
+    return _zeros_made_positive(r) if jnp.issubdtype(r.dtype, jnp.floating) else r
+
+
 def _floor_mod_values(x, y):
     """Floor modulo (the sign of ``y``); a zero result is +0 as in MindSpore (JAX: -0 for a
     negative ``x``)."""
-    r = jnp.mod(x, y)
-    return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
+    return positive_zero(jnp.mod(x, y))
 
 
 def _is_bool(x) -> bool:
@@ -670,10 +714,12 @@ def _floor_divide(x, y):
 
 def _multiply(x, y):
     """A Bool operand is cast to the other's dtype first, as MindSpore does (False * -2.0 is
-    -0.0; JAX's multiply selects 0.0)."""
+    -0.0; JAX's multiply selects 0.0, and so does XLA for a cast Bool inside a compiled
+    function unless the cast value is kept opaque)."""
     kinds = (getattr(x, "dtype", None), getattr(y, "dtype", None))
     if np.bool_ in kinds and (dt := jnp.result_type(x, y)) != np.bool_:  # rare: no cost else
-        x, y = (v.astype(dt) if kind == np.bool_ else v for v, kind in zip((x, y), kinds))
+        x, y = (jax.lax.optimization_barrier(v.astype(dt)) if kind == np.bool_ else v
+                for v, kind in zip((x, y), kinds))
     return jnp.multiply(x, y)
 
 
@@ -689,8 +735,7 @@ _remainder = _by_zero(_floor_mod_values, "x")  # ``ops.remainder``
 
 def _fmod_values(x, y):
     """``ops.fmod``: C's truncated remainder (the sign of ``x``), +0 for a zero result."""
-    r = jnp.fmod(x, y)
-    return r + 0.0 if jnp.issubdtype(r.dtype, jnp.floating) else r
+    return positive_zero(jnp.fmod(x, y))
 
 
 _fmod = _by_zero(_fmod_values, "x")
@@ -725,26 +770,27 @@ TABLE: list[OpDef] = [
     _U("Square", jnp.square, ("square",), ("square",)),
     OpDef("Sqrt", lambda x: jnp.sqrt(x.astype(_F32) if _is_intlike(x) else x),
           functional=("sqrt",), methods=("sqrt",)),  # integer input: a Float32 result
-    _U("Rsqrt", jax.lax.rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
+    _U("Rsqrt", _rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
     _U("Exp", cpu_math.exp, ("exp",), ("exp",), float_only=True),
-    _U("Log", jnp.log, ("log",), ("log",), float_only=True),
-    _U("Log1p", jnp.log1p, ("log1p",), ("log1p",), float_only=True),
-    _U("Expm1", jnp.expm1, ("expm1",), ("expm1",), float_only=True),
-    _U("Sin", jnp.sin, ("sin",), ("sin",), float_only=True),
-    _U("Cos", jnp.cos, ("cos",), ("cos",), float_only=True),
-    _U("Tan", jnp.tan, ("tan",), ("tan",), float_only=True),
-    _U("Asin", jnp.arcsin, ("asin", "arcsin"), ("asin",), float_only=True),
-    _U("ACos", jnp.arccos, ("acos", "arccos"), ("acos",), float_only=True),
-    _U("Atan", jnp.arctan, ("atan", "arctan"), ("atan",), float_only=True),
-    _U("Sinh", jnp.sinh, ("sinh",), ("sinh",), float_only=True),
-    _U("Cosh", jnp.cosh, ("cosh",), ("cosh",), float_only=True),
+    _U("Log", cpu_math.log, ("log",), ("log",), float_only=True),
+    # (-0 in, +0 out: MindSpore's kernels)
+    _U("Log1p", _log1p, ("log1p",), ("log1p",), float_only=True),
+    _U("Expm1", _expm1, ("expm1",), ("expm1",), float_only=True),
+    _U("Sin", cpu_math.libm(jnp.sin), ("sin",), ("sin",), float_only=True),
+    _U("Cos", cpu_math.libm(jnp.cos), ("cos",), ("cos",), float_only=True),
+    _U("Tan", cpu_math.libm(jnp.tan), ("tan",), ("tan",), float_only=True),
+    _U("Asin", cpu_math.libm(jnp.arcsin), ("asin", "arcsin"), ("asin",), float_only=True),
+    _U("ACos", cpu_math.libm(jnp.arccos), ("acos", "arccos"), ("acos",), float_only=True),
+    _U("Atan", cpu_math.libm(jnp.arctan), ("atan", "arctan"), ("atan",), float_only=True),
+    _U("Sinh", cpu_math.libm(jnp.sinh), ("sinh",), ("sinh",), float_only=True),
+    _U("Cosh", cpu_math.libm(jnp.cosh), ("cosh",), ("cosh",), float_only=True),
     _U("Tanh", cpu_math.tanh, ("tanh",), ("tanh",), float_only=True),
-    _U("Asinh", jnp.arcsinh, ("asinh", "arcsinh"), ("asinh",), float_only=True),
-    _U("Acosh", jnp.arccosh, ("acosh", "arccosh"), ("acosh",), float_only=True),
-    _U("Atanh", jnp.arctanh, ("atanh", "arctanh"), ("atanh",), float_only=True),
+    _U("Asinh", cpu_math.libm(jnp.arcsinh), ("asinh", "arcsinh"), ("asinh",), float_only=True),
+    _U("Acosh", cpu_math.libm(jnp.arccosh), ("acosh", "arccosh"), ("acosh",), float_only=True),
+    _U("Atanh", cpu_math.libm(jnp.arctanh), ("atanh", "arctanh"), ("atanh",), float_only=True),
     _U("Sigmoid", cpu_math.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
     _U("ReLU", _relu, ("relu",), ("relu",)),
-    _U("Erf", jax.scipy.special.erf, ("erf",), ("erf",), float_only=True),
+    _U("Erf", cpu_math.libm(jax.scipy.special.erf), ("erf",), ("erf",), float_only=True),
     _U("Sign", bprops.sign, ("sign",), ("sign",)),
     _U("Floor", jnp.floor, ("floor",), ("floor",), float_only=True),
     _U("Ceil", jnp.ceil, ("ceil",), ("ceil",), float_only=True),
@@ -773,7 +819,7 @@ TABLE: list[OpDef] = [
     _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),
-    _U("Atan2", jnp.arctan2, ("atan2", "arctan2"), ("atan2",), binop=True),
+    _U("Atan2", cpu_math.libm(jnp.arctan2), ("atan2", "arctan2"), ("atan2",), binop=True),
     _U("Equal", jnp.equal, ("equal", "eq"), ("equal", "eq"), binop=True),
     _U("NotEqual", jnp.not_equal, ("not_equal", "ne"), ("not_equal", "ne"), binop=True),
     _U("Greater", jnp.greater, ("greater", "gt"), ("greater", "gt"), binop=True),
@@ -789,11 +835,11 @@ TABLE: list[OpDef] = [
     OpDef("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
           functional=("bmm",), functional_impl=lambda input, mat2: _batch_matmul(input, mat2)),
     # reductions
-    OpDef("ReduceSum", _reduce(jnp.sum), attrs=(("keep_dims", False),),
+    OpDef("ReduceSum", _reduce(reductions.total), attrs=(("keep_dims", False),),
           functional=("sum",), functional_impl=_sum_fn,
           methods=("sum",), method_impl=_sum_method),
     OpDef(None, None, functional=("reduce_sum",),
-          functional_impl=lambda x, axis=(): _reduce(jnp.sum)(x, axis)),
+          functional_impl=lambda x, axis=(): _reduce(reductions.total)(x, axis)),
     OpDef(None, None, functional=("reduce_mean",),
           functional_impl=lambda x, axis=(): _reduce(_mean)(x, axis)),
     OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),

@@ -1,0 +1,103 @@
+"""Float32 sums and means in the order MindSpore 2.10's CPU ``ReduceSum``/``ReduceMean`` add.
+
+XLA sums a float32 array as a tree; MindSpore's CPU kernels have three orders, which give
+different last bits (and a loss printed to 7 digits shows them):
+
+* the last axis of a 2-D Tensor: eight running lane sums over blocks of 8 elements, the
+  lanes then added in order, then the remaining elements one by one;
+* axis 0 alone (of a 2-D or larger Tensor): the rows added one after the other;
+* anything else (the whole Tensor, a 1-D Tensor, the axes of a 3-D Tensor, several axes):
+  accumulated in float64 and rounded once.
+
+A mean is that sum divided by the count (exactly, in float32), but for axis 0, whose mean
+takes the float64 sum. Other dtypes, other devices (MindSpore's GPU kernels are trees too),
+or without float64: XLA's sum and an exactly divided mean.
+
+Example:
+    >>> import numpy as np
+    >>> import mscompat as ms
+    >>> x = ms.Tensor(np.arange(1, 11, dtype=np.float32) / 3)
+    >>> print(ms.ops.sum(x), ms.ops.mean(x))
+    18.333334 1.8333334
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import cpu_math, exact_div
+
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+
+
+def _axes(x, axis) -> tuple[int, ...]:
+    if axis is None or axis == ():
+        return tuple(range(x.ndim))
+    axes = (axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)
+    return tuple(sorted({int(a) % max(x.ndim, 1) for a in axes}))
+
+
+def _followed(x) -> bool:
+    return x.dtype == _F32 and x.ndim > 0 and x.size > 0 and cpu_math.cpu_float32(x)
+
+
+def _in_order(terms):
+    total = None
+    for term in terms:
+        total = term if total is None else total + term
+    return total
+
+
+def _lanes_of_eight(x):
+    """The last axis of a 2-D ``x`` summed as the kernel's vector loop does (kept dims)."""
+    width = x.shape[-1]
+    eights = width // 8 * 8
+    total = None
+    if eights:
+        lanes = cpu_math._lanes(x, eights)
+        total = _in_order(lanes[..., j:j + 1] for j in range(8))
+    rest = [x[..., i:i + 1] for i in range(eights, width)]
+    total = _in_order(([total] if total is not None else []) + rest)
+    return total[..., 0]
+
+
+def _rows_in_order(x):
+    """Axis 0 summed row after row."""
+    if x.shape[0] <= 64:
+        return _in_order(x[i] for i in range(x.shape[0]))
+    return jax.lax.scan(lambda acc, row: (acc + row, None), x[0], x[1:])[0]
+
+
+def _kept(out, x, axes, keepdims):
+    if not keepdims:
+        return out
+    return jnp.reshape(out, tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
+
+
+def total(x, axis=None, keepdims=False):
+    """``ReduceSum`` of ``x`` over ``axis`` in MindSpore's CPU order (float32)."""
+    if not _followed(x):
+        return jnp.sum(x, axis=axis, keepdims=keepdims)
+    axes = _axes(x, axis)
+    if x.ndim == 2 and axes == (1,):
+        out = _lanes_of_eight(x)
+    elif x.ndim >= 2 and axes == (0,):
+        out = _rows_in_order(x)
+    else:
+        out = jnp.sum(x.astype(_F64), axis=axes).astype(_F32)
+    return _kept(out, x, axes, keepdims)
+
+
+def average(x, axis=None, keepdims=False):
+    """``ReduceMean`` of ``x`` over ``axis``: its sum (in float64 for axis 0) divided
+    exactly by the count."""
+    if not _followed(x):
+        return exact_div.mean(x, axis=axis, keepdims=keepdims)
+    axes = _axes(x, axis)
+    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    if x.ndim >= 2 and axes == (0,):
+        summed = _kept(jnp.sum(x.astype(_F64), axis=0).astype(_F32), x, axes, keepdims)
+    else:
+        summed = total(x, axes, keepdims)
+    return exact_div.divide(summed, np.float32(max(count, 1)), _F32)
