@@ -180,7 +180,9 @@ def _bool_reduce_prim(f):
 def _cumsum(x, axis, dtype=None):
     if x.dtype == jnp.bool_ and dtype is None:
         raise TypeError("For 'CumSum', the type of 'input' should not be Bool.")
-    return jnp.cumsum(x, axis=int(axis), dtype=_np_or_none(dtype))
+    if dtype is not None:
+        x = x.astype(_np_or_none(dtype))
+    return reductions.running(x, int(axis) % max(x.ndim, 1))
 
 
 def _cumsum_method(x, axis=None, dtype=None):
@@ -188,7 +190,11 @@ def _cumsum_method(x, axis=None, dtype=None):
     functional ``ops.cumsum`` keeps the type)."""
     if dtype is None and x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
         dtype = jnp.int32
-    return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
+    if axis is None:
+        return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
+    if dtype is not None:
+        x = x.astype(_np_or_none(dtype))
+    return reductions.running(x, int(axis) % max(x.ndim, 1))
 
 
 def _cumprod_method(x, dim, dtype=None):
@@ -198,6 +204,14 @@ def _cumprod_method(x, dim, dtype=None):
     return _cumprod(x, dim, dtype)
 
 
+def _running_sum(x, axis):
+    return reductions.running(x, axis % max(x.ndim, 1))
+
+
+def _running_product(x, axis):
+    return reductions.running(x, axis % max(x.ndim, 1), multiply=True)
+
+
 def _cum_prim(f):
     def impl(x, axis, *, exclusive=False, reverse=False):
         axis = int(axis)
@@ -205,7 +219,7 @@ def _cum_prim(f):
             x = jnp.flip(x, axis)
         out = f(x, axis=axis)
         if exclusive:
-            ident = 0 if f is jnp.cumsum else 1
+            ident = 0 if f is _running_sum else 1
             pad = [(0, 0)] * x.ndim
             pad[axis] = (1, 0)
             out = jnp.pad(jax.lax.slice_in_dim(out, 0, x.shape[axis] - 1, axis=axis), pad,
@@ -215,7 +229,9 @@ def _cum_prim(f):
 
 
 def _cumprod(input, dim, dtype=None):
-    return jnp.cumprod(input, axis=int(dim), dtype=_np_or_none(dtype))
+    if dtype is not None:
+        input = input.astype(_np_or_none(dtype))
+    return reductions.running(input, int(dim) % max(input.ndim, 1), multiply=True)
 
 
 def _logsumexp(input, dim, keepdim=False):
@@ -733,10 +749,10 @@ ROWS: list[OpDef] = [
           functional=("all",), functional_impl=_bool_reduce(jnp.all), methods=("all",)),
     OpDef("ReduceAny", _bool_reduce_prim(jnp.any), attrs=(("keep_dims", False),),
           functional=("any",), functional_impl=_bool_reduce(jnp.any), methods=("any",)),
-    OpDef("CumSum", _cum_prim(jnp.cumsum), attrs=(("exclusive", False), ("reverse", False)),
+    OpDef("CumSum", _cum_prim(_running_sum), attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumsum",), functional_impl=_cumsum, methods=("cumsum",),
           method_impl=_cumsum_method),
-    OpDef("CumProd", _cum_prim(jnp.cumprod),
+    OpDef("CumProd", _cum_prim(_running_product),
           attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",),
           method_impl=_cumprod_method),

@@ -11,7 +11,9 @@ different last bits (and a loss printed to 7 digits shows them):
 
 A mean is that sum divided by the count (exactly, in float32), but for axis 0, whose mean
 takes the float64 sum. Other dtypes, other devices (MindSpore's GPU kernels are trees too),
-or without float64: XLA's sum and an exactly divided mean.
+or without float64: XLA's sum and an exactly divided mean. ``CumSum``/``CumProd`` of
+floats run element after element along their axis (XLA's prefix scans associate
+differently).
 
 Example:
     >>> import numpy as np
@@ -101,3 +103,19 @@ def average(x, axis=None, keepdims=False):
     else:
         summed = total(x, axes, keepdims)
     return exact_div.divide(summed, np.float32(max(count, 1)), _F32)
+
+
+def running(x, axis, multiply=False):
+    """``CumSum`` (``CumProd`` with ``multiply``) of a float ``x`` along ``axis`` on the
+    CPU, each element added to (multiplied into) the previous result in order."""
+    op = jnp.cumprod if multiply else jnp.cumsum
+    floating = x.dtype in (_F32, _F64) and x.size > 0 and x.ndim > 0
+    if not (floating and (cpu_math.cpu_float32(x) or cpu_math.cpu_float32(x.astype(_F32)))):
+        return op(x, axis=axis)
+    moved = jnp.moveaxis(x, axis, 0)
+
+    def step(carry, item):
+        carry = carry * item if multiply else carry + item
+        return carry, carry
+    _, rest = jax.lax.scan(step, moved[0], moved[1:])
+    return jnp.moveaxis(jnp.concatenate([moved[:1], rest]), 0, axis)

@@ -268,3 +268,22 @@ def reduction_orders(ms):
             row += [ops.sum(x, 1), ops.mean(x, (0, 2))]
         out.append(row)
     return out
+
+
+@case(rtol=0, atol=0)
+def running_sums_and_products(ms):
+    """CumSum/CumProd of floats element after element (XLA's prefix scans associate
+    differently)."""
+    ops = ms.ops
+    rs = np.random.RandomState(17)
+    x = ms.Tensor((rs.randn(6, 200) * 3).astype(np.float32))
+    y = ms.Tensor(rs.uniform(0.5, 1.5, (6, 50)).astype(np.float32))
+
+    def weighted(t):
+        return (ops.cumsum(t, 1) * t).sum()
+
+    return [ops.cumsum(x, 1), ops.cumsum(x, 0), x.cumsum(-1), ops.CumSum()(x, 1),
+            ops.CumSum(exclusive=True)(x, 1), ops.CumSum(reverse=True)(x, 1),
+            ops.cumprod(y, 1), ops.CumProd()(y, 1), y.cumprod(1),
+            ops.cumsum(x.astype(ms.float64), 1), ops.cumsum(x, 1, dtype=ms.float64),
+            ms.grad(weighted)(x)]
