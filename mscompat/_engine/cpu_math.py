@@ -347,7 +347,7 @@ def libm(fn):
         >>> print(ms.ops.sin(ms.Tensor([1.0, 2.5, -3.0])))
         [ 0.84147096  0.5984721  -0.14112   ]
     """
-    wide = _with_math_jvp(_libm_kernel(fn), fn)
+    wide = jax.jit(_with_math_jvp(_libm_kernel(fn), fn))  # (one program per op eagerly)
 
     @functools.wraps(fn)
     def impl(*args):
