@@ -444,7 +444,7 @@ def _softplus(input, beta=1, threshold=20):
 
 def _gelu(input, approximate="none"):
     if approximate == "tanh":
-        return jax.nn.gelu(input, approximate=True)
+        return cpu_math.gelu_tanh(input)
     return cpu_math.gelu(input)
 
 

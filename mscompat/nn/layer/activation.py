@@ -26,7 +26,7 @@ from ..._engine.tensor import Tensor
 
 
 def _gelu(x, approximate=True):
-    return jax.nn.gelu(x, approximate=True) if approximate else cpu_math.gelu(x)
+    return cpu_math.gelu_tanh(x) if approximate else cpu_math.gelu(x)
 
 
 _TABLE = {
