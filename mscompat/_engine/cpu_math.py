@@ -55,7 +55,7 @@ import jax.extend
 import jax.numpy as jnp
 import numpy as np
 
-from . import jaxconfig
+from .exact_div import divide, wide_on_cpu
 
 _F32 = np.float32
 _F64 = np.float64
@@ -78,6 +78,14 @@ def rounded(x):
         True
     """
     return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
+
+
+def stored(x):
+    """``x`` as a kernel stores it, behind a barrier XLA does not look through: a 16-bit
+    value rounded to its dtype (XLA keeps 16-bit intermediates in float32 otherwise), a
+    product not fused into the next addition, a value not folded away (``1 / sqrt``).
+    ``rounded`` stops only the contraction, and keeps fusion: the optimizers' choice."""
+    return jax.lax.optimization_barrier(x)
 
 
 def unfused(fn):
@@ -208,7 +216,7 @@ _SQRT2 = _F32(1.4142135381698608)
 
 
 def _gelu_kernel(x, dtype=_F32):
-    store = _stored if dtype == np.float16 else (lambda v: v)  # (no float32 excess)
+    store = stored if dtype == np.float16 else (lambda v: v)  # (no float32 excess)
     root2 = np.asarray(_SQRT2, dtype).astype(_F64)
     z = (x.astype(_F64) / root2).astype(dtype)  # (divided: XLA would multiply)
     erf = jax.scipy.special.erf(z.astype(_F64)).astype(dtype)
@@ -222,8 +230,8 @@ def _tanhf(x):
     """libm's ``tanhf``: ``1 - 2 / (expm1(2|x|) + 2)`` from 1 up, ``-expm1(-2|x|) /
     (expm1(-2|x|) + 2)`` below, 1 from 22 (each step in float32, ``expm1`` rounded once)."""
     a = jnp.abs(x)
-    up = _stored(jnp.expm1((_F32(2) * a).astype(_F64)).astype(_F32))
-    down = _stored(jnp.expm1((_F32(-2) * a).astype(_F64)).astype(_F32))
+    up = stored(jnp.expm1((_F32(2) * a).astype(_F64)).astype(_F32))
+    down = stored(jnp.expm1((_F32(-2) * a).astype(_F64)).astype(_F32))
     z = jnp.where(a >= 1, _F32(1) - _F32(2) / (up + _F32(2)), -down / (down + _F32(2)))
     z = jnp.where(a >= 22, _F32(1), z)
     return jnp.where(x >= 0, z, -z)
@@ -232,8 +240,8 @@ def _tanhf(x):
 def _gelu_tanh_kernel(x):
     """GELU, tanh form: ``((tanhf((0.044715 x x x + x) sqrt(2 / pi)) + 1) x) 0.5``, each
     product rounded (no fused multiply-add)."""
-    cubic = _stored(_stored(_stored(_GELU_CUBIC * x) * x) * x)
-    inner = _stored(cubic + x) * _ROOT_2_OVER_PI
+    cubic = stored(stored(stored(_GELU_CUBIC * x) * x) * x)
+    inner = stored(cubic + x) * _ROOT_2_OVER_PI
     return ((_tanhf(inner) + _F32(1)) * x) * _F32(0.5)
 
 
@@ -408,8 +416,7 @@ _exp_j, _sigmoid_j, _tanh_j, _silu_j, _elu_j, _softmax_last_j = (
 
 def cpu_float32(x) -> bool:
     # the fused steps need float64, which mscompat's own calls enable (jaxconfig)
-    return (jnp.result_type(x) == jnp.float32 and jaxconfig.platform() == "cpu"
-            and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
+    return jnp.result_type(x) == jnp.float32 and wide_on_cpu()
 
 
 def exp(x):
@@ -442,9 +449,7 @@ def elu(x, alpha=1.0):
 def _on_cpu_float(x) -> bool:
     """A float input of the kernels that compute in float32 whatever the dtype (Softplus,
     Mish), on the CPU backend (with float64 enabled for the fused steps)."""
-    return (jnp.result_type(x) in (np.float16, np.float32, np.float64)
-            and jaxconfig.platform() == "cpu"
-            and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
+    return jnp.result_type(x) in (np.float16, np.float32, np.float64) and wide_on_cpu()
 
 
 def log(x):
@@ -503,17 +508,11 @@ def mish(x):
     return x * jnp.tanh(jax.nn.softplus(x))
 
 
-def _stored(x):
-    """``x`` as a kernel stores it (XLA keeps 16-bit intermediates in float32 otherwise)."""
-    return jax.lax.optimization_barrier(x)
-
-
 @jax.custom_jvp
 def _softmax_half_last(x):
-    e = _stored(jnp.exp(_stored(x - jnp.max(x, axis=-1, keepdims=True)).astype(_F32))
+    e = stored(jnp.exp(stored(x - jnp.max(x, axis=-1, keepdims=True)).astype(_F32))
                 .astype(x.dtype))
-    total = _stored(jnp.sum(e.astype(_F32), axis=-1, keepdims=True).astype(x.dtype))
-    from .exact_div import divide
+    total = stored(jnp.sum(e.astype(_F32), axis=-1, keepdims=True).astype(x.dtype))
     return divide(e, total, x.dtype)
 
 

@@ -30,7 +30,9 @@ from . import jaxconfig
 _F64 = np.dtype(np.float64)
 
 
-def _wide_on_cpu() -> bool:
+def wide_on_cpu() -> bool:
+    """On the CPU backend with float64 enabled (mscompat's own calls enable it): where the
+    exact divisions and MindSpore's CPU kernels are computed with float64 steps."""
     return (jaxconfig.platform() == "cpu"
             and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
 
@@ -43,7 +45,7 @@ def divide(x, y, dtype=None):
     if y.shape == shape and y.ndim:
         return jnp.true_divide(x, y)  # not a broadcast: XLA divides (a 0-d divisor can be a
         # constant, which XLA turns into a multiplication by its reciprocal)
-    if jnp.issubdtype(dtype, jnp.floating) and dtype.itemsize <= 4 and _wide_on_cpu():
+    if jnp.issubdtype(dtype, jnp.floating) and dtype.itemsize <= 4 and wide_on_cpu():
         return jnp.true_divide(x.astype(_F64), y.astype(_F64)).astype(dtype)
     return jnp.true_divide(x, jax.lax.optimization_barrier(jnp.broadcast_to(y, shape)))
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import bprops, cpu_math, exact_div, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
-from .op_rows_math import _norm
+from .op_rows_math import _norm, thresholded_softplus
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -412,9 +412,9 @@ def _silu(input, inplace=False):
 def _softplus(input, beta=1, threshold=20):
     """MindSpore's float32 CPU kernel for Float16/Float32 (``cpu_math``), Float64 computed
     as the mathematics."""
-    bx = input * beta
-    inner = jax.nn.softplus(bx) if bx.dtype == np.float64 else cpu_math.softplus(bx)
-    return jnp.where(bx > threshold, input, inner / beta)
+    exact = input.dtype == np.float64
+    return thresholded_softplus(input, beta, threshold,
+                                jax.nn.softplus if exact else cpu_math.softplus)
 
 
 def _mish(input):

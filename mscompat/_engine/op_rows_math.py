@@ -126,7 +126,11 @@ def _norm_integer(x, ord, dim, keepdim):
     the matrix 1-norms; ``reduce_sum`` (the input's dtype) for the matrix inf-norms; the
     vector p-norms' ``LpNorm`` kernel refuses integers (TypeError); SVD norms in Float32."""
     axes = tuple(range(x.ndim)) if dim is None else dim if isinstance(dim, tuple) else (dim,)
-    axes = tuple(a % max(x.ndim, 1) for a in axes)
+    rank = max(x.ndim, 1)
+    if not all(-rank <= a < rank for a in axes):
+        raise ValueError(f"For primitive[ReduceSum], the axis value must be in [{-rank},"
+                         f"{rank}), but got {next(a for a in axes if not -rank <= a < rank)}.")
+    axes = tuple(a % rank for a in axes)
     in_dtype = x.dtype
 
     def keep(r):
@@ -182,7 +186,7 @@ def _cumsum(x, axis, dtype=None):
         raise TypeError("For 'CumSum', the type of 'input' should not be Bool.")
     if dtype is not None:
         x = x.astype(_np_or_none(dtype))
-    return reductions.running(x, int(axis) % max(x.ndim, 1))
+    return reductions.running(x, int(axis))
 
 
 def _cumsum_method(x, axis=None, dtype=None):
@@ -194,7 +198,7 @@ def _cumsum_method(x, axis=None, dtype=None):
         return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
     if dtype is not None:
         x = x.astype(_np_or_none(dtype))
-    return reductions.running(x, int(axis) % max(x.ndim, 1))
+    return reductions.running(x, int(axis))
 
 
 def _cumprod_method(x, dim, dtype=None):
@@ -205,11 +209,11 @@ def _cumprod_method(x, dim, dtype=None):
 
 
 def _running_sum(x, axis):
-    return reductions.running(x, axis % max(x.ndim, 1))
+    return reductions.running(x, axis)
 
 
 def _running_product(x, axis):
-    return reductions.running(x, axis % max(x.ndim, 1), multiply=True)
+    return reductions.running(x, axis, multiply=True)
 
 
 def _cum_prim(f):
@@ -231,7 +235,7 @@ def _cum_prim(f):
 def _cumprod(input, dim, dtype=None):
     if dtype is not None:
         input = input.astype(_np_or_none(dtype))
-    return reductions.running(input, int(dim) % max(input.ndim, 1), multiply=True)
+    return reductions.running(input, int(dim), multiply=True)
 
 
 def _logsumexp(input, dim, keepdim=False):
@@ -438,8 +442,14 @@ def _mm(input, mat2):
 
 # -- activations ----------------------------------------------------------------------------
 def _softplus(input, beta=1, threshold=20):
+    return thresholded_softplus(input, beta, threshold, cpu_math.softplus)
+
+
+def thresholded_softplus(input, beta, threshold, inner):
+    """``input`` where ``input * beta`` passes ``threshold``, ``inner(input * beta) / beta``
+    elsewhere (MindSpore's threshold compares the input itself, in its own dtype)."""
     bx = input * beta
-    return jnp.where(bx > threshold, input, cpu_math.softplus(bx) / beta)
+    return jnp.where(bx > threshold, input, inner(bx) / beta)
 
 
 def _gelu(input, approximate="none"):

@@ -643,7 +643,7 @@ def _by_zero(op, rule):
 def _rsqrt(x):
     """MindSpore's ``Rsqrt`` kernel: ``1 / sqrt(x)``, each rounded (XLA's ``rsqrt`` is not
     correctly rounded, and it would fuse the two)."""
-    return 1 / jax.lax.optimization_barrier(jnp.sqrt(x))
+    return 1 / cpu_math.stored(jnp.sqrt(x))
 
 
 def _log1p(x):
@@ -651,7 +651,7 @@ def _log1p(x):
     -0 and for ``x`` below half an ulp of 1), the logarithm itself correctly rounded."""
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jnp.log1p(x)
-    one_plus = jax.lax.optimization_barrier(1 + x)
+    one_plus = cpu_math.stored(1 + x)
     wide = np.float64 if x.dtype != np.float64 else x.dtype
     return positive_zero(jnp.log(one_plus.astype(wide)).astype(x.dtype))
 
@@ -660,7 +660,7 @@ def _expm1(x):
     """MindSpore's ``Expm1`` kernel: ``exp(x) - 1`` (Float32: the exponential correctly
     rounded, then the subtraction); +0 at -0."""
     if x.dtype == np.float32:
-        e = jax.lax.optimization_barrier(jnp.exp(x.astype(np.float64)).astype(x.dtype))
+        e = cpu_math.stored(jnp.exp(x.astype(np.float64)).astype(x.dtype))
         return positive_zero(e - 1)
     return positive_zero(jnp.expm1(x))
 
@@ -718,7 +718,7 @@ def _multiply(x, y):
     function unless the cast value is kept opaque)."""
     kinds = (getattr(x, "dtype", None), getattr(y, "dtype", None))
     if np.bool_ in kinds and (dt := jnp.result_type(x, y)) != np.bool_:  # rare: no cost else
-        x, y = (jax.lax.optimization_barrier(v.astype(dt)) if kind == np.bool_ else v
+        x, y = (cpu_math.stored(v.astype(dt)) if kind == np.bool_ else v
                 for v, kind in zip((x, y), kinds))
     return jnp.multiply(x, y)
 

@@ -31,7 +31,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import cpu_math, exact_div
+from . import exact_div
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 
@@ -44,7 +44,7 @@ def _axes(x, axis) -> tuple[int, ...]:
 
 
 def _followed(x, axis) -> bool:
-    if not (x.dtype == _F32 and x.ndim > 0 and x.size > 0 and cpu_math.cpu_float32(x)):
+    if not (x.dtype == _F32 and x.ndim > 0 and x.size > 0 and exact_div.wide_on_cpu()):
         return False
     if axis is None or axis == ():
         return True
@@ -109,9 +109,13 @@ def average(x, axis=None, keepdims=False):
 def running(x, axis, multiply=False):
     """``CumSum`` (``CumProd`` with ``multiply``) of a float ``x`` along ``axis`` on the
     CPU, each element added to (multiplied into) the previous result in order."""
+    rank = max(x.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[{'CumProd' if multiply else 'CumSum'}], the axis "
+                         f"must be in [{-rank},{rank}), but got {axis}.")
     op = jnp.cumprod if multiply else jnp.cumsum
     floating = x.dtype in (_F32, _F64) and x.size > 0 and x.ndim > 0
-    if not (floating and (cpu_math.cpu_float32(x) or cpu_math.cpu_float32(x.astype(_F32)))):
+    if not (floating and exact_div.wide_on_cpu()):
         return op(x, axis=axis)
     moved = jnp.moveaxis(x, axis, 0)
 

@@ -298,3 +298,18 @@ def gelu_tanh_form(ms):
     ops, nn = ms.ops, ms.nn
     x = ms.Tensor((np.random.RandomState(18).randn(1024) * 3).astype(np.float32))
     return [nn.GELU()(x), ops.gelu(x, approximate="tanh"), nn.GELU(approximate=True)(x)]
+
+
+@case()
+def running_sum_axis_out_of_range(ms):
+    return ms.ops.cumsum(ms.Tensor(np.ones((2, 3), np.float32)), 5)
+
+
+@case()
+def running_product_axis_out_of_range(ms):
+    return ms.ops.cumprod(ms.Tensor(np.ones((2, 3), np.float32)), -3)
+
+
+@case()
+def integer_norm_dim_out_of_range(ms):
+    return ms.ops.norm(ms.Tensor(np.ones((2, 3), np.int32)), dim=5)
