@@ -375,14 +375,14 @@ relu6 = _with_jvp(lambda x: jnp.clip(x, 0, 6), _slope_jvp(
 
 
 def _hardswish_jvp(primals, tangents, out):  # HSwishGrad: dy * (2x + 3) / 6 on [-3, 3]
-    (x,), (t,) = primals, tangents
-    slope = jnp.where(x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6))  # (finite at +-inf)
-    return slope.astype(out.dtype) * t
+    (x,), (t,) = primals, tangents  # (transposed: the product first, then the quotient)
+    inner = exact_div.divide(t, 6, t.dtype) * (x + x + 3).astype(t.dtype)
+    return jnp.where(x < -3, jnp.zeros_like(t), jnp.where(x > 3, t, inner))
 
 
 def _hardsigmoid_jvp(primals, tangents, out):  # HSigmoidGrad: dy / 6 but at |x| >= 3
     (x,), (t,) = primals, tangents  # (so at a NaN too)
-    return jnp.where((x <= -3) | (x >= 3), 0, t / 6).astype(out.dtype)
+    return jnp.where((x <= -3) | (x >= 3), 0, exact_div.divide(t, 6, t.dtype)).astype(out.dtype)
 
 
 def _hardswish_values(x):

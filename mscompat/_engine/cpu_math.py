@@ -55,6 +55,7 @@ import jax.extend
 import jax.numpy as jnp
 import numpy as np
 
+from . import kernel_grads
 from .exact_div import divide, wide_on_cpu
 
 _F32 = np.float32
@@ -289,7 +290,8 @@ def _silu(x):
 def _silu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     s = _sigmoid(x)
-    # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s))
+    # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s)) (XLA
+    # fuses one product into the sum: the last bit of about 30% of values differs)
     return x * s, t * s + (t * (s * (_F32(1) - s))) * x
 
 
@@ -366,18 +368,21 @@ def _libm_kernel(fn):
     return lambda *args: fn(*(jnp.asarray(a).astype(_F64) for a in args)).astype(_F32)
 
 
-def libm(fn):
+def libm(fn, grad=None):
     """``fn`` as MindSpore's float32 CPU kernels compute it when they call libm's float32
     function (``sinf``, ``atan2f``...), which is correctly rounded: ``fn`` in float64,
-    rounded once (its derivative JAX's); other dtypes, devices, or without float64:
-    ``fn`` itself.
+    rounded once, differentiated by MindSpore's gradient kernel ``kernel_grads.RULES[grad]``
+    (JAX's derivative without one); other dtypes, devices, or without float64: ``fn``
+    itself.
 
     Example:
         >>> import mscompat as ms
         >>> print(ms.ops.sin(ms.Tensor([1.0, 2.5, -3.0])))
         [ 0.84147096  0.5984721  -0.14112   ]
     """
-    wide = jax.jit(_with_math_jvp(_libm_kernel(fn), fn))  # (one program per op eagerly)
+    kernel = _libm_kernel(fn)
+    wide = jax.jit(kernel_grads.with_rule(kernel, grad) if grad  # (one program per op
+                   else _with_math_jvp(kernel, fn))  # eagerly)
 
     @functools.wraps(fn)
     def impl(*args):

@@ -107,7 +107,10 @@ def _erfc(input):
     if not jnp.issubdtype(input.dtype, jnp.floating):
         raise TypeError(f"For 'Erfc', the 'input' must be a float Tensor, but got "
                         f"{input.dtype}.")
-    return cpu_math.libm(jax.scipy.special.erfc)(input)
+    return _erfc_kernel(input)
+
+
+_erfc_kernel = cpu_math.libm(jax.scipy.special.erfc, "Erfc")
 
 
 def _svd(input, full_matrices=False, compute_uv=True):

@@ -19,6 +19,7 @@ from . import (
     errors,
     exact_div,
     jaxconfig,
+    kernel_grads,
     matmul_shapes,
     op_table,
     reductions,
@@ -526,8 +527,11 @@ def _mish(x):
     return cpu_math.mish(x)
 
 
-def _softsign(x):
+def _softsign_values(x):
     return x / (1 + jnp.abs(x))
+
+
+_softsign = kernel_grads.on_cpu_float32(_softsign_values, "Softsign")
 
 
 def _prelu(input, weight):
@@ -778,7 +782,7 @@ ROWS: list[OpDef] = [
     _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
     _u(None, _F(_log_base(2)), ("log2",), ("log2",)),
     _u(None, _F(_log_base(10)), ("log10",), ("log10",)),
-    _u(None, _int_as_float32(cpu_math.libm(jnp.exp2)), ("exp2",)),
+    _u(None, _int_as_float32(cpu_math.libm(jnp.exp2, "Exp2")), ("exp2",)),
     _u(None, lambda x: angle(x, math.pi, 180.0), ("deg2rad",)),
     _u("Erfinv", _F(jax.scipy.special.erfinv), ("erfinv",), ("erfinv",)),
     _u("IsInf", jnp.isinf, ("isinf",), ("isinf",)),

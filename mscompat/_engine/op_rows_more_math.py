@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bprops, cpu_math, exact_div
+from . import bprops, cpu_math, exact_div, kernel_grads
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -122,12 +122,13 @@ def _cum_extreme(better, index_dtype):
 def logsigmoid(x):
     """``ops.logsigmoid``: MindSpore's ``log(sigmoid(x))`` (-inf once the sigmoid underflows,
     below about -88; its gradient composed from Sigmoid's and Log's)."""
-    return cpu_math.log(cpu_math.sigmoid(x))
+    # (stored: XLA would turn Log's dy / sigmoid into dy * (1 + exp(-x)))
+    return cpu_math.log(cpu_math.stored(cpu_math.sigmoid(x)))
 
 
 def log_sigmoid_cell(x):
     """``nn.LogSigmoid``: MindSpore's ``log(1 / (exp(-x) + 1))``, gradient composed."""
-    return cpu_math.log(jnp.reciprocal(cpu_math.exp(-x) + 1))
+    return cpu_math.log(cpu_math.stored(kernel_grads.reciprocal(cpu_math.exp(-x) + 1)))
 
 
 def _diff(x, n=1, axis=-1, prepend=None, append=None):

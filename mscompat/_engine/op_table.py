@@ -25,6 +25,7 @@ from . import (
     dtypes,
     exact_div,
     jaxconfig,
+    kernel_grads,
     matmul_shapes,
     mixed_precision,
     reductions,
@@ -640,10 +641,13 @@ def _by_zero(op, rule):
     return impl
 
 
-def _rsqrt(x):
-    """MindSpore's ``Rsqrt`` kernel: ``1 / sqrt(x)``, each rounded (XLA's ``rsqrt`` is not
-    correctly rounded, and it would fuse the two)."""
+def _rsqrt_values(x):
     return 1 / cpu_math.stored(jnp.sqrt(x))
+
+
+# MindSpore's ``Rsqrt`` kernel: ``1 / sqrt(x)``, each rounded (XLA's ``rsqrt`` is not
+# correctly rounded, and it would fuse the two)
+_rsqrt = kernel_grads.on_cpu_float32(_rsqrt_values, "Rsqrt")
 
 
 def _log1p(x):
@@ -660,9 +664,16 @@ def _expm1(x):
     """MindSpore's ``Expm1`` kernel: ``exp(x) - 1`` (Float32: the exponential correctly
     rounded, then the subtraction); +0 at -0."""
     if x.dtype == np.float32:
-        e = cpu_math.stored(jnp.exp(x.astype(np.float64)).astype(x.dtype))
-        return positive_zero(e - 1)
+        return _expm1_float32(x)
     return positive_zero(jnp.expm1(x))
+
+
+def _expm1_values(x):
+    e = cpu_math.stored(jnp.exp(x.astype(np.float64)).astype(x.dtype))
+    return positive_zero(e - 1)
+
+
+_expm1_float32 = kernel_grads.on_cpu_float32(_expm1_values, "Expm1")
 
 
 @jax.custom_jvp
@@ -763,12 +774,18 @@ def _subtract(input, other, *, alpha=1):
     return _sub(input, jnp.multiply(other, alpha))
 
 
+def _libm_row(name, fn, functional, methods) -> OpDef:
+    """A float op computed as libm's correctly rounded float32 function on the CPU and
+    differentiated by MindSpore's gradient kernel of the same name (``kernel_grads``)."""
+    return _U(name, cpu_math.libm(fn, name), functional, methods, float_only=True)
+
+
 TABLE: list[OpDef] = [
     # element-wise unary
     _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
     _U("Abs", bprops.abs, ("abs", "absolute"), ("abs",)),
     _U("Square", jnp.square, ("square",), ("square",)),
-    OpDef("Sqrt", lambda x: jnp.sqrt(x.astype(_F32) if _is_intlike(x) else x),
+    OpDef("Sqrt", lambda x: kernel_grads.sqrt(x.astype(_F32) if _is_intlike(x) else x),
           functional=("sqrt",), methods=("sqrt",)),  # integer input: a Float32 result
     _U("Rsqrt", _rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
     _U("Exp", cpu_math.exp, ("exp",), ("exp",), float_only=True),
@@ -776,26 +793,26 @@ TABLE: list[OpDef] = [
     # (-0 in, +0 out: MindSpore's kernels)
     _U("Log1p", _log1p, ("log1p",), ("log1p",), float_only=True),
     _U("Expm1", _expm1, ("expm1",), ("expm1",), float_only=True),
-    _U("Sin", cpu_math.libm(jnp.sin), ("sin",), ("sin",), float_only=True),
-    _U("Cos", cpu_math.libm(jnp.cos), ("cos",), ("cos",), float_only=True),
-    _U("Tan", cpu_math.libm(jnp.tan), ("tan",), ("tan",), float_only=True),
-    _U("Asin", cpu_math.libm(jnp.arcsin), ("asin", "arcsin"), ("asin",), float_only=True),
-    _U("ACos", cpu_math.libm(jnp.arccos), ("acos", "arccos"), ("acos",), float_only=True),
-    _U("Atan", cpu_math.libm(jnp.arctan), ("atan", "arctan"), ("atan",), float_only=True),
-    _U("Sinh", cpu_math.libm(jnp.sinh), ("sinh",), ("sinh",), float_only=True),
-    _U("Cosh", cpu_math.libm(jnp.cosh), ("cosh",), ("cosh",), float_only=True),
+    _libm_row("Sin", jnp.sin, ("sin",), ("sin",)),
+    _libm_row("Cos", jnp.cos, ("cos",), ("cos",)),
+    _libm_row("Tan", jnp.tan, ("tan",), ("tan",)),
+    _libm_row("Asin", jnp.arcsin, ("asin", "arcsin"), ("asin",)),
+    _libm_row("ACos", jnp.arccos, ("acos", "arccos"), ("acos",)),
+    _libm_row("Atan", jnp.arctan, ("atan", "arctan"), ("atan",)),
+    _libm_row("Sinh", jnp.sinh, ("sinh",), ("sinh",)),
+    _libm_row("Cosh", jnp.cosh, ("cosh",), ("cosh",)),
     _U("Tanh", cpu_math.tanh, ("tanh",), ("tanh",), float_only=True),
-    _U("Asinh", cpu_math.libm(jnp.arcsinh), ("asinh", "arcsinh"), ("asinh",), float_only=True),
-    _U("Acosh", cpu_math.libm(jnp.arccosh), ("acosh", "arccosh"), ("acosh",), float_only=True),
-    _U("Atanh", cpu_math.libm(jnp.arctanh), ("atanh", "arctanh"), ("atanh",), float_only=True),
+    _libm_row("Asinh", jnp.arcsinh, ("asinh", "arcsinh"), ("asinh",)),
+    _libm_row("Acosh", jnp.arccosh, ("acosh", "arccosh"), ("acosh",)),
+    _libm_row("Atanh", jnp.arctanh, ("atanh", "arctanh"), ("atanh",)),
     _U("Sigmoid", cpu_math.sigmoid, ("sigmoid",), ("sigmoid",), float_only=True),
     _U("ReLU", _relu, ("relu",), ("relu",)),
-    _U("Erf", cpu_math.libm(jax.scipy.special.erf), ("erf",), ("erf",), float_only=True),
+    _libm_row("Erf", jax.scipy.special.erf, ("erf",), ("erf",)),
     _U("Sign", bprops.sign, ("sign",), ("sign",)),
     _U("Floor", jnp.floor, ("floor",), ("floor",), float_only=True),
     _U("Ceil", jnp.ceil, ("ceil",), ("ceil",), float_only=True),
     # integer and Bool inputs: a Float32 result (MindSpore 2.10, all modes)
-    OpDef("Reciprocal", _int_as_float32(jnp.reciprocal), functional=("reciprocal",),
+    OpDef("Reciprocal", _int_as_float32(kernel_grads.reciprocal), functional=("reciprocal",),
           methods=("reciprocal",)),
     _U("LogicalNot", jnp.logical_not, ("logical_not",), ("logical_not",)),
     _U("IsNan", jnp.isnan, ("isnan",), ("isnan",)),
