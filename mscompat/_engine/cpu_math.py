@@ -401,7 +401,19 @@ def _with_math_jvp(kernel, math):
     return custom
 
 
-_log = _with_math_jvp(_log_vector_and_scalar, jnp.log)
+@jax.custom_jvp
+def _log(x):
+    return _log_vector_and_scalar(x)
+
+
+@_log.defjvp
+def _log_jvp(primals, tangents):
+    # LogGrad: dout / x, the incoming cotangent kept as it is (XLA would fold a quotient
+    # arriving from log2's division by Log(2) into dout / (Log(2) * x))
+    (x,), (t,) = primals, tangents
+    return _log(x), kernel_grads.kept(t / x)
+
+
 _softplus = _with_math_jvp(_softplus_kernel, jax.nn.softplus)
 _mish = _with_math_jvp(_mish_kernel, lambda x: x * jnp.tanh(jax.nn.softplus(x)))
 _log_j, _softplus_j, _mish_j = jax.jit(_log), jax.jit(_softplus), jax.jit(_mish)

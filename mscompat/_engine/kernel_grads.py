@@ -38,6 +38,15 @@ def _rounded(x):
     return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
 
 
+def kept(t):
+    """A tangent that XLA's algebraic simplifier treats as an opaque value, in the transposed
+    program too (a reduce-precision to its own format: linear, and a no-op): the cotangent
+    arriving at the step before it is not folded into that step (``(a / b) / c`` is not
+    rewritten as ``a / (b * c)``). It does not stop LLVM's multiply-add contraction."""
+    finfo = jnp.finfo(t.dtype)
+    return jax.lax.reduce_precision(t, exponent_bits=finfo.nexp, mantissa_bits=finfo.nmant)
+
+
 def _libm(fn):
     """libm's correctly rounded float function: ``fn`` in float64, rounded once."""
     return lambda v: fn(v.astype(_F64)).astype(_F32)

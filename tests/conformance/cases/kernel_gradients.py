@@ -69,7 +69,7 @@ def scalar_over_tensor(ms):
 
 _RANGES = {"asin": (-0.99, 0.99), "acos": (-0.99, 0.99), "atanh": (-0.99, 0.99),
            "sqrt": (0.01, 10), "rsqrt": (0.01, 10), "reciprocal": (0.1, 5),
-           "acosh": (1.01, 10)}
+           "acosh": (1.01, 10), "log": (0.01, 10), "log2": (0.01, 10), "log10": (0.01, 10)}
 
 
 def _op_grads(ms, names, seed):
@@ -85,7 +85,8 @@ def _op_grads(ms, names, seed):
 def elementwise_gradient_kernels(ms):
     return _op_grads(ms, ["sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan",
                           "atanh", "sqrt", "rsqrt", "reciprocal", "expm1", "exp2", "erf",
-                          "erfc", "softsign", "hardswish", "hardsigmoid", "logsigmoid"], 10)
+                          "erfc", "softsign", "hardswish", "hardsigmoid", "logsigmoid", "log",
+                          "log2", "log10"], 10)
 
 
 @case(rtol=2.5e-7, atol=0)
