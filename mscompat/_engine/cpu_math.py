@@ -36,8 +36,10 @@ apply on mscompat's CPU backend; on GPU/TPU the functions are JAX's, as MindSpor
 kernels are the accurate ones. The gradients are MindSpore's bprops of the output:
 ``dy * y``, ``dy * (y * (1 - y))``, ``dy * (1 - y * y)`` (the last with ``1 - y * y`` fused),
 ``dy * s + (dy * x) * (s * (1 - s))`` for SiLU (``s = sigmoid(x)``), ``dy * (y + 1)`` below 0
-for Elu, and ``(dy - sum(dy * y)) * y`` for Softmax (the last two as the transposes of JVPs
-written for that; forward-mode derivatives may differ from MindSpore's in the last bit).
+for Elu, ``dy / (1 + exp(-x))`` for Softplus, and ``(dy - sum(dy * y)) * y`` for Softmax (as
+the transposes of JVPs written for that, each product stored before a sum with
+``kernel_grads.linear_rounded``; forward-mode derivatives may differ from MindSpore's in the
+last bit).
 A fused multiply-add is computed exactly in float64 (the float32 product is exact there)
 and rounded once.
 
@@ -267,7 +269,7 @@ def _exp(x):
 @_exp.defjvp
 def _exp_jvp(primals, tangents):
     y = _exp(primals[0])
-    return y, tangents[0] * y
+    return y, kernel_grads.linear_rounded(tangents[0]) * y
 
 
 @jax.custom_jvp
@@ -278,7 +280,7 @@ def _sigmoid(x):
 @_sigmoid.defjvp
 def _sigmoid_jvp(primals, tangents):
     y = _sigmoid(primals[0])
-    return y, tangents[0] * (y * (_F32(1) - y))
+    return y, kernel_grads.linear_rounded(tangents[0]) * (y * (_F32(1) - y))
 
 
 @jax.custom_jvp
@@ -290,9 +292,11 @@ def _silu(x):
 def _silu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     s = _sigmoid(x)
-    # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s)) (XLA
-    # fuses one product into the sum: the last bit of about 30% of values differs)
-    return x * s, t * s + (t * (s * (_F32(1) - s))) * x
+    # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s)), each
+    # product rounded before the sum (one linear_rounded per term: the transpose of a single
+    # one would add the two terms first)
+    kept = kernel_grads.linear_rounded
+    return x * s, kept(t) * s + (kept(t) * (s * (_F32(1) - s))) * x
 
 
 @jax.custom_jvp
@@ -361,7 +365,8 @@ def _tanh(x):
 @_tanh.defjvp
 def _tanh_jvp(primals, tangents):
     y = _tanh(primals[0])
-    return y, tangents[0] * fma(-y, y, _F32(1))  # the kernel's 1 - y * y, fused
+    # the kernel's 1 - y * y, fused
+    return y, kernel_grads.linear_rounded(tangents[0]) * fma(-y, y, _F32(1))
 
 
 def _libm_kernel(fn):
@@ -414,7 +419,7 @@ def _log_jvp(primals, tangents):
     return _log(x), kernel_grads.kept(t / x)
 
 
-_softplus = _with_math_jvp(_softplus_kernel, jax.nn.softplus)
+_softplus = kernel_grads.with_rule(_softplus_kernel, "Softplus")
 _mish = _with_math_jvp(_mish_kernel, lambda x: x * jnp.tanh(jax.nn.softplus(x)))
 _log_j, _softplus_j, _mish_j = jax.jit(_log), jax.jit(_softplus), jax.jit(_mish)
 _gelu_j = jax.jit(_with_math_jvp(lambda x: _gelu_kernel(x),

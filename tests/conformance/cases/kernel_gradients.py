@@ -1,7 +1,8 @@
 """MindSpore 2.10's CPU gradient kernels in their own float32 rounding: ``RealDiv``'s bprop
 (``dx = dout / y``, ``dy = -dout * (out / y)``, each quotient correctly rounded), ``scalar /
 Tensor`` as ``reciprocal() * scalar`` (``ReciprocalGrad``: ``-dout * (out * out)``), and the
-elementwise ops' gradient kernels (``SqrtGrad``, ``AsinGrad``, ...: ``kernel_grads``).
+elementwise ops' gradient kernels (``SqrtGrad``, ``AsinGrad``, ``SoftplusGrad``, ...:
+``kernel_grads``), with each product stored before a sum (``silu``, ``tanhshrink``).
 Compared with zero tolerance where every element is reproduced; the cases that also sum a
 broadcast operand's gradient (whose order on the last axis of a 2-D Tensor is XLA's) and
 glibc's ``sinhf``/``coshf`` inside ``AcoshGrad``/``AsinhGrad`` allow an ulp."""
@@ -86,7 +87,8 @@ def elementwise_gradient_kernels(ms):
     return _op_grads(ms, ["sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan",
                           "atanh", "sqrt", "rsqrt", "reciprocal", "expm1", "exp2", "erf",
                           "erfc", "softsign", "hardswish", "hardsigmoid", "logsigmoid", "log",
-                          "log2", "log10"], 10)
+                          "log2", "log10", "softplus", "silu", "tanhshrink", "tanh",
+                          "sigmoid", "exp"], 10)
 
 
 @case(rtol=2.5e-7, atol=0)
