@@ -376,7 +376,8 @@ relu6 = _with_jvp(lambda x: jnp.clip(x, 0, 6), _slope_jvp(
 
 def _hardswish_jvp(primals, tangents, out):  # HSwishGrad: dy * (2x + 3) / 6 on [-3, 3]
     (x,), (t,) = primals, tangents  # (transposed: the product first, then the quotient)
-    inner = exact_div.divide(t, 6, t.dtype) * (x + x + 3).astype(t.dtype)
+    factor = jnp.where((x < -3) | (x > 3), 0, x + x + 3).astype(t.dtype)  # (finite at +-inf)
+    inner = exact_div.divide(t, 6, t.dtype) * factor
     return jnp.where(x < -3, jnp.zeros_like(t), jnp.where(x > 3, t, inner))
 
 

@@ -38,7 +38,7 @@ kernels are the accurate ones. The gradients are MindSpore's bprops of the outpu
 ``dy * s + (dy * x) * (s * (1 - s))`` for SiLU (``s = sigmoid(x)``), ``dy * (y + 1)`` below 0
 for Elu, ``dy / (1 + exp(-x))`` for Softplus, and ``(dy - sum(dy * y)) * y`` for Softmax (as
 the transposes of JVPs written for that, each product stored before a sum with
-``kernel_grads.linear_rounded``; forward-mode derivatives may differ from MindSpore's in the
+``linear_rounding.linear_rounded``; forward-mode derivatives may differ from MindSpore's in the
 last bit).
 A fused multiply-add is computed exactly in float64 (the float32 product is exact there)
 and rounded once.
@@ -57,7 +57,7 @@ import jax.extend
 import jax.numpy as jnp
 import numpy as np
 
-from . import kernel_grads
+from . import kernel_grads, linear_rounding
 from .exact_div import divide, wide_on_cpu
 
 _F32 = np.float32
@@ -269,7 +269,7 @@ def _exp(x):
 @_exp.defjvp
 def _exp_jvp(primals, tangents):
     y = _exp(primals[0])
-    return y, kernel_grads.linear_rounded(tangents[0]) * y
+    return y, linear_rounding.linear_rounded(tangents[0]) * y
 
 
 @jax.custom_jvp
@@ -280,7 +280,7 @@ def _sigmoid(x):
 @_sigmoid.defjvp
 def _sigmoid_jvp(primals, tangents):
     y = _sigmoid(primals[0])
-    return y, kernel_grads.linear_rounded(tangents[0]) * (y * (_F32(1) - y))
+    return y, linear_rounding.linear_rounded(tangents[0]) * (y * (_F32(1) - y))
 
 
 @jax.custom_jvp
@@ -295,7 +295,7 @@ def _silu_jvp(primals, tangents):
     # written so that its transpose is the kernel's dy * s + (dy * x) * (s * (1 - s)), each
     # product rounded before the sum (one linear_rounded per term: the transpose of a single
     # one would add the two terms first)
-    kept = kernel_grads.linear_rounded
+    kept = linear_rounding.linear_rounded
     return x * s, kept(t) * s + (kept(t) * (s * (_F32(1) - s))) * x
 
 
@@ -366,7 +366,7 @@ def _tanh(x):
 def _tanh_jvp(primals, tangents):
     y = _tanh(primals[0])
     # the kernel's 1 - y * y, fused
-    return y, kernel_grads.linear_rounded(tangents[0]) * fma(-y, y, _F32(1))
+    return y, linear_rounding.linear_rounded(tangents[0]) * fma(-y, y, _F32(1))
 
 
 def _libm_kernel(fn):
@@ -416,7 +416,7 @@ def _log_jvp(primals, tangents):
     # LogGrad: dout / x, the incoming cotangent kept as it is (XLA would fold a quotient
     # arriving from log2's division by Log(2) into dout / (Log(2) * x))
     (x,), (t,) = primals, tangents
-    return _log(x), kernel_grads.kept(t / x)
+    return _log(x), linear_rounding.kept(t / x)
 
 
 _softplus = kernel_grads.with_rule(_softplus_kernel, "Softplus")

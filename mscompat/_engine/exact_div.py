@@ -13,9 +13,11 @@ correctly rounded, float32 having more than twice their precision plus two bits)
 in float64 instead is as exact but made a training step with a normalisation layer 1.5
 times slower (the float64 quotient and its converts in the backward pass).
 
-The quotient differentiates by MindSpore's ``RealDiv`` bprop, ``d x = dout / y`` and
-``d y = -dout * (out / y)`` with both quotients correctly rounded (JAX's derivative,
-``-dout * x * y**-2``, differs in the last bit of about half the values of ``d y``).
+The quotient differentiates by MindSpore's bprops, ``d x = dout / y`` and ``d y = -dout *
+(out / y)`` for ``Div`` (``/``, ``ops.div``), ``-(dout / y) * out`` for ``RealDiv``
+(``ops.tensor_div``, ``mindspore.numpy.divide``), quotients correctly rounded (JAX's
+derivative, ``-dout * x * y**-2``, differs in the last bit of about half the values of
+``d y``).
 
 Example:
     >>> import jax.numpy as jnp
@@ -24,11 +26,14 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from . import jaxconfig
+from .linear_rounding import linear_rounded
 
 
 def wide_on_cpu() -> bool:
@@ -46,33 +51,38 @@ def _quotient(x, y, shape):
     return jnp.true_divide(x, jax.lax.optimization_barrier(jnp.broadcast_to(y, shape)))
 
 
-@jax.custom_jvp
-def _real_div(x, y):
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
+def _divided(x, y, primitive):
     return _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
 
 
-@_real_div.defjvp
-def _real_div_jvp(primals, tangents):
-    # MindSpore's RealDiv bprop: d x = dout / y, d y = -dout * (out / y), each quotient
-    # correctly rounded (JAX's rule, -dout * x * y**-2, differs in the last bit of about
-    # half the values); written as a JVP whose transpose is exactly that
+@_divided.defjvp
+def _divided_jvp(primitive, primals, tangents):
+    # MindSpore's bprops: d x = dout / y for both; d y = -dout * (out / y) for Div (``/``,
+    # ops.div) and -(dout / y) * out for RealDiv (ops.tensor_div, mindspore.numpy), each
+    # quotient correctly rounded and the product stored (JAX's rule, -dout * x * y**-2,
+    # differs in the last bit of about half the values); written as JVPs whose transposes
+    # are those (a transpose applies the steps in the opposite order)
     (x, y), (dx, dy) = primals, tangents
     shape = jnp.broadcast_shapes(x.shape, y.shape)
     out = _quotient(x, y, shape)
-    # (behind a barrier: XLA would fold (x / y) / y into x / (y * y))
-    slope = -_quotient(jax.lax.optimization_barrier(out), y, shape)
-    return out, (_quotient(jnp.broadcast_to(dx, shape), y, shape)
-                 + jnp.broadcast_to(dy, shape) * slope)
+    dy = linear_rounded(jnp.broadcast_to(dy, shape))
+    if primitive == "RealDiv":
+        dy_term = _quotient(-dy * out, y, shape)
+    else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
+        dy_term = dy * -_quotient(jax.lax.optimization_barrier(out), y, shape)
+    return out, _quotient(jnp.broadcast_to(dx, shape), y, shape) + dy_term
 
 
-def divide(x, y, dtype=None):
+def divide(x, y, dtype=None, primitive="Div"):
     """``x / y`` in ``dtype`` (default: their result type), correctly rounded; a real
-    quotient differentiates by MindSpore's RealDiv bprop."""
+    quotient differentiates by the bprop of MindSpore's ``primitive`` (``"Div"`` or
+    ``"RealDiv"``)."""
     dtype = np.dtype(dtype or jnp.result_type(x, y))
     x, y = jnp.asarray(x, dtype), jnp.asarray(y, dtype)
     traced = isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)
     if traced and jnp.issubdtype(dtype, jnp.floating):
-        return _real_div(x, y)  # (eagerly a custom_jvp call only costs time)
+        return _divided(x, y, primitive)  # (eagerly a custom_jvp call only costs time)
     return _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
 
 

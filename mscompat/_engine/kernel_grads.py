@@ -22,12 +22,11 @@ from __future__ import annotations
 import functools
 
 import jax
-import jax.extend
 import jax.numpy as jnp
 import numpy as np
-from jax.interpreters import ad, batching, mlir
 
 from .exact_div import wide_on_cpu
+from .linear_rounding import linear_rounded
 
 _F32, _F64 = np.float32, np.float64
 _ONE, _HALF = _F32(1), _F32(0.5)
@@ -38,44 +37,6 @@ _TWO_OVER_SQRT_PI = _F32(2 / np.sqrt(np.pi))
 def _rounded(x):
     # a product as the kernel stores it: not contracted into the next addition
     return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
-
-
-def kept(t):
-    """A tangent that XLA's algebraic simplifier treats as an opaque value, in the transposed
-    program too (a reduce-precision to its own format: linear, and a no-op): the cotangent
-    arriving at the step before it is not folded into that step (``(a / b) / c`` is not
-    rewritten as ``a / (b * c)``). It does not stop LLVM's multiply-add contraction."""
-    finfo = jnp.finfo(t.dtype)
-    return jax.lax.reduce_precision(t, exponent_bits=finfo.nexp, mantissa_bits=finfo.nmant)
-
-
-def _rounded_value(x):
-    return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
-
-
-# a linear identity lowered as a select on NaN, which neither XLA nor LLVM looks through
-_linear_rounded_p = jax.extend.core.Primitive("mscompat_linear_rounded")
-_linear_rounded_p.def_impl(_rounded_value)
-_linear_rounded_p.def_abstract_eval(lambda x: jax.core.ShapedArray(x.shape, x.dtype))
-mlir.register_lowering(_linear_rounded_p,
-                       mlir.lower_fun(_rounded_value, multiple_results=False))
-ad.deflinear2(_linear_rounded_p, lambda ct, x: [_linear_rounded_p.bind(ct)])
-batching.defvectorized(_linear_rounded_p)
-
-
-def linear_rounded(t):
-    """``t`` as a kernel stores it, in the transposed program too: a linear identity that
-    stops XLA's multiply-add contraction. In a JVP, ``linear_rounded(t) * c`` transposes to
-    the product ``ct * c`` rounded before whatever adds it (MindSpore's kernels store each
-    product; XLA would fuse it into the next addition, and the sum of a gradient's terms
-    would differ in the last bit).
-
-    Example:
-        >>> import jax, jax.numpy as jnp
-        >>> float(jax.grad(lambda t: (linear_rounded(t) * 3.0).sum())(jnp.ones(2))[0])
-        3.0
-    """
-    return _linear_rounded_p.bind(t)
 
 
 def _libm(fn):

@@ -26,6 +26,7 @@ from . import (
     exact_div,
     jaxconfig,
     kernel_grads,
+    linear_rounding,
     matmul_shapes,
     mixed_precision,
     reductions,
@@ -87,12 +88,13 @@ def _int_operand(x) -> bool:
     return _is_intlike(x) or isinstance(x, int)
 
 
-def _true_div(x, y):
+def _true_div(x, y, primitive="Div"):
     x, y = _scalar_fix(x, y)
     if _int_operand(x) and _int_operand(y):
-        return exact_div.divide(x, y, _F32)
+        return exact_div.divide(x, y, _F32, primitive)
     if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
-        return exact_div.divide(x, y)  # XLA's reciprocal rewrite is off by an ulp
+        # (XLA's reciprocal rewrite is off by an ulp)
+        return exact_div.divide(x, y, primitive=primitive)
     return jnp.true_divide(x, y)
 
 
@@ -122,7 +124,7 @@ def _real_div(x, y):
     "floor" rule), as MindSpore's CPU kernel; else true division."""
     if _is_intlike(x) and _is_intlike(y) and not (x.dtype == np.bool_ or y.dtype == np.bool_):
         return _by_zero(jax.lax.div, "floor")(*same_dtype(x, y))
-    return _true_div(x, y)
+    return _true_div(x, y, "RealDiv")
 
 
 def _pow(x, y):
@@ -731,7 +733,7 @@ def _multiply(x, y):
     if np.bool_ in kinds and (dt := jnp.result_type(x, y)) != np.bool_:  # rare: no cost else
         x, y = (cpu_math.stored(v.astype(dt)) if kind == np.bool_ else v
                 for v, kind in zip((x, y), kinds))
-    return jnp.multiply(x, y)
+    return linear_rounding.product(x, y)  # (stored: not fused into a following addition)
 
 
 def _relu(x):

@@ -102,3 +102,22 @@ def inverse_hyperbolic_gradient_kernels(ms):
 def log_sigmoid_cell_gradient(ms):
     x = _values((64,), 50, -6, 6)
     return _weighted_grads(ms, ms.nn.LogSigmoid(), (x,))
+
+
+@case(rtol=0, atol=0)
+def products_stored_before_sums(ms):
+    """``x * w + b`` inside a compiled function: MindSpore's Mul kernel stores the product
+    before Add reads it (XLA fused them into one multiply-add: a fifth of the values differed
+    in GRAPH_MODE); the gradients of a sum of products likewise."""
+    x = ms.Tensor(_values((16, 32), 60, -3, 3))
+    w = ms.Tensor(_values((32,), 61, -3, 3))
+    b = ms.Tensor(_values((32,), 62, -3, 3))
+
+    class Affine(ms.nn.Cell):
+        def construct(self, x, w, b):
+            return x * w + b, b - x * w, x * w * x + b * b
+
+    def loss(x, w, b):
+        return x * w + b * x
+    return [Affine()(x, w, b), _weighted_grads(ms, loss, (x.asnumpy(), w.asnumpy(),
+                                                          b.asnumpy()))]
