@@ -1,4 +1,7 @@
-"""``mindspore.numpy`` from one table: each name maps to a ``jax.numpy`` function.
+"""``mindspore.numpy`` from one table: each name maps to a ``jax.numpy`` function, or, where
+MindSpore's numpy computes with an op (``sin`` is ``_apply_tensor_op(ops.sin, x)``, ``sum``
+is ``ReduceSum``, ``divide`` is ``RealDiv``, ``remainder`` is ``x1 - x2 * floor(x1 / x2)``),
+to that op's implementation: the same kernels, numbers and gradients as ``mindspore.ops``.
 
 MindSpore's dtype policy is applied around the JAX call: Python ints and lists of ints are
 Int32 and Python floats Float32 (not NumPy's 64-bit defaults), a 64-bit result that no 64-bit
@@ -19,7 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import cpu_math, dtypes
+from . import cpu_math, dtypes, reductions
 from .ops_build import call
 from .tensor import Tensor
 
@@ -139,10 +142,41 @@ def _split(x, indices_or_sections, axis=0):
     return tuple(jnp.split(x, indices_or_sections, axis))
 
 
+def _static_axis(axis):
+    """An axis argument as the table passes it (NumPy ints and arrays) as Python ints."""
+    if isinstance(axis, (np.ndarray, list, tuple)):
+        return tuple(int(v) for v in np.ravel(axis))
+    return None if axis is None else int(axis)
+
+
 def _mean(a, axis=None, dtype=None, keepdims=False):
-    """MindSpore's mean of integers stays an integer (truncated), as ``ops.mean``."""
+    """MindSpore's ``ReduceMean`` (a float mean in its CPU order, ``reductions``); a mean of
+    integers stays an integer (truncated), as ``ops.mean``."""
+    if dtype is None and jnp.issubdtype(a.dtype, jnp.floating):
+        return reductions.average(a, axis=_static_axis(axis), keepdims=keepdims)
     out = jnp.mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
     return out.astype(a.dtype) if jnp.issubdtype(a.dtype, jnp.integer) else out
+
+
+def _sum(a, axis=None, dtype=None, keepdims=False, initial=None):
+    """MindSpore's ``ReduceSum`` (a float sum in its CPU order, ``reductions``)."""
+    if dtype is None and jnp.issubdtype(a.dtype, jnp.floating):
+        out = reductions.total(a, axis=_static_axis(axis), keepdims=keepdims)
+        return out if initial is None else out + initial
+    return jnp.sum(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial)
+
+
+def _cumsum(a, axis=None, dtype=None):
+    """``Tensor.cumsum`` (``CumSum``: element after element for floats); no axis: the
+    flattened Tensor."""
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _static_axis(axis)
+    if dtype is not None:
+        a = a.astype(dtype)
+    if jnp.issubdtype(a.dtype, jnp.floating):
+        return reductions.running(a, axis)
+    return jnp.cumsum(a, axis=axis)
 
 
 # name: (jax function, keep Int64 results)
@@ -213,10 +247,10 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "append": (jnp.append, False),
     "pad": (jnp.pad, False), "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*a, **k)), False),
     "diag": (jnp.diag, False), "outer": (jnp.outer, False),
-    "sum": (jnp.sum, True), "mean": (_mean, False), "std": (jnp.std, False),
+    "sum": (_sum, True), "mean": (_mean, False), "std": (jnp.std, False),
     "var": (jnp.var, False), "amax": (jnp.max, False), "amin": (jnp.min, False),
     "max": (jnp.max, False), "min": (jnp.min, False), "argmax": (jnp.argmax, True),
-    "argmin": (jnp.argmin, True), "cumsum": (jnp.cumsum, False), "norm": (_norm, False),
+    "argmin": (jnp.argmin, True), "cumsum": (_cumsum, False), "norm": (_norm, False),
     "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
     "abs": (jnp.abs, False), "absolute": (jnp.abs, False), "sign": (jnp.sign, False),
@@ -253,9 +287,93 @@ TABLE: dict[str, tuple[Callable, bool]] = {
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
 
 
+# MindSpore's numpy computes these with the op (``_apply_tensor_op(ops.sin, x, dtype)``):
+# the same kernels, so the same numbers and gradients as ``mindspore.ops``
+_SAME_AS_OPS = {
+    "sqrt": "sqrt", "square": "square", "exp": "exp", "log": "log", "log2": "log2",
+    "log10": "log10", "sin": "sin", "cos": "cos", "tan": "tan", "arcsin": "asin",
+    "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+    "expm1": "expm1", "arctan2": "atan2", "multiply": "mul", "power": "pow",
+    "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
+}
+
+
+def _op_kernel(fn: Callable) -> Callable:
+    """``fn`` (an op's implementation) with MindSpore numpy's ``dtype=``: a cast of the
+    result."""
+    def run(*args, dtype=None):
+        out = fn(*args)
+        return out if dtype is None else out.astype(dtype)
+    run.__name__ = getattr(fn, "__name__", "op")
+    return run
+
+
+# MindSpore numpy's trigonometric functions cast their input first (rule_for_trigonometric)
+_TRIGONOMETRIC = frozenset({"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
+                            "cosh", "tanh", "arctan2", "arcsinh", "arccosh", "arctanh"})
+_TRIG_DTYPE = {np.dtype(np.int8): np.float16, np.dtype(np.uint8): np.float16,
+               np.dtype(np.bool_): np.float16}
+
+
+def _trigonometric(fn: Callable) -> Callable:
+    def run(*xs):
+        xs = [x.astype(_TRIG_DTYPE.get(np.dtype(x.dtype), _F32))
+              if not jnp.issubdtype(x.dtype, jnp.inexact) else x for x in map(jnp.asarray, xs)]
+        return fn(*xs)
+    return run
+
+
+def _kernels() -> dict[str, tuple[Callable, bool]]:
+    from .op_table import _real_div  # (ops.tensor_div: RealDiv, with its own bprop)
+    from .ops_build import FUNCTIONAL_IMPLS as ops
+    rows = {name: (_op_kernel(_trigonometric(ops[op]) if name in _TRIGONOMETRIC else ops[op]),
+                   False) for name, op in _SAME_AS_OPS.items()}
+    def divide(x1, x2):  # two integer operands in Float32 first, then RealDiv
+        if not (jnp.issubdtype(jnp.result_type(x1), jnp.inexact)
+                or jnp.issubdtype(jnp.result_type(x2), jnp.inexact)):
+            x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
+        return _real_div(x1, x2)
+    rows["divide"] = rows["true_divide"] = (_op_kernel(divide), False)
+    rows["log1p"] = (_op_kernel(lambda x: ops["log"](x + 1)), False)  # log(x + 1)
+    rows["reciprocal"] = (_op_kernel(  # RealDiv(1, x): integers divide as integers
+        lambda x: _real_div(np.ones((), x.dtype), x) if jnp.issubdtype(x.dtype, jnp.inexact)
+        else jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))), False)
+    rows["exp2"] = (_op_kernel(lambda x: ops["pow"](2, x)), False)  # pow(2, x)
+    rows["hypot"] = (_op_kernel(lambda a, b: ops["sqrt"](ops["square"](a)
+                                                        + ops["square"](b))), False)
+
+    def remainder(x1, x2, c_style=False):
+        # x1 - x2 * floor(x1 / x2) (fmod: the quotient truncated), integers in float32
+        dtype = jnp.result_type(x1, x2)
+        if not jnp.issubdtype(dtype, jnp.floating):
+            x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
+        quotient = _real_div(x1, x2)
+        floored = ops["floor"](quotient)
+        if c_style:
+            floored = jnp.where(quotient < 0, -ops["floor"](-quotient), floored)
+        res = ops["sub"](x1, ops["mul"](x2, floored))
+        if jnp.issubdtype(dtype, jnp.integer):
+            res = jnp.where(x2 == 0, jnp.zeros_like(res), res)
+        return res.astype(dtype)
+    def cbrt(x):
+        # |x|**(1/3) times the sign as |x| / x (NaN at 0, as MindSpore's)
+        x = x.astype(jnp.promote_types(x.dtype, _F32))
+        magnitude = ops["abs"](x)
+        return ops["mul"](ops["div"](magnitude, x), ops["pow"](magnitude, np.float32(1 / 3)))
+
+    def float_power(x1, x2):  # both cast to Float32 (a Float64 too)
+        return ops["pow"](jnp.asarray(x1, _F32), jnp.asarray(x2, _F32))
+    rows["cbrt"] = (_op_kernel(cbrt), False)
+    rows["float_power"] = (_op_kernel(float_power), False)
+    rows["remainder"] = rows["mod"] = (_op_kernel(remainder), False)
+    rows["fmod"] = (_op_kernel(lambda a, b: remainder(a, b, c_style=True)), False)
+    return rows
+
+
 def _functions() -> dict[str, Callable]:
     from .numpy_table_more import TABLE as MORE
-    return {name: make(name, fn, keep) for name, (fn, keep) in {**TABLE, **MORE}.items()}
+    rows = {**TABLE, **MORE, **_kernels()}
+    return {name: make(name, fn, keep) for name, (fn, keep) in rows.items()}
 
 
 FUNCTIONS = _functions()

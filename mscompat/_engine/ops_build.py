@@ -324,6 +324,8 @@ def _make_method(name: str, impl: Callable) -> Callable:
 
 PRIMITIVES: dict[str, type] = {}
 FUNCTIONALS: dict[str, Callable] = {}
+# functional name -> its implementation on arrays (what FUNCTIONALS[name] calls)
+FUNCTIONAL_IMPLS: dict[str, Callable] = {}
 
 
 TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_math.ROWS
@@ -336,7 +338,7 @@ TABLE: list[op_table.OpDef] = (op_table.TABLE + op_rows_array.ROWS + op_rows_mat
 
 def build() -> None:
     from . import tensor_methods_more
-    impls: dict[str, Callable] = {}
+    impls = FUNCTIONAL_IMPLS
     for op in map(op_table.computed_in_float32, TABLE):
         if op.name is not None:
             PRIMITIVES[op.name] = _make_primitive(op)
