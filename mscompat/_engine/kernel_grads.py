@@ -112,17 +112,31 @@ RULES = {
 }
 
 
+def _atan2_tangent(x, y, out, tx, ty):
+    # Atan2's bprop: tmp = dout / (x^2 + y^2), dx = tmp * y, dy = tmp * -x (transposed: the
+    # quotient first, then the product, stored)
+    shape = out.shape
+    den = _rounded(x * x) + _rounded(y * y)
+    tx, ty = (linear_rounded(jnp.broadcast_to(t, shape)) for t in (tx, ty))
+    return (tx * y) / den + (ty * -x) / den
+
+
+# (x, y, out, tx, ty) -> tangent, for the binary ops
+BINARY_RULES = {"Atan2": _atan2_tangent}
+
+
 def with_rule(kernel, name):
-    """``kernel`` (a float32 function of one argument) differentiated by MindSpore's
-    gradient kernel ``RULES[name]``."""
-    rule = RULES[name]
+    """``kernel`` (a float32 function of one or two arguments) differentiated by MindSpore's
+    gradient kernel ``RULES[name]`` (``BINARY_RULES[name]``)."""
     custom = jax.custom_jvp(kernel)
 
     @custom.defjvp
     def _jvp(primals, tangents):
+        out = custom(*primals)
+        if name in BINARY_RULES:
+            return out, BINARY_RULES[name](*primals, out, *tangents).astype(out.dtype)
         (x,), (t,) = primals, tangents
-        out = custom(x)
-        return out, rule(x, out, linear_rounded(t)).astype(out.dtype)
+        return out, RULES[name](x, out, linear_rounded(t)).astype(out.dtype)
     return custom
 
 

@@ -736,6 +736,13 @@ def _multiply(x, y):
     return linear_rounding.product(x, y)  # (stored: not fused into a following addition)
 
 
+def _square(x):
+    """``x * x``, the product stored (not fused into a following addition) as ``Mul``."""
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return linear_rounding.product(x, x)
+    return jnp.square(x)
+
+
 def _relu(x):
     """``x > 0 ? x : 0`` (a NaN becomes 0; gradient 0 at 0); a Bool input is its own
     result (JAX: an integer)."""
@@ -786,7 +793,7 @@ TABLE: list[OpDef] = [
     # element-wise unary
     _U("Neg", jnp.negative, ("neg", "negative"), ("neg", "negative")),
     _U("Abs", bprops.abs, ("abs", "absolute"), ("abs",)),
-    _U("Square", jnp.square, ("square",), ("square",)),
+    _U("Square", _square, ("square",), ("square",)),
     OpDef("Sqrt", lambda x: kernel_grads.sqrt(x.astype(_F32) if _is_intlike(x) else x),
           functional=("sqrt",), methods=("sqrt",)),  # integer input: a Float32 result
     _U("Rsqrt", _rsqrt, ("rsqrt",), ("rsqrt",), float_only=True),
@@ -838,7 +845,8 @@ TABLE: list[OpDef] = [
     _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),
-    _U("Atan2", cpu_math.libm(jnp.arctan2), ("atan2", "arctan2"), ("atan2",), binop=True),
+    _U("Atan2", cpu_math.libm(jnp.arctan2, "Atan2"), ("atan2", "arctan2"), ("atan2",),
+       binop=True),
     _U("Equal", jnp.equal, ("equal", "eq"), ("equal", "eq"), binop=True),
     _U("NotEqual", jnp.not_equal, ("not_equal", "ne"), ("not_equal", "ne"), binop=True),
     _U("Greater", jnp.greater, ("greater", "gt"), ("greater", "gt"), binop=True),

@@ -121,3 +121,17 @@ def products_stored_before_sums(ms):
         return x * w + b * x
     return [Affine()(x, w, b), _weighted_grads(ms, loss, (x.asnumpy(), w.asnumpy(),
                                                           b.asnumpy()))]
+
+
+@case(rtol=0, atol=0)
+def binary_gradient_kernels(ms):
+    """``Atan2``'s bprop (``tmp = dout / (x^2 + y^2)``, ``dx = tmp * y``, ``dy = tmp * -x``),
+    ``Square``, ``SquaredDifference`` and ``Hypot`` with their products stored."""
+    ops = ms.ops
+    x, y = _values((8, 16), 70, -3, 3), _values((8, 16), 71, 0.2, 3)
+
+    def squared_difference(a, b):
+        return ops.SquaredDifference()(a, b)
+    return [_weighted_grads(ms, ops.atan2, (x, y)), _weighted_grads(ms, ops.atan2, (x, y[:1])),
+            _weighted_grads(ms, ops.square, (x,)), _weighted_grads(ms, squared_difference, (x, y)),
+            _weighted_grads(ms, ops.hypot, (x, y))]
