@@ -43,12 +43,18 @@ def wide_on_cpu() -> bool:
             and jax.dtypes.canonicalize_dtype(np.float64) == np.float64)
 
 
-def _quotient(x, y, shape):
-    """``x / y`` at ``shape``, correctly rounded (module docstring)."""
+def _divisor(y, shape):
+    """``y`` as a divisor of a quotient of ``shape`` that XLA divides by (module docstring):
+    itself at that shape, else broadcast behind a barrier."""
     if y.shape == shape and y.ndim:
-        return jnp.true_divide(x, y)  # not a broadcast: XLA divides (a 0-d divisor can be a
-        # constant, which XLA turns into a multiplication by its reciprocal)
-    return jnp.true_divide(x, jax.lax.optimization_barrier(jnp.broadcast_to(y, shape)))
+        return y  # not a broadcast: XLA divides (a 0-d divisor can be a constant, which XLA
+        # turns into a multiplication by its reciprocal)
+    return jax.lax.optimization_barrier(jnp.broadcast_to(y, shape))
+
+
+def _quotient(x, y, shape):
+    """``x / y`` at ``shape``, correctly rounded."""
+    return jnp.true_divide(x, _divisor(y, shape))
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
@@ -65,13 +71,14 @@ def _divided_jvp(primitive, primals, tangents):
     # are those (a transpose applies the steps in the opposite order)
     (x, y), (dx, dy) = primals, tangents
     shape = jnp.broadcast_shapes(x.shape, y.shape)
-    out = _quotient(x, y, shape)
+    divisor = _divisor(y, shape)
+    out = x / divisor
     dy = linear_rounded(jnp.broadcast_to(dy, shape))
     if primitive == "RealDiv":
-        dy_term = _quotient(-dy * out, y, shape)
+        dy_term = (-dy * out) / divisor
     else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
-        dy_term = dy * -_quotient(jax.lax.optimization_barrier(out), y, shape)
-    return out, _quotient(jnp.broadcast_to(dx, shape), y, shape) + dy_term
+        dy_term = dy * -(jax.lax.optimization_barrier(out) / divisor)
+    return out, jnp.broadcast_to(dx, shape) / divisor + dy_term
 
 
 def divide(x, y, dtype=None, primitive="Div"):

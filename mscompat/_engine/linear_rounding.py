@@ -43,19 +43,14 @@ def linear_rounded(t):
     return _linear_rounded_p.bind(t)
 
 
-@jax.custom_jvp
 def _stored_product(x, y):
-    return linear_rounded(x * y)
-
-
-@_stored_product.defjvp
-def _stored_product_jvp(primals, tangents):
     # MindSpore's Mul bprop: dx = dout * y and dy = dout * x, each stored before a broadcast
-    # operand's sum (the broadcast comes first here, so that the transpose rounds first)
-    (x, y), (tx, ty) = primals, tangents
+    # operand's sum: JAX's derivative of a product of two linear_rounded operands is that
+    # (each operand's tangent rounded, then multiplied; transposed: multiplied, then
+    # rounded), with the broadcasts first so that the transpose rounds before it sums
     shape = jnp.broadcast_shapes(x.shape, y.shape)
-    return _stored_product(x, y), (linear_rounded(jnp.broadcast_to(tx, shape)) * y
-                                    + x * linear_rounded(jnp.broadcast_to(ty, shape)))
+    x, y = (linear_rounded(jnp.broadcast_to(v, shape)) for v in (x, y))
+    return linear_rounded(x * y)
 
 
 def product(x, y):
