@@ -43,14 +43,19 @@ def linear_rounded(t):
     return _linear_rounded_p.bind(t)
 
 
+@jax.custom_jvp
 def _stored_product(x, y):
-    # MindSpore's Mul bprop: dx = dout * y and dy = dout * x, each stored before a broadcast
-    # operand's sum: JAX's derivative of a product of two linear_rounded operands is that
-    # (each operand's tangent rounded, then multiplied; transposed: multiplied, then
-    # rounded), with the broadcasts first so that the transpose rounds before it sums
-    shape = jnp.broadcast_shapes(x.shape, y.shape)
-    x, y = (linear_rounded(jnp.broadcast_to(v, shape)) for v in (x, y))
     return linear_rounded(x * y)
+
+
+@_stored_product.defjvp
+def _stored_product_jvp(primals, tangents):
+    # MindSpore's Mul bprop: dx = dout * y and dy = dout * x, each stored before a broadcast
+    # operand's sum (the broadcast comes first here, so that the transpose rounds first)
+    (x, y), (tx, ty) = primals, tangents
+    shape = jnp.broadcast_shapes(x.shape, y.shape)
+    tx, ty = (t if t.shape == shape else jnp.broadcast_to(t, shape) for t in (tx, ty))
+    return _stored_product(x, y), linear_rounded(tx) * y + x * linear_rounded(ty)
 
 
 def product(x, y):
