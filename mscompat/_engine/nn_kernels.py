@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import exact_div, jaxconfig
+from . import exact_div, jaxconfig, linear_rounding
 from .errors import check_dtype
 
 
@@ -232,8 +232,7 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     bm = exact_div.mean(x, axis=axes)
     bv = exact_div.var(x, axis=axes)
     n = x.size // x.shape[1]
-    y = (x - bm.reshape(shape)) / jnp.sqrt(bv.reshape(shape) + eps)
-    y = y * gamma.reshape(shape) + beta.reshape(shape)
+    y = _batch_norm_affine(x, gamma, beta, bm, bv, eps, shape)
     unbiased = bv * (n / max(n - 1, 1))
     sg = jax.lax.stop_gradient
     new_mean = momentum * mean + (1 - momentum) * sg(bm)
@@ -246,14 +245,29 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps):
     x, out = _widened(x, mean)
     shape = [1] * x.ndim
     shape[1] = -1
-    y = (x - mean.reshape(shape)) / jnp.sqrt(var.reshape(shape) + eps)
-    y = y * gamma.reshape(shape) + beta.reshape(shape)
+    y = _batch_norm_affine(x, gamma, beta, mean, var, eps, shape)
     return y if out is None else y.astype(out)
+
+
+def _batch_norm_affine(x, gamma, beta, mean, var, eps, shape):
+    """MindSpore's CPU BatchNorm output: ``(x - mean) * scale + beta`` with the per-channel
+    ``scale = gamma / sqrt(var + eps)`` (the root stored: XLA would turn the quotient into
+    ``gamma * rsqrt(...)``), the product stored before the sum."""
+    scale = gamma / jax.lax.optimization_barrier(jnp.sqrt(var + eps))
+    return (linear_rounding.product(x - mean.reshape(shape), scale.reshape(shape))
+            + beta.reshape(shape))
 
 
 def layer_norm_stats(x, axes):
     """LayerNorm's mean and variance over ``axes`` (kept), as MindSpore's CPU kernel computes
-    them: one pass, ``var = E[x^2] - mean^2``, each mean divided exactly."""
+    them: a float32 input's in float64 (its mean, and the mean squared deviation from it),
+    each rounded once to float32; otherwise one pass, ``var = E[x^2] - mean^2``, each mean
+    divided exactly."""
+    if x.dtype == np.float32 and exact_div.wide_on_cpu():
+        wide = x.astype(np.float64)
+        mean = jnp.mean(wide, axis=axes, keepdims=True)
+        var = jnp.mean(jnp.square(wide - mean), axis=axes, keepdims=True)
+        return mean.astype(x.dtype), var.astype(x.dtype)
     mean = exact_div.mean(x, axis=axes, keepdims=True)
     return mean, exact_div.mean(x * x, axis=axes, keepdims=True) - mean * mean
 
@@ -266,11 +280,17 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     y = exact_div.divide(x - mean, jnp.sqrt(var + eps))
     p = begin_params_axis % x.ndim
     shape = (1,) * p + x.shape[p:]
-    y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
+    # (the product stored before beta is added, as the kernel computes it)
+    y = linear_rounding.product(y, jnp.reshape(gamma, shape)) + jnp.reshape(beta, shape)
     return y if out is None else y.astype(out)
 
 
 def group_norm(x, num_groups, gamma, beta, eps):
+    if x.dtype == np.float32 and exact_div.wide_on_cpu():
+        # MindSpore's CPU kernel computes in float64 throughout and rounds the result once
+        wide = group_norm(x.astype(np.float64), num_groups, gamma.astype(np.float64),
+                          beta.astype(np.float64), eps)
+        return wide.astype(x.dtype)
     x, out = _widened(x, gamma)
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))
