@@ -59,28 +59,13 @@ import numpy as np
 
 from . import kernel_grads, linear_rounding
 from .exact_div import divide, wide_on_cpu
+from .linear_rounding import rounded as rounded
 
 _F32 = np.float32
 _F64 = np.float64
 _LOG2E = _F32(1.44269504088896341)
 _LN2 = _F32(0.693147)
 _TAYLOR = tuple(_F32(c) for c in (1 / 120, 1 / 24, 1 / 6, 0.5, 1.0, 1.0))
-
-
-def rounded(x):
-    """``x`` as a kernel reads it back from memory: rounded to its dtype. XLA contracts a
-    multiply feeding an add or subtract into one fused multiply-add (rounded once), where
-    MindSpore's kernels round the stored product first (``1 - beta2_power`` after
-    ``beta2_power *= beta2``); a select on the value (NaN kept) stops the contraction.
-
-    Example:
-        >>> import jax, numpy as np
-        >>> f = np.float32
-        >>> one_minus = jax.jit(lambda p: 1 - rounded(p * f(0.999)))
-        >>> bool(one_minus(f(0.999)) == f(1) - f(0.999) * f(0.999))
-        True
-    """
-    return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
 
 
 def stored(x):

@@ -26,17 +26,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from .exact_div import wide_on_cpu
-from .linear_rounding import linear_rounded
+from .linear_rounding import linear_rounded, rounded
 
 _F32, _F64 = np.float32, np.float64
 _ONE, _HALF = _F32(1), _F32(0.5)
 _LN2 = _F32(np.log(2.0))
 _TWO_OVER_SQRT_PI = _F32(2 / np.sqrt(np.pi))
-
-
-def _rounded(x):
-    # a product as the kernel stores it: not contracted into the next addition
-    return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
 
 
 def _libm(fn):
@@ -56,7 +51,7 @@ def _sinhf(v):
     to 22 (``t = expm1(|v|)``, ``h = +-0.5``), ``h exp(|v|)`` beyond, in float32 steps."""
     a, h = jnp.abs(v), jnp.where(v < 0, _F32(-0.5), _HALF)
     t = _expm1f(a)
-    small = h * (_F32(2) * t - _rounded(t * t) / (t + _ONE))
+    small = h * (_F32(2) * t - rounded(t * t) / (t + _ONE))
     mid = h * (t + t / (t + _ONE))
     return jnp.where(a < _ONE, small, jnp.where(a < 22, mid, h * _libm(jnp.exp)(a)))
 
@@ -67,14 +62,14 @@ def _coshf(v):
     a = jnp.abs(v)
     t = _expm1f(a)
     w = _ONE + t
-    small = _ONE + _rounded(t * t) / (w + w)
+    small = _ONE + rounded(t * t) / (w + w)
     e = _libm(jnp.exp)(a)
-    big = _rounded(_HALF * e) + _HALF / e
+    big = rounded(_HALF * e) + _HALF / e
     return jnp.where(a < _F32(0.5 * np.log(2.0)), small, jnp.where(a < 89, big, _cosh(a)))
 
 
 def _square_of_x(x):
-    return _rounded(x * x)
+    return rounded(x * x)
 
 
 def _root(x):
@@ -83,7 +78,7 @@ def _root(x):
 
 
 def _exp_kernel(x):
-    from .cpu_math import _exp_kernel
+    from .cpu_math import _exp_kernel  # (cpu_math builds its libm ops on this module)
     return _exp_kernel(x)
 
 
@@ -91,7 +86,7 @@ def _exp_kernel(x):
 RULES = {
     "Sin": lambda x, out, t: t * _cos(x),
     "Cos": lambda x, out, t: t * -_sin(x),
-    "Tan": lambda x, out, t: t * (_ONE + _rounded(out * out)),
+    "Tan": lambda x, out, t: t * (_ONE + rounded(out * out)),
     "Sinh": lambda x, out, t: t * _cosh(x),
     "Cosh": lambda x, out, t: t * _sinh(x),
     "Asin": lambda x, out, t: t / _root(_ONE - _square_of_x(x)),
@@ -116,7 +111,7 @@ def _atan2_tangent(x, y, out, tx, ty):
     # Atan2's bprop: tmp = dout / (x^2 + y^2), dx = tmp * y, dy = tmp * -x (transposed: the
     # quotient first, then the product, stored)
     shape = out.shape
-    den = _rounded(x * x) + _rounded(y * y)
+    den = rounded(x * x) + rounded(y * y)
     tx, ty = (linear_rounded(jnp.broadcast_to(t, shape)) for t in (tx, ty))
     return (tx * y) / den + (ty * -x) / den
 

@@ -14,16 +14,28 @@ import jax.numpy as jnp
 from jax.interpreters import ad, batching, mlir
 
 
-def _rounded_value(x):
+def rounded(x):
+    """``x`` as a kernel reads it back from memory: rounded to its dtype. XLA contracts a
+    multiply feeding an add or subtract into one fused multiply-add (rounded once), where
+    MindSpore's kernels round the stored product first (``1 - beta2_power`` after
+    ``beta2_power *= beta2``); a select on the value (NaN kept) stops the contraction.
+
+    Example:
+        >>> import jax, numpy as np
+        >>> f = np.float32
+        >>> one_minus = jax.jit(lambda p: 1 - rounded(p * f(0.999)))
+        >>> bool(one_minus(f(0.999)) == f(1) - f(0.999) * f(0.999))
+        True
+    """
     return jnp.where(jnp.isnan(x), jnp.asarray(jnp.nan, x.dtype), x)
 
 
 # a linear identity lowered as a select on NaN, which neither XLA nor LLVM looks through
 _linear_rounded_p = jax.extend.core.Primitive("mscompat_linear_rounded")
-_linear_rounded_p.def_impl(_rounded_value)
+_linear_rounded_p.def_impl(rounded)
 _linear_rounded_p.def_abstract_eval(lambda x: jax.core.ShapedArray(x.shape, x.dtype))
 mlir.register_lowering(_linear_rounded_p,
-                       mlir.lower_fun(_rounded_value, multiple_results=False))
+                       mlir.lower_fun(rounded, multiple_results=False))
 ad.deflinear2(_linear_rounded_p, lambda ct, x: [_linear_rounded_p.bind(ct)])
 batching.defvectorized(_linear_rounded_p)
 
