@@ -23,6 +23,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import cpu_math, dtypes, reductions
+from .op_table import _real_div  # (ops.tensor_div: RealDiv, with its own bprop)
+from .ops_build import FUNCTIONAL_IMPLS as _OPS
 from .ops_build import call
 from .tensor import Tensor
 
@@ -323,50 +325,66 @@ def _trigonometric(fn: Callable) -> Callable:
     return run
 
 
+def _float32_pair(x1, x2):
+    """Two operands neither of which is a float, cast to Float32 (MindSpore numpy's rule for
+    divisions and remainders)."""
+    if not (jnp.issubdtype(jnp.result_type(x1), jnp.inexact)
+            or jnp.issubdtype(jnp.result_type(x2), jnp.inexact)):
+        return jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
+    return x1, x2
+
+
+def _divide(x1, x2):
+    """RealDiv (``ops.tensor_div``), two integer operands in Float32 first."""
+    return _real_div(*_float32_pair(x1, x2))
+
+
+def _reciprocal(x):
+    """RealDiv(1, x): an integer divides as an integer (1 for +-1, else 0)."""
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        return _real_div(np.ones((), x.dtype), x)
+    return jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))
+
+
+def _remainder(x1, x2, c_style=False):
+    """``x1 - x2 * floor(x1 / x2)`` (``fmod``: the quotient truncated), integers in Float32,
+    0 where an integer ``x2`` is 0."""
+    dtype = jnp.result_type(x1, x2)
+    x1, x2 = _float32_pair(x1, x2)
+    quotient = _real_div(x1, x2)
+    floored = _OPS["floor"](quotient)
+    if c_style:
+        floored = jnp.where(quotient < 0, -_OPS["floor"](-quotient), floored)
+    res = _OPS["sub"](x1, _OPS["mul"](x2, floored))
+    if jnp.issubdtype(dtype, jnp.integer):
+        res = jnp.where(x2 == 0, jnp.zeros_like(res), res)
+    return res.astype(dtype)
+
+
+def _cbrt(x):
+    """``|x| / x * pow(|x|, 1/3)`` (NaN at 0, as MindSpore's), at least Float32."""
+    x = x.astype(jnp.promote_types(x.dtype, _F32))
+    magnitude = _OPS["abs"](x)
+    return _OPS["mul"](_OPS["div"](magnitude, x), _OPS["pow"](magnitude, np.float32(1 / 3)))
+
+
+# name -> the op composition MindSpore's numpy computes (the ops' implementations on arrays)
+_COMPOSED: dict[str, Callable] = {
+    "divide": _divide, "true_divide": _divide, "reciprocal": _reciprocal,
+    "log1p": lambda x: _OPS["log"](x + 1),
+    "exp2": lambda x: _OPS["pow"](2, x),
+    "hypot": lambda a, b: _OPS["sqrt"](_OPS["square"](a) + _OPS["square"](b)),
+    "remainder": _remainder, "mod": _remainder,
+    "fmod": lambda a, b: _remainder(a, b, c_style=True),
+    "cbrt": _cbrt,
+    "float_power": lambda a, b: _OPS["pow"](jnp.asarray(a, _F32), jnp.asarray(b, _F32)),
+}
+
+
 def _kernels() -> dict[str, tuple[Callable, bool]]:
-    from .op_table import _real_div  # (ops.tensor_div: RealDiv, with its own bprop)
-    from .ops_build import FUNCTIONAL_IMPLS as ops
-    rows = {name: (_op_kernel(_trigonometric(ops[op]) if name in _TRIGONOMETRIC else ops[op]),
-                   False) for name, op in _SAME_AS_OPS.items()}
-    def divide(x1, x2):  # two integer operands in Float32 first, then RealDiv
-        if not (jnp.issubdtype(jnp.result_type(x1), jnp.inexact)
-                or jnp.issubdtype(jnp.result_type(x2), jnp.inexact)):
-            x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
-        return _real_div(x1, x2)
-    rows["divide"] = rows["true_divide"] = (_op_kernel(divide), False)
-    rows["log1p"] = (_op_kernel(lambda x: ops["log"](x + 1)), False)  # log(x + 1)
-    rows["reciprocal"] = (_op_kernel(  # RealDiv(1, x): integers divide as integers
-        lambda x: _real_div(np.ones((), x.dtype), x) if jnp.issubdtype(x.dtype, jnp.inexact)
-        else jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))), False)
-    rows["exp2"] = (_op_kernel(lambda x: ops["pow"](2, x)), False)  # pow(2, x)
-    rows["hypot"] = (_op_kernel(lambda a, b: ops["sqrt"](ops["square"](a)
-                                                        + ops["square"](b))), False)
-
-    def remainder(x1, x2, c_style=False):
-        # x1 - x2 * floor(x1 / x2) (fmod: the quotient truncated), integers in float32
-        dtype = jnp.result_type(x1, x2)
-        if not jnp.issubdtype(dtype, jnp.floating):
-            x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
-        quotient = _real_div(x1, x2)
-        floored = ops["floor"](quotient)
-        if c_style:
-            floored = jnp.where(quotient < 0, -ops["floor"](-quotient), floored)
-        res = ops["sub"](x1, ops["mul"](x2, floored))
-        if jnp.issubdtype(dtype, jnp.integer):
-            res = jnp.where(x2 == 0, jnp.zeros_like(res), res)
-        return res.astype(dtype)
-    def cbrt(x):
-        # |x|**(1/3) times the sign as |x| / x (NaN at 0, as MindSpore's)
-        x = x.astype(jnp.promote_types(x.dtype, _F32))
-        magnitude = ops["abs"](x)
-        return ops["mul"](ops["div"](magnitude, x), ops["pow"](magnitude, np.float32(1 / 3)))
-
-    def float_power(x1, x2):  # both cast to Float32 (a Float64 too)
-        return ops["pow"](jnp.asarray(x1, _F32), jnp.asarray(x2, _F32))
-    rows["cbrt"] = (_op_kernel(cbrt), False)
-    rows["float_power"] = (_op_kernel(float_power), False)
-    rows["remainder"] = rows["mod"] = (_op_kernel(remainder), False)
-    rows["fmod"] = (_op_kernel(lambda a, b: remainder(a, b, c_style=True)), False)
+    rows = {name: (_op_kernel(_trigonometric(_OPS[op]) if name in _TRIGONOMETRIC
+                              else _OPS[op]), False) for name, op in _SAME_AS_OPS.items()}
+    rows.update((name, (_op_kernel(fn), False)) for name, fn in _COMPOSED.items())
     return rows
 
 
