@@ -69,16 +69,17 @@ def _divided_jvp(primitive, primals, tangents):
     # quotient correctly rounded and the product stored (JAX's rule, -dout * x * y**-2,
     # differs in the last bit of about half the values); written as JVPs whose transposes
     # are those (a transpose applies the steps in the opposite order)
+    from .reductions import rows  # (a row's gradient summed in MindSpore's order)
     (x, y), (dx, dy) = primals, tangents
     shape = jnp.broadcast_shapes(x.shape, y.shape)
     divisor = _divisor(y, shape)
     out = x / divisor
-    dy = linear_rounded(jnp.broadcast_to(dy, shape))
+    dy = linear_rounded(rows(dy, shape))
     if primitive == "RealDiv":
         dy_term = (-dy * out) / divisor
     else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
         dy_term = dy * -(jax.lax.optimization_barrier(out) / divisor)
-    return out, jnp.broadcast_to(dx, shape) / divisor + dy_term
+    return out, rows(dx, shape) / divisor + dy_term
 
 
 def divide(x, y, dtype=None, primitive="Div"):

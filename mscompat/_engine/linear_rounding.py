@@ -64,9 +64,10 @@ def _stored_product(x, y):
 def _stored_product_jvp(primals, tangents):
     # MindSpore's Mul bprop: dx = dout * y and dy = dout * x, each stored before a broadcast
     # operand's sum (the broadcast comes first here, so that the transpose rounds first)
+    from .reductions import rows  # (a row's gradient summed in MindSpore's order)
     (x, y), (tx, ty) = primals, tangents
     shape = jnp.broadcast_shapes(x.shape, y.shape)
-    tx, ty = (t if t.shape == shape else jnp.broadcast_to(t, shape) for t in (tx, ty))
+    tx, ty = (t if t.shape == shape else rows(t, shape) for t in (tx, ty))
     return _stored_product(x, y), linear_rounded(tx) * y + x * linear_rounded(ty)
 
 

@@ -399,15 +399,15 @@ def _dense(input, weight, bias=None):
     matmul_shapes.check_dense(input, weight, bias)
     out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight,
                      precision=jaxconfig.matmul_precision())
-    return out if bias is None else out + bias
+    return out if bias is None else jnp.add(*reductions.row_operands(out, bias))
 
 
 def _bias_add(input_x, bias, data_format="NCHW"):
     if input_x.ndim < 2 or bias.shape[0] != input_x.shape[1 if data_format != "NHWC" else -1]:
         raise ValueError(f"For 'BiasAdd', bias shape {tuple(bias.shape)} must equal the "
                          f"channel dimension of input_x {tuple(input_x.shape)}.")
-    if data_format == "NHWC":
-        return input_x + bias
+    if data_format == "NHWC" or input_x.ndim == 2:
+        return jnp.add(*reductions.row_operands(input_x, bias))
     return input_x + jnp.reshape(bias, (-1,) + (1,) * (input_x.ndim - 2))
 
 

@@ -759,7 +759,16 @@ def _fmod_values(x, y):
 
 
 _fmod = _by_zero(_fmod_values, "x")
-_sub = binary(_bool_kept(jnp.subtract))  # ``ops.sub`` refuses Bool (ms_dtypes), ``-`` not
+def _subtract_rows(x, y):
+    return jnp.subtract(*reductions.row_operands(x, y))
+
+
+def _add_rows(x, y):
+    """``x + y``; a row operand's gradient sums the rows in MindSpore's order."""
+    return jnp.add(*reductions.row_operands(x, y))
+
+
+_sub = binary(_bool_kept(_subtract_rows))  # ``ops.sub`` refuses Bool (ms_dtypes), ``-`` not
 
 
 def _add_method(input, other, *, alpha=1):
@@ -827,7 +836,7 @@ TABLE: list[OpDef] = [
     _U("IsNan", jnp.isnan, ("isnan",), ("isnan",)),
     _U("IsFinite", jnp.isfinite, ("isfinite",), ("isfinite",)),
     # element-wise binary
-    replace(_U("Add", jnp.add, ("add",), ("add",), binop=True),
+    replace(_U("Add", _add_rows, ("add",), ("add",), binop=True),
             method_impl=_add_method),
     OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
           functional_impl=_subtract),

@@ -6,7 +6,8 @@ different last bits (and a loss printed to 7 digits shows them):
 * the last axis of a 2-D Tensor: eight running lane sums over blocks of 8 elements, the
   lanes then added in order, then the remaining elements one by one (not followed: XLA's
   sum there, see ``_last_of_two``);
-* axis 0 alone (of a 2-D or larger Tensor): the rows added one after the other;
+* axis 0 alone (of a 2-D or larger Tensor): the rows added one after the other (also the
+  gradient of a row broadcast over a 2-D batch, ``rows``: a bias's ``BiasAddGrad``);
 * anything else (the whole Tensor, a 1-D Tensor, the axes of a 3-D Tensor, several axes):
   accumulated in float64 and rounded once.
 
@@ -53,8 +54,30 @@ def _followed(x, axis) -> bool:
 
 
 def _rows_in_order(x):
-    """Axis 0 summed row after row (a scan: one small loop in the compiled program)."""
-    return jax.lax.scan(lambda acc, row: (acc + row, None), x[0], x[1:])[0]
+    """Axis 0 summed row after row: a vector of ones times the rows (XLA's CPU dot of a
+    vector and a matrix adds the rows in order, as fast as its reduction)."""
+    flat = jnp.reshape(x, (x.shape[0], -1))
+    ones = jnp.ones((x.shape[0],), x.dtype)
+    return jnp.reshape(jnp.dot(ones, flat, precision="highest"), x.shape[1:])
+
+
+def rows(v, shape):
+    """``v`` (a row: ``(n,)`` or ``(1, n)``) broadcast to the 2-D ``shape`` so that the
+    transpose, a gradient's sum over the rows, adds them in order as MindSpore's
+    ``ReduceSum``/``BiasAddGrad`` do (a column of ones times the row: exact, and its transpose
+    is the ordered dot above); other shapes, dtypes and devices: ``jnp.broadcast_to``.
+
+    Example:
+        >>> import jax, jax.numpy as jnp
+        >>> float(jax.grad(lambda b: rows(b, (3, 2)).sum())(jnp.ones(2, jnp.float32))[0])
+        3.0
+    """
+    if not (len(shape) == 2 and jnp.ndim(v) in (1, 2) and v.shape[-1] == shape[1]
+            and (jnp.ndim(v) == 1 or v.shape[0] == 1) and shape[0] > 1
+            and v.dtype == _F32 and exact_div.wide_on_cpu()):
+        return jnp.broadcast_to(v, shape)
+    ones = jnp.ones((shape[0], 1), v.dtype)
+    return jnp.dot(ones, jnp.reshape(v, (1, shape[1])), precision="highest")
 
 
 def _kept(out, x, axes, keepdims):
@@ -82,6 +105,20 @@ def _last_of_two(x, axis) -> bool:
     loop made a deep stack of hand-written norms compile 4 times slower and run 3 times
     slower): XLA's sum, the same to the last bit or two."""
     return x.ndim == 2 and _axes(x, axis) == (1,)
+
+
+def row_operands(x, y):
+    """``x`` and ``y`` of an elementwise op with a row operand (``(n,)`` or ``(1, n)``
+    against ``(m, n)``) broadcast by ``rows`` when traced, so that its gradient sums the
+    rows in order; other operands as they are."""
+    if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
+        return x, y
+    sx, sy = jnp.shape(x), jnp.shape(y)
+    if len(sx) == 2 and len(sy) in (1, 2) and sy != sx:
+        return x, rows(jnp.asarray(y), sx)
+    if len(sy) == 2 and len(sx) in (1, 2) and sx != sy:
+        return rows(jnp.asarray(x), sy), y
+    return x, y
 
 
 def total(x, axis=None, keepdims=False):

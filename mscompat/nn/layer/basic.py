@@ -7,7 +7,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..._engine import dtypes, exact_div, jaxconfig, ms_dropout, op_table, random_ops
+from ..._engine import dtypes, exact_div, jaxconfig, ms_dropout, op_table, random_ops, reductions
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
 from ..._engine.matmul_shapes import check_dense_layer
@@ -24,7 +24,8 @@ def _dense(x, w, b=None):
                         f"with type Tensor[{dtypes.from_np(x.dtype)}] and 'x2' with type "
                         f"Tensor[{dtypes.from_np(w.dtype)}].")
     out = jnp.matmul(x, w.T, precision="highest")
-    return out if b is None else out + b
+    # (the bias's gradient sums the rows in order, as MindSpore's BiasAddGrad)
+    return out if b is None else jnp.add(*reductions.row_operands(out, b))
 
 
 class Dense(Cell):

@@ -135,3 +135,32 @@ def binary_gradient_kernels(ms):
     return [_weighted_grads(ms, ops.atan2, (x, y)), _weighted_grads(ms, ops.atan2, (x, y[:1])),
             _weighted_grads(ms, ops.square, (x,)), _weighted_grads(ms, squared_difference, (x, y)),
             _weighted_grads(ms, ops.hypot, (x, y))]
+
+
+@case(rtol=0, atol=0)
+def row_gradients_summed_in_order(ms):
+    """The gradient of a row operand (a bias, a scale) broadcast over a batch: MindSpore's
+    ``BiasAddGrad``/``ReduceSum`` add the batch rows in order (XLA's sum differed in 15 of
+    16 values of a Dense bias gradient)."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+    x = _values((64, 16), 80, -3, 3)
+    row = _values((16,), 81, 0.5, 2)
+    dense = nn.Dense(16, 8, weight_init=T(_values((8, 16), 82, -1, 1)),
+                     bias_init=T(_values((8,), 83, -1, 1)))
+    w = T(_values((64, 8), 84, -2, 2))
+
+    def dense_loss(t):
+        return dense(t) * w
+    grads = ms.grad(dense_loss, None, dense.trainable_params())(T(x))  # (dx: matmul order)
+
+    def plus(a, b):
+        return a + b
+
+    def minus(a, b):
+        return a - b
+
+    def bias_add(a, b):
+        return ops.bias_add(a, b)
+    return [grads, _weighted_grads(ms, plus, (x, row)), _weighted_grads(ms, minus, (x, row)),
+            _weighted_grads(ms, ops.mul, (x, row)), _weighted_grads(ms, _divide, (x, row)),
+            _weighted_grads(ms, bias_add, (x, row))]
