@@ -61,6 +61,10 @@ def _rows_in_order(x):
     return jnp.reshape(jnp.dot(ones, flat, precision="highest"), x.shape[1:])
 
 
+def _static(shape) -> bool:
+    return all(isinstance(d, (int, np.integer)) for d in shape)
+
+
 def rows(v, shape):
     """``v`` (a row: ``(n,)`` or ``(1, n)``) broadcast to the 2-D ``shape`` so that the
     transpose, a gradient's sum over the rows, adds them in order as MindSpore's
@@ -72,7 +76,8 @@ def rows(v, shape):
         >>> float(jax.grad(lambda b: rows(b, (3, 2)).sum())(jnp.ones(2, jnp.float32))[0])
         3.0
     """
-    if not (len(shape) == 2 and jnp.ndim(v) in (1, 2) and v.shape[-1] == shape[1]
+    if not (_static(shape) and _static(jnp.shape(v)) and len(shape) == 2
+            and jnp.ndim(v) in (1, 2) and v.shape[-1] == shape[1]
             and (jnp.ndim(v) == 1 or v.shape[0] == 1) and shape[0] > 1
             and v.dtype == _F32 and exact_div.wide_on_cpu()):
         return jnp.broadcast_to(v, shape)
@@ -114,6 +119,8 @@ def row_operands(x, y):
     if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
         return x, y
     sx, sy = jnp.shape(x), jnp.shape(y)
+    if not (_static(sx) and _static(sy)):  # (symbolic dimensions of a shape-polymorphic
+        return x, y  # export: XLA's broadcast)
     if len(sx) == 2 and len(sy) in (1, 2) and sy != sx:
         return x, rows(jnp.asarray(y), sx)
     if len(sy) == 2 and len(sx) in (1, 2) and sx != sy:
