@@ -214,12 +214,15 @@ def _gelu_kernel(x, dtype=_F32):
 _GELU_CUBIC, _ROOT_2_OVER_PI = _F32(0.044715), _F32(0.7978845608028654)
 
 
+_expm1f = kernel_grads.libm_kernel(jnp.expm1)
+
+
 def _tanhf(x):
     """libm's ``tanhf``: ``1 - 2 / (expm1(2|x|) + 2)`` from 1 up, ``-expm1(-2|x|) /
     (expm1(-2|x|) + 2)`` below, 1 from 22 (each step in float32, ``expm1`` rounded once)."""
     a = jnp.abs(x)
-    up = stored(jnp.expm1((_F32(2) * a).astype(_F64)).astype(_F32))
-    down = stored(jnp.expm1((_F32(-2) * a).astype(_F64)).astype(_F32))
+    up = stored(_expm1f(_F32(2) * a))
+    down = stored(_expm1f(_F32(-2) * a))
     z = jnp.where(a >= 1, _F32(1) - _F32(2) / (up + _F32(2)), -down / (down + _F32(2)))
     z = jnp.where(a >= 22, _F32(1), z)
     return jnp.where(x >= 0, z, -z)
@@ -354,10 +357,6 @@ def _tanh_jvp(primals, tangents):
     return y, linear_rounding.linear_rounded(tangents[0]) * fma(-y, y, _F32(1))
 
 
-def _libm_kernel(fn):
-    return lambda *args: fn(*(jnp.asarray(a).astype(_F64) for a in args)).astype(_F32)
-
-
 def libm(fn, grad=None):
     """``fn`` as MindSpore's float32 CPU kernels compute it when they call libm's float32
     function (``sinf``, ``atan2f``...), which is correctly rounded: ``fn`` in float64,
@@ -370,17 +369,9 @@ def libm(fn, grad=None):
         >>> print(ms.ops.sin(ms.Tensor([1.0, 2.5, -3.0])))
         [ 0.84147096  0.5984721  -0.14112   ]
     """
-    kernel = _libm_kernel(fn)
-    wide = jax.jit(kernel_grads.with_rule(kernel, grad) if grad  # (one program per op
-                   else _with_math_jvp(kernel, fn))  # eagerly)
-
-    @functools.wraps(fn)
-    def impl(*args):
-        arrays = [jnp.asarray(a) for a in args]
-        if all(a.dtype == np.float32 for a in arrays) and cpu_float32(arrays[0]):
-            return wide(*arrays)
-        return fn(*args)
-    return impl
+    kernel = kernel_grads.libm_kernel(fn)
+    return kernel_grads.float32_on_cpu(
+        kernel_grads.with_rule(kernel, grad) if grad else _with_math_jvp(kernel, fn), fn)
 
 
 def _with_math_jvp(kernel, math):

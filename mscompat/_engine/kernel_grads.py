@@ -34,16 +34,14 @@ _LN2 = _F32(np.log(2.0))
 _TWO_OVER_SQRT_PI = _F32(2 / np.sqrt(np.pi))
 
 
-def _libm(fn):
-    """libm's correctly rounded float function: ``fn`` in float64, rounded once."""
-    return lambda v: fn(v.astype(_F64)).astype(_F32)
+def libm_kernel(fn):
+    """libm's correctly rounded float function: ``fn`` of the arguments in float64, rounded
+    once to float32."""
+    return lambda *args: fn(*(jnp.asarray(a).astype(_F64) for a in args)).astype(_F32)
 
 
-_sin, _cos, _sinh, _cosh = (_libm(f) for f in (jnp.sin, jnp.cos, jnp.sinh, jnp.cosh))
-
-
-def _expm1f(a):
-    return jnp.expm1(a.astype(_F64)).astype(_F32)
+_sin, _cos, _sinh, _cosh, _exp, _expm1f = (
+    libm_kernel(f) for f in (jnp.sin, jnp.cos, jnp.sinh, jnp.cosh, jnp.exp, jnp.expm1))
 
 
 def _sinhf(v):
@@ -53,7 +51,7 @@ def _sinhf(v):
     t = _expm1f(a)
     small = h * (_F32(2) * t - rounded(t * t) / (t + _ONE))
     mid = h * (t + t / (t + _ONE))
-    return jnp.where(a < _ONE, small, jnp.where(a < 22, mid, h * _libm(jnp.exp)(a)))
+    return jnp.where(a < _ONE, small, jnp.where(a < 22, mid, h * _exp(a)))
 
 
 def _coshf(v):
@@ -63,7 +61,7 @@ def _coshf(v):
     t = _expm1f(a)
     w = _ONE + t
     small = _ONE + rounded(t * t) / (w + w)
-    e = _libm(jnp.exp)(a)
+    e = _exp(a)
     big = rounded(_HALF * e) + _HALF / e
     return jnp.where(a < _F32(0.5 * np.log(2.0)), small, jnp.where(a < 89, big, _cosh(a)))
 
@@ -135,16 +133,24 @@ def with_rule(kernel, name):
     return custom
 
 
-def on_cpu_float32(fn, name):
-    """``fn`` whose float32 CPU calls differentiate by ``RULES[name]`` (one compiled
-    program per call eagerly); other dtypes and devices keep ``fn`` and JAX's rule."""
-    fast = jax.jit(with_rule(fn, name))
+def float32_on_cpu(wide, plain):
+    """``wide`` (one compiled program per call eagerly) when every argument is float32 on
+    the CPU backend with float64 enabled; ``plain`` otherwise."""
+    fast = jax.jit(wide)
 
-    @functools.wraps(fn)
-    def impl(x):
-        x = jnp.asarray(x)
-        return fast(x) if x.dtype == _F32 and wide_on_cpu() else fn(x)
+    @functools.wraps(plain)
+    def impl(*args):
+        arrays = [jnp.asarray(a) for a in args]
+        if all(a.dtype == _F32 for a in arrays) and wide_on_cpu():
+            return fast(*arrays)
+        return plain(*args)
     return impl
+
+
+def on_cpu_float32(fn, name):
+    """``fn`` whose float32 CPU calls differentiate by ``RULES[name]``; other dtypes and
+    devices keep ``fn`` and JAX's rule."""
+    return float32_on_cpu(with_rule(fn, name), fn)
 
 
 sqrt = on_cpu_float32(jnp.sqrt, "Sqrt")
