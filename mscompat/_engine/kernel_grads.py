@@ -20,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import functools
+import inspect
 
 import jax
 import jax.numpy as jnp
@@ -137,9 +138,12 @@ def float32_on_cpu(wide, plain):
     """``wide`` (one compiled program per call eagerly) when every argument is float32 on
     the CPU backend with float64 enabled; ``plain`` otherwise."""
     fast = jax.jit(wide)
+    signature = inspect.signature(plain)
 
     @functools.wraps(plain)
-    def impl(*args):
+    def impl(*args, **kwargs):
+        if kwargs:  # (the plain function's parameter names, as its signature shows them)
+            args = signature.bind(*args, **kwargs).args
         arrays = [jnp.asarray(a) for a in args]
         if all(a.dtype == _F32 for a in arrays) and wide_on_cpu():
             return fast(*arrays)
