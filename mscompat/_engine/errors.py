@@ -92,6 +92,20 @@ def const_vector(values) -> str:
     return "[const vector]{" + ", ".join(str(v) for v in values) + "}"
 
 
+def check_axis(prim: str, x, axis: int, closed: bool = False) -> None:
+    """MindSpore's ValueError for an ``axis`` outside ``[-rank, rank)`` of ``x`` (a 0-d
+    ``x`` allows none: ``[0,0)``); ``closed``: the range printed ``[-rank, rank-1]``, as
+    Sort's check prints it."""
+    rank = len(getattr(x, "shape", ()))
+    if isinstance(axis, int) and not (-rank <= axis < rank):
+        if closed:
+            raise ValueError(f"For primitive[{prim}], the axis must be in [{-rank},{rank - 1}], "
+                             f"but got {axis}.")
+        low = -rank if rank else 0
+        raise ValueError(f"For primitive[{prim}], the axis must be in [{low},{rank}), but got "
+                         f"{axis}.")
+
+
 def _ms_name(dtype) -> str:
     import numpy as np
 

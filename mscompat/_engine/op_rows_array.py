@@ -13,6 +13,7 @@ from . import bprops, dtypes
 from .errors import (
     INDEX_16_64,
     INDEX_32_64,
+    check_axis,
     check_dtype,
     check_shape,
     concrete,
@@ -301,7 +302,20 @@ def _tri_prim(f):
 
 
 def _diag(input):
+    if not input.ndim:
+        raise ValueError("For primitive[Diag], the input rank must be greater than or equal "
+                         "to 1, but got 0.")
     return jnp.reshape(jnp.diag(jnp.ravel(input)), input.shape + input.shape)
+
+
+def _dot(input, other):
+    """``ops.dot``: the last axis of ``input`` with the second-to-last of ``other``; both
+    at least 2-D, as MindSpore requires."""
+    if input.ndim < 2 or other.ndim < 2:
+        raise ValueError(  # (MindSpore's message has these backslashes)
+            "For \\'dot\\', the inputs x1, x2 should have \\'dimension >= 2\\',but got "
+            f"\\'len(x1_shape)\\': ({input.ndim}) and \\'len(x2_shape)\\': ({other.ndim}).")
+    return jnp.tensordot(input, other, ((input.ndim - 1,), (other.ndim - 2,)))
 
 
 # -- gathering and scattering --------------------------------------------------------------
@@ -570,6 +584,8 @@ def _masked_select(input, mask):
 
 
 def _nonzero(input, *, as_tuple=False):
+    if not input.ndim:
+        raise RuntimeError("Launch kernel failed, name: NonZero")
     idx = jnp.nonzero(input)
     if as_tuple:
         return tuple(i.astype(_I64) for i in idx)
@@ -582,12 +598,17 @@ def _unique(input):
     order = np.argsort(first, kind="stable")  # MindSpore keeps first-appearance order
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
+    index_dtype = np.int64 if input.dtype == np.int64 else _I32  # (MindSpore's kernel's)
     return (jnp.asarray(values[order]),
-            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_I32)))
+            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(index_dtype)))
 
 
 # -- sorting and selection -----------------------------------------------------------------
 def _sort(input_x, axis=-1, descending=False):
+    if not input_x.ndim:
+        raise ValueError("For Sort, the check range left must be smaller than right number "
+                         "but got left: 0 and right: -1.")
+    check_axis("Sort", input_x, axis, closed=True)
     key = -input_x if descending else input_x
     idx = jnp.argsort(key, axis=axis, stable=True)
     return jnp.take_along_axis(input_x, idx, axis=axis), idx.astype(_I32)
@@ -815,6 +836,5 @@ ROWS: list[OpDef] = [
     OpDef("TensorAdd", binary(jnp.add)),
     OpDef(None, None, functional=("tensor_dot",),
           functional_impl=lambda x1, x2, axes: jnp.tensordot(x1, x2, axes)),
-    OpDef(None, None, functional=("dot",), functional_impl=lambda input, other:
-          jnp.tensordot(input, other, ((input.ndim - 1,), (max(other.ndim - 2, 0),)))),
+    OpDef(None, None, functional=("dot",), functional_impl=_dot),
 ]

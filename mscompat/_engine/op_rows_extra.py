@@ -28,7 +28,7 @@ import numpy as np
 from . import bessel, bprops, nn_kernels
 from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
-from .op_table import OpDef, _by_zero, binary, fn_row, same_dtype
+from .op_table import OpDef, _by_zero, _scalar_fix, binary, fn_row, same_dtype
 
 _F32 = jnp.float32
 
@@ -140,7 +140,9 @@ def _diagonal(input, offset=0, dim1=0, dim2=1):
 # ----------------------------------------------------------------------- special functions
 
 def _xdivy(x, y):
-    """0 where ``x == 0`` (whatever ``y``), ``x / y`` elsewhere."""
+    """0 where ``x == 0`` (whatever ``y``), ``x / y`` elsewhere (an integer Tensor with a
+    Python float: Float32, as MindSpore's)."""
+    x, y = _scalar_fix(x, y)
     safe = jnp.where(x == 0, jnp.ones_like(y), y)
     return jnp.where(x == 0, jnp.zeros_like(x), x / safe)
 

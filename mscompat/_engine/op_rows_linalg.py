@@ -137,6 +137,9 @@ def _pinv(x, *, atol=None, rtol=None, hermitian=False):
 def _cdist(x1, x2, p=2.0):
     """``ops.cdist(x1, x2, p=2.0)``: the p-norm distance of every row pair, batched (a zero
     distance has a zero gradient: ``bprops.vector_norm``)."""
+    if x1.ndim != x2.ndim:
+        raise ValueError("For Primitive[Cdist], rank of input_x and input_y must be equal, but "
+                         f"got rank of input_x: {x1.ndim}, rank of input_y: {x2.ndim}.")
     return bprops.vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, (-1,))
 
 

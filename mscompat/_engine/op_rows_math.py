@@ -80,6 +80,8 @@ def _arg_with_value_method(prim):
 
 
 def _argmin(input, axis=None, keepdims=False):
+    if not input.ndim:  # MindSpore returns ``Tensor(0)`` before looking at the arguments
+        return jnp.zeros((), _I64)
     return _argmin_nan(input, axis=axis, keepdims=keepdims).astype(_I32)
 
 

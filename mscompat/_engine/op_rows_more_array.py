@@ -20,6 +20,7 @@ import jax.scipy.linalg  # noqa: F401  (block_diag)
 import numpy as np
 
 from . import bprops
+from .errors import const_vector
 from .op_table import OpDef, _same_dtypes, fn_row
 
 
@@ -49,12 +50,16 @@ def _tensor_split(input, indices_or_sections, axis=0):
 
 
 def _cross(input, other, dim=None):
+    """MindSpore's Cross: the inputs broadcast to one shape, ``dim=None`` its first axis of
+    size 3, the result in ``input``'s dtype."""
+    shape = jnp.broadcast_shapes(input.shape, other.shape)
     if dim is None:
-        dim = next((i for i, (a, b) in enumerate(zip(input.shape, other.shape))
-                    if a == 3 and b == 3), None)
+        dim = next((i for i, n in enumerate(shape) if n == 3), None)
         if dim is None:
-            raise ValueError("For 'cross', no dimension of size 3 in 'input' and 'other'.")
-    return jnp.cross(input, other, axis=dim)
+            raise ValueError("For 'Cross', the size of inputs dim must contain 3, but got "
+                             f"{const_vector(shape)}.")
+    input, other = jnp.broadcast_to(input, shape), jnp.broadcast_to(other, shape)
+    return jnp.cross(input, other.astype(input.dtype), axis=dim)
 
 
 def _dist(input, other, p=2):

@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import jax
 import jax.numpy as jnp
@@ -182,7 +183,13 @@ def _searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side
 
 def _median(input, axis=-1, keepdims=False, ignore_nan=False):
     """(lower median along ``axis``, its index): NaN-first like MindSpore unless
-    ``ignore_nan`` (``nanmedian``)."""
+    ``ignore_nan`` (``nanmedian``). A 0-d input is its own median, at index 0."""
+    rank = max(input.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[Median], the axis must be in [{-rank},{rank}), but "
+                         f"got {axis}.")
+    if not input.ndim:
+        return input, jnp.zeros((), jnp.int64)
     axis = axis % input.ndim
     order = jnp.argsort(input, axis=axis, stable=True)
     ranked = jnp.take_along_axis(input, order, axis=axis)
@@ -199,6 +206,15 @@ def _median(input, axis=-1, keepdims=False, ignore_nan=False):
     if not keepdims:
         values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)
     return values, index
+
+
+def _trace(input):
+    """The sum of the main diagonal of a matrix, in the input's dtype (integers wrap, as
+    MindSpore's kernel sums them)."""
+    if input.ndim != 2:
+        raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got "
+                           f"{input.ndim}!")
+    return jnp.trace(input, dtype=input.dtype)
 
 
 def _nan_to_num(input, nan=None, posinf=None, neginf=None):
@@ -346,7 +362,7 @@ ROWS: list[OpDef] = [
     _unary("sgn", jnp.sign),
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
-    _unary("trace", jnp.trace),
+    replace(_unary("trace", _trace), method_impl=lambda input: jnp.trace(input)),
     _unary("xlogy", binary(_xlogy)),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
     _unary("hardshrink", hardshrink),

@@ -32,7 +32,15 @@ from . import (
     reductions,
     scope,
 )
-from .errors import INDEX_16_64, INDEX_32_64, check_dtype, check_shape, concrete, out_of_range
+from .errors import (
+    INDEX_16_64,
+    INDEX_32_64,
+    check_axis,
+    check_dtype,
+    check_shape,
+    concrete,
+    out_of_range,
+)
 
 
 @dataclass(frozen=True)
@@ -375,6 +383,7 @@ def _transpose_method(x, *axes):
 
 
 def _softmax(x, *, axis=-1):
+    check_axis("Softmax", x, axis)
     return cpu_math.softmax(x, axis=axis)
 
 
@@ -393,6 +402,7 @@ def _extreme_fn(f: Callable) -> Callable:
 
 
 def _log_softmax(x, *, axis=-1):
+    check_axis("LogSoftmax", x, axis)
     return jax.nn.log_softmax(x, axis=axis)
 
 
@@ -784,7 +794,18 @@ def _add_method(input, other, *, alpha=1):
 
 def _subtract(input, other, *, alpha=1):
     """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``; a float
-    ``alpha`` with integer operands gives Float32, as MindSpore's."""
+    ``alpha`` with integer operands gives Float32, as MindSpore's. ``alpha * other`` is a
+    Tensor product: a Bool ``other`` becomes Int64 (and a Python bool an int)."""
+    if isinstance(other, bool):
+        other = int(other)
+    elif getattr(other, "dtype", None) == np.bool_ and not isinstance(alpha, float):
+        other = jnp.asarray(other, np.int64)
+    return _subtract_method(input, other, alpha=alpha)
+
+
+def _subtract_method(input, other, *, alpha=1):
+    """``Tensor.subtract(other, *, alpha=1)``: ``ops.subtract`` but a Bool ``other`` stays
+    Bool (``Tensor.subtract`` of two Bool Tensors is Bool in MindSpore)."""
     if alpha == 1 and not isinstance(alpha, float):
         return _sub(input, other)
     if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
@@ -839,7 +860,7 @@ TABLE: list[OpDef] = [
     replace(_U("Add", _add_rows, ("add",), ("add",), binop=True),
             method_impl=_add_method),
     OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
-          functional_impl=_subtract),
+          functional_impl=_subtract, method_impl=_subtract_method),
     _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
