@@ -804,8 +804,8 @@ def _subtract(input, other, *, alpha=1):
 
 
 def _subtract_method(input, other, *, alpha=1):
-    """``Tensor.subtract(other, *, alpha=1)``: ``ops.subtract`` but a Bool ``other`` stays
-    Bool (``Tensor.subtract`` of two Bool Tensors is Bool in MindSpore)."""
+    """``ops.sub`` and ``Tensor.sub/subtract(other, *, alpha=1)``: ``ops.subtract`` but a
+    Bool ``other`` keeps its dtype in the promotion (Int8 - Bool is Int8)."""
     if alpha == 1 and not isinstance(alpha, float):
         return _sub(input, other)
     if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
@@ -859,8 +859,9 @@ TABLE: list[OpDef] = [
     # element-wise binary
     replace(_U("Add", _add_rows, ("add",), ("add",), binop=True),
             method_impl=_add_method),
-    OpDef("Sub", _sub, functional=("sub", "subtract"), methods=("sub", "subtract"),
-          functional_impl=_subtract, method_impl=_subtract_method),
+    OpDef("Sub", _sub, functional=("sub",), methods=("sub", "subtract"),
+          functional_impl=_subtract_method),
+    fn_row("subtract", _subtract),
     _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
           methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
