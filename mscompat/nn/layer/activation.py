@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._engine import bprops, cpu_math, dtypes, op_rows_losses, op_table, random_more
+from ..._engine import init_args as init_args_
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
 from ..._engine.cell import Cell
@@ -67,24 +68,13 @@ def _make(name: str, fn, init_args) -> type:
 
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)
-        values = dict(init_args)
-        values.update(zip(names, args))
-        values.update(kwargs)
-        unset = [k for k, v in values.items() if v is inspect.Parameter.empty]
-        if unset:  # a required argument (``nn.Threshold(threshold, value)``)
-            listed = " and ".join(f"'{k}'" for k in unset)
-            raise TypeError(f"{name}.__init__() missing {len(unset)} required positional "
-                            f"argument{'s' if len(unset) > 1 else ''}: {listed}")
-        for k, v in values.items():
+        for k, v in init_args_.values(name, init_args, args, kwargs).items():
             setattr(self, k, v)
 
     def construct(self, x):
         return call(fn, (x._data,), {k: getattr(self, k) for k in names})
 
-    __init__.__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
-        + [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
-           for a, d in init_args])
+    __init__.__signature__ = init_args_.signature(init_args)
     args = ", ".join(a if d is inspect.Parameter.empty else f"{a}={d!r}" for a, d in init_args)
     doc = f"``nn.{name}({args})``: element-wise activation."
     return type(name, (Cell,), {"construct": construct, "__doc__": doc,

@@ -13,13 +13,12 @@ Example:
 """
 from __future__ import annotations
 
-import inspect
-
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from ..._engine import bprops
+from ..._engine import init_args as init_args_
 from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
 from ..._engine.errors import _ms_name, check_dtype
@@ -176,12 +175,9 @@ _ROWS = {
 
 
 def _make(name: str, init_args, impl, tensor_args, kw_args) -> type:
-    defaults = dict(init_args)
 
     def __init__(self, *args, **kwargs):
-        values = dict(defaults)
-        values.update(zip([a for a, _ in init_args], args))
-        values.update(kwargs)
+        values = init_args_.values(name, init_args, args, kwargs)
         reduction = values.get("reduction", "mean")
         LossBase.__init__(self, reduction if reduction != "batchmean" else "mean")
         for k, v in values.items():
@@ -196,10 +192,7 @@ def _make(name: str, init_args, impl, tensor_args, kw_args) -> type:
         arrays += [e._data if isinstance(e, Tensor) else e for e in extra]
         return call(impl, arrays, kw)
 
-    __init__.__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
-        + [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
-           for a, d in init_args])
+    __init__.__signature__ = init_args_.signature(init_args)
     doc = f"``nn.{name}({', '.join(f'{a}={d!r}' for a, d in init_args)})``."
     return type(name, (LossBase,), {"__init__": __init__, "construct": construct,
                                     "__doc__": doc})
