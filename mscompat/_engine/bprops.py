@@ -376,8 +376,11 @@ relu6 = _with_jvp(lambda x: jnp.clip(x, 0, 6), _slope_jvp(
 
 def _hardswish_jvp(primals, tangents, out):  # HSwishGrad: dy * (2x + 3) / 6 on [-3, 3]
     (x,), (t,) = primals, tangents  # (transposed: the product first, then the quotient)
-    factor = jnp.where((x < -3) | (x > 3), 0, x + x + 3).astype(t.dtype)  # (finite at +-inf)
-    inner = exact_div.divide(t, 6, t.dtype) * factor
+    # (Float16: the kernel computes in float32 and rounds once)
+    wide = np.float32 if t.dtype == np.float16 else t.dtype
+    x_w, t_w = x.astype(wide), t.astype(wide)
+    factor = jnp.where((x_w < -3) | (x_w > 3), 0, x_w + x_w + 3)  # (finite at +-inf)
+    inner = (exact_div.divide(t_w, 6, wide) * factor).astype(t.dtype)
     return jnp.where(x < -3, jnp.zeros_like(t), jnp.where(x > 3, t, inner))
 
 

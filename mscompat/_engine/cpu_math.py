@@ -371,7 +371,8 @@ def libm(fn, grad=None):
     """
     kernel = kernel_grads.libm_kernel(fn)
     return kernel_grads.float32_on_cpu(
-        kernel_grads.with_rule(kernel, grad) if grad else _with_math_jvp(kernel, fn), fn)
+        kernel_grads.with_rule(kernel, grad) if grad else _with_math_jvp(kernel, fn), fn,
+        kernel_grads.half_kernel(fn, grad) if grad else None)
 
 
 def _with_math_jvp(kernel, math):
@@ -427,9 +428,20 @@ def sigmoid(x):
     return _sigmoid_j(x) if cpu_float32(x) else jax.nn.sigmoid(x)
 
 
+_tanh_half_j = jax.jit(kernel_grads.with_half_rule(
+    lambda x: jnp.tanh(x.astype(_F32)).astype(x.dtype), "Tanh"))
+
+
 def tanh(x):
-    """``Tanh`` (float32 on the CPU: MindSpore's kernel; else ``jnp.tanh``)."""
-    return _tanh_j(x) if cpu_float32(x) else jnp.tanh(x)
+    """``Tanh`` (float32 on the CPU: MindSpore's kernel; Float16 there: computed in float32,
+    differentiated by its Float16 rule; else ``jnp.tanh``)."""
+    if cpu_float32(x):
+        return _tanh_j(x)
+    if jnp.result_type(x) == jnp.float16 and wide_on_cpu():
+        if kernel_grads.half_rule_applies("Tanh"):
+            return _tanh_half_j(x)
+        return _tanh_j(x.astype(_F32)).astype(x.dtype)
+    return jnp.tanh(x)
 
 
 def silu(x):
@@ -461,7 +473,21 @@ def log(x):
          2.1972241 2.1972246]
     """
     x = jnp.asarray(x)
-    return _log_j(x) if cpu_float32(x) else jnp.log(x)
+    if cpu_float32(x):
+        return _log_j(x)
+    return _log_kept(x) if jnp.issubdtype(x.dtype, jnp.floating) else jnp.log(x)
+
+
+@jax.custom_jvp
+def _log_kept(x):
+    return jnp.log(x)
+
+
+@_log_kept.defjvp
+def _log_kept_jvp(primals, tangents):
+    # LogGrad's dout / x on the cotangent as it arrives (as ``_log_jvp``)
+    (x,), (t,) = primals, tangents
+    return jnp.log(x), linear_rounding.kept(t / x)
 
 
 def softplus(x):

@@ -103,6 +103,9 @@ RULES = {
     "Erfc": lambda x, out, t: t * (-_TWO_OVER_SQRT_PI * _exp_kernel(-(x * x))),
     "Softsign": lambda x, out, t: t * (_ONE / jnp.square(_ONE + jnp.abs(x))),
     "Softplus": lambda x, out, t: t / (_ONE + _exp_kernel(-x)),
+    # (float32 Tanh has its fused kernel in cpu_math; this is the Float16 rule's)
+    "Tanh": lambda x, out, t: t * (_ONE - out * out),
+    "Elu": lambda x, out, t: t * jnp.where(x > 0, _ONE, out + _ONE),  # (alpha 1)
 }
 
 
@@ -117,6 +120,61 @@ def _atan2_tangent(x, y, out, tx, ty):
 
 # (x, y, out, tx, ty) -> tangent, for the binary ops
 BINARY_RULES = {"Atan2": _atan2_tangent}
+
+
+# Float16. The gradient kernels of these compute in float32 from the Float16 values and
+# round once (``x``, ``out`` and ``dout`` widened, ``RULES`` applied, the result rounded)...
+HALF_ONCE = {"Sqrt", "Asinh", "Acosh", "Tanh", "Elu"}
+_H = np.float16
+# ...these are composed of Float16 ops, each rounding its result: the rule in Float16 steps
+HALF_STEPS = {
+    "Rsqrt": lambda x, out, t: t * (((out * out) * out) * _H(-0.5)),
+    "Reciprocal": lambda x, out, t: t * -(out * out),
+    "Atanh": lambda x, out, t: t / (_H(1) - x * x),
+    "Exp2": lambda x, out, t: t * (out * _H(np.log(2.0))),
+    "Softsign": lambda x, out, t: t * (_H(1) / jnp.square(_H(1) + jnp.abs(x))),
+    "Expm1": lambda x, out, t: t * (out + _H(1)),
+}
+
+
+def with_half_rule(fn, name):
+    """``fn`` on Float16 differentiated as MindSpore's kernel ``name`` differentiates
+    Float16 (``HALF_ONCE``, ``HALF_STEPS``)."""
+    custom = jax.custom_jvp(lambda x: fn(x))  # (one argument: fn's defaults stay defaults)
+
+    @custom.defjvp
+    def _jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        out = custom(x)
+        if name in HALF_STEPS:
+            return out, HALF_STEPS[name](x, out, t)
+        wide = (x.astype(_F32), out.astype(_F32), linear_rounded(t.astype(_F32)))
+        return out, RULES[name](*wide).astype(out.dtype)
+    return custom
+
+
+# In GRAPH_MODE MindSpore computes these Float16 ops and their gradients in float32 (its
+# graph casts them), rounding the gradient once: ``f``'s own float32 rule
+GRAPH_IN_FLOAT32 = {"Tanh", "Elu"}
+
+
+def half_rule_applies(name) -> bool:
+    from . import context
+    return not (name in GRAPH_IN_FLOAT32 and context.graph_mode())
+
+
+def half_graded(f, name):
+    """``f`` (a Float16 op computed in float32 and rounded once) whose one-argument Float16
+    calls differentiate by MindSpore's Float16 rule ``name`` (``with_half_rule``)."""
+    custom = with_half_rule(f, name)
+
+    @functools.wraps(f)
+    def impl(*args, **kwargs):
+        if (len(args) == 1 and not kwargs and getattr(args[0], "dtype", None) == _H
+                and half_rule_applies(name)):
+            return custom(args[0])
+        return f(*args, **kwargs)
+    return impl
 
 
 def with_rule(kernel, name):
@@ -134,10 +192,12 @@ def with_rule(kernel, name):
     return custom
 
 
-def float32_on_cpu(wide, plain):
+def float32_on_cpu(wide, plain, half=None):
     """``wide`` (one compiled program per call eagerly) when every argument is float32 on
-    the CPU backend with float64 enabled; ``plain`` otherwise."""
+    the CPU backend with float64 enabled; ``half`` (if given) when every argument is
+    Float16 there; ``plain`` otherwise."""
     fast = jax.jit(wide)
+    half_fast = jax.jit(half) if half is not None else None
     signature = inspect.signature(plain)
 
     @functools.wraps(plain)
@@ -147,14 +207,22 @@ def float32_on_cpu(wide, plain):
         arrays = [jnp.asarray(a) for a in args]
         if all(a.dtype == _F32 for a in arrays) and wide_on_cpu():
             return fast(*arrays)
+        if half_fast is not None and all(a.dtype == _H for a in arrays) and wide_on_cpu():
+            return half_fast(*arrays)
         return plain(*args)
     return impl
 
 
+def half_kernel(fn, name):
+    """``fn`` differentiated by MindSpore's Float16 rule for ``name``, or None where JAX's
+    derivative of ``fn`` in Float16 is already MindSpore's."""
+    return with_half_rule(fn, name) if name in HALF_ONCE or name in HALF_STEPS else None
+
+
 def on_cpu_float32(fn, name):
-    """``fn`` whose float32 CPU calls differentiate by ``RULES[name]``; other dtypes and
-    devices keep ``fn`` and JAX's rule."""
-    return float32_on_cpu(with_rule(fn, name), fn)
+    """``fn`` whose float32 (and Float16) CPU calls differentiate by ``RULES[name]``
+    (``with_half_rule``); other dtypes and devices keep ``fn`` and JAX's rule."""
+    return float32_on_cpu(with_rule(fn, name), fn, half_kernel(fn, name))
 
 
 sqrt = on_cpu_float32(jnp.sqrt, "Sqrt")

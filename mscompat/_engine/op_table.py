@@ -601,20 +601,32 @@ def computed_in(f: Callable, wide, narrow) -> Callable:
     return impl
 
 
-def float16_in_float32(f: Callable) -> Callable:
+# The Float16 gradient rules (``kernel_grads.with_half_rule``) of ops in HALF_IN_FLOAT32
+HALF_GRADS = {"tanh": "Tanh", "asinh": "Asinh", "arcsinh": "Asinh", "acosh": "Acosh",
+              "arccosh": "Acosh", "atanh": "Atanh", "arctanh": "Atanh",
+              "softsign": "Softsign", "exp2": "Exp2", "elu": "Elu"}
+
+
+def float16_in_float32(f: Callable, grad: str | None = None) -> Callable:
     """``f`` computing Float16 inputs in float32, its float32 results rounded to Float16
-    once (the rule of the ops in ``HALF_IN_FLOAT32``)."""
-    return computed_in(f, np.float16, np.float32)
+    once (the rule of the ops in ``HALF_IN_FLOAT32``), differentiated by MindSpore's
+    Float16 rule ``grad`` (``kernel_grads.half_graded``) if given."""
+    narrowed = computed_in(f, np.float16, np.float32)
+    return kernel_grads.half_graded(narrowed, grad) if grad else narrowed
 
 
 def computed_in_float32(op: OpDef) -> OpDef:
     """``op`` computing Float16 in float32 when one of its functional names is in
     ``HALF_IN_FLOAT32``, Float64 in float32 when in ``DOUBLE_IN_FLOAT32``."""
     names = set(op.functional)
+    grad = next((HALF_GRADS[n] for n in op.functional if n in HALF_GRADS), None)
     for table, wide in ((HALF_IN_FLOAT32, np.float16), (DOUBLE_IN_FLOAT32, np.float64)):
         if table & names:
             def wrap(f, wide=wide):
-                return None if f is None else computed_in(f, wide, np.float32)
+                if f is None:
+                    return None
+                return float16_in_float32(f, grad) if wide == np.float16 else computed_in(
+                    f, wide, np.float32)
             method = op.method_impl or op.functional_impl or op.impl  # as ops_build's
             if not (wide == np.float64 and _DOUBLE_METHODS_IN_FLOAT64 & set(op.methods)):
                 method = wrap(method)
@@ -675,13 +687,13 @@ def _log1p(x):
 def _expm1(x):
     """MindSpore's ``Expm1`` kernel: ``exp(x) - 1`` (Float32: the exponential correctly
     rounded, then the subtraction); +0 at -0."""
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (Float16: its exponential rounded to Float16)
         return _expm1_float32(x)
     return positive_zero(jnp.expm1(x))
 
 
 def _expm1_values(x):
-    e = cpu_math.stored(jnp.exp(x.astype(np.float64)).astype(x.dtype))
+    e = cpu_math.stored(jnp.exp(x.astype(np.float64)).astype(np.float32).astype(x.dtype))
     return positive_zero(e - 1)
 
 

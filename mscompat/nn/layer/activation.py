@@ -64,7 +64,7 @@ _FLOAT16_IN_FLOAT32 = {"Tanh", "ELU", "HSigmoid", "Mish", "Softsign"}
 def _make(name: str, fn, init_args) -> type:
     names = [a for a, _ in init_args]
     if name in _FLOAT16_IN_FLOAT32:
-        fn = op_table.float16_in_float32(fn)
+        fn = op_table.float16_in_float32(fn, {"Tanh": "Tanh", "Softsign": "Softsign"}.get(name))
 
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)
