@@ -91,14 +91,16 @@ def _argmin_prim(x, *, axis=-1, output_type=None):
 
 def _moment(f):
     """``std``/``var``. An integer input (``Tensor.std``; ``ops.std`` refuses it) is
-    MindSpore's: deviations from the integer mean (``ops.mean``'s, truncated), squared and
-    summed in float32, divided by ``n - ddof`` (Float32 result; JAX: float64 for Int64)."""
+    MindSpore's: deviations from the integer mean (``ops.mean``'s, truncated) and their
+    squares in the input's dtype (wrapping, as Int8's do in MindSpore), summed in float32,
+    divided by ``n - ddof`` (Float32 result; JAX: float64 for Int64). MindSpore's UInt8
+    kernel wraps in a way of its own (docs/divergences.md)."""
     def impl(input, axis=None, ddof=0, keepdims=False):
         axis = _axis(axis)
         if not jnp.issubdtype(input.dtype, jnp.integer):
             return f(input, axis=axis, ddof=int(ddof), keepdims=keepdims)
-        dev = input.astype(_F32) - op_table._mean(input, axis, keepdims=True).astype(_F32)
-        total = jnp.sum(dev * dev, axis=axis, keepdims=keepdims)
+        dev = input - op_table._mean(input, axis, keepdims=True).astype(input.dtype)
+        total = jnp.sum((dev * dev).astype(_F32), axis=axis, keepdims=keepdims)
         var = total / (input.size // max(1, total.size) - int(ddof))
         return jnp.sqrt(var) if f is jnp.std else var
     return impl

@@ -217,6 +217,19 @@ def _trace(input):
     return jnp.trace(input, dtype=input.dtype)
 
 
+def _trace_method(input):
+    """``Tensor.trace()``: NumPy's dtypes but Int64 for every integer (UInt8 too) and Bool
+    kept (whether the diagonal holds a True)."""
+    if input.ndim != 2:
+        raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got "
+                           f"{input.ndim}!")
+    if input.dtype == np.bool_:
+        return jnp.any(jnp.diagonal(input))
+    if jnp.issubdtype(input.dtype, jnp.integer):
+        return jnp.trace(input.astype(np.int64))
+    return jnp.trace(input)
+
+
 def _nan_to_num(input, nan=None, posinf=None, neginf=None):
     return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
 
@@ -362,7 +375,7 @@ ROWS: list[OpDef] = [
     _unary("sgn", jnp.sign),
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
-    replace(_unary("trace", _trace), method_impl=lambda input: jnp.trace(input)),
+    replace(_unary("trace", _trace), method_impl=_trace_method),
     _unary("xlogy", binary(_xlogy)),
     _unary("msort", lambda input: jnp.sort(input, axis=0)),
     _unary("hardshrink", hardshrink),

@@ -387,6 +387,11 @@ def _softmax(x, *, axis=-1):
     return cpu_math.softmax(x, axis=axis)
 
 
+def _softmax_method(x, axis, dtype=None):
+    """``Tensor.softmax(axis, dtype=None)``: ``axis`` has no default in MindSpore."""
+    return _softmax(_cast_to(x, dtype), axis=axis)
+
+
 def _cast_to(x, dtype):
     """MindSpore's ``dtype=`` of softmax/prod: the input is cast before the operation."""
     return x if dtype is None else jnp.asarray(x).astype(dtypes.to_np(dtype))
@@ -971,8 +976,7 @@ TABLE: list[OpDef] = [
     OpDef("Softmax", _softmax, attrs=(("axis", -1),), functional=("softmax",),
           functional_impl=lambda input, axis=-1, *, dtype=None:
           _softmax(_cast_to(input, dtype), axis=axis),
-          methods=("softmax",), method_impl=lambda x, axis=-1, dtype=None:
-          _softmax(_cast_to(x, dtype), axis=axis)),
+          methods=("softmax",), method_impl=_softmax_method),
     OpDef("LogSoftmax", _log_softmax, attrs=(("axis", -1),), functional=("log_softmax",),
           functional_impl=lambda logits, axis=-1: _log_softmax(logits, axis=axis)),
     OpDef("SoftmaxCrossEntropyWithLogits", bprops.softmax_cross_entropy),

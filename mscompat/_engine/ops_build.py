@@ -412,7 +412,8 @@ def _install_operators() -> None:
     Tensor.__neg__ = lambda self: call(jnp.negative, (self._data,))
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: call(jnp.abs, (self._data,))
-    Tensor.__invert__ = lambda self: call(jnp.invert, (self._data,))
+    # MindSpore's ``~t`` is LogicalNot of any dtype (``~Tensor([1, 0])`` is Bool [False, True])
+    Tensor.__invert__ = lambda self: call(jnp.logical_not, (self._data,))
     Tensor.T = property(lambda self: call(jnp.transpose, (self._data,)))
     Tensor.__hash__ = object.__hash__
 

@@ -1,7 +1,9 @@
 """Edges a dtype-and-rank sweep of the functional ops found: 0-d inputs (``argmin``,
 ``median``, ``diag``, ``trace``, ``softmax``, ``sort``, ``nonzero``), the dtypes MindSpore
 keeps (``trace`` of integers, ``unique``'s Int64 index, ``subtract`` of a Bool Tensor, an
-integer ``xdivy`` with a Python float), ``cross`` of a first axis of size 3, and the
+integer ``xdivy`` with a Python float), a Tensor-method sweep's (an Int8 ``std``
+wrapping in the input's dtype, ``Tensor.trace``'s Int64 and Bool, ``~t`` as LogicalNot of any
+dtype, ``Tensor.softmax``'s required ``axis``), ``cross`` of a first axis of size 3, and the
 exception classes of bad ranks and axes."""
 import numpy as np
 
@@ -50,6 +52,18 @@ SPECS = [
     S("sort_axis_error", "ops.sort", (X, 2), grad=False),
     S("argsort_axis_error", "ops.argsort", (X, -3), grad=False),
     S("nonzero_0d_error", "ops.nonzero", (Z,), grad=False),
+    S("Tensor_std_int8_wraps", "Tensor.std", (np.array([-100, 0, 120, 7], np.int8),),
+      grad=False),
+    S("Tensor_trace_bool", "Tensor.trace", (np.array([[False, True], [True, True]]),),
+      grad=False),
+    S("Tensor_trace_bool_false", "Tensor.trace", (np.array([[False, True], [True, False]]),),
+      grad=False),
+    S("Tensor_trace_uint8", "Tensor.trace", (U8,), grad=False),
+    S("Tensor_trace_float16", "Tensor.trace", (X3[:3, :3].astype(np.float16),), grad=False),
+    S("Tensor_softmax_axis_required", "Tensor.softmax", (X,), grad=False),
+    S("invert_int32", "Tensor.__invert__", (ints(2, 3, seed=909, lo=-2, hi=3),), grad=False),
+    S("invert_float32", "Tensor.__invert__", (np.array([1.5, 0.0, -3.0], np.float32),),
+      grad=False),
 ]
 
 for _s in SPECS:
