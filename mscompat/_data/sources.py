@@ -96,9 +96,7 @@ class GeneratorDataset(MappableDataset):
         if column_names is None:
             raise ValueError("GeneratorDataset: 'column_names' is required.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
-        if shuffle:
-            raise ValueError("GeneratorDataset: 'shuffle' needs a random-accessible source "
-                             "(with __getitem__ and __len__).")
+        # ``shuffle`` is ignored for an iterable source: MindSpore reads it in order
         if sampler is not None:
             raise ValueError("sampler is not supported if source does not have attribute "
                              "'__getitem__'.")

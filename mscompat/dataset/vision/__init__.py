@@ -61,6 +61,7 @@ from ..._data.vision_augment import (  # noqa: F401
     TrivialAugmentWide,
     UniformAugment,
 )
+from ..._data.vision_blur import GaussianBlur  # noqa: F401
 from ..._data.vision_color import (  # noqa: F401
     AdjustSharpness,
     Grayscale,
