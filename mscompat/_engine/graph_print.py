@@ -6,7 +6,8 @@ While mscompat traces a Cell or function for ``jax.jit`` (or runs one through a 
 ``jax.debug.callback`` of the compiled program, so each call of the program prints its
 values. The text follows MindSpore's GRAPH_MODE ``Print`` op: one line per argument, Tensors
 as ``Tensor(shape=[2], dtype=Float32, value=[ 1.00000000e+00 ...])``, 0-d Tensors as their
-bare value, booleans as ``1``/``0``. Outside those calls ``print`` is Python's own: the hook
+bare value (floats as C++ streams them: ``2``, ``0.333333``, ``1.23457e+08``), booleans as
+``1``/``0``. Outside those calls ``print`` is Python's own: the hook
 installed on the first GRAPH_MODE compilation only acts inside mscompat's calls.
 
 Example:
@@ -40,7 +41,11 @@ def format_value(value) -> str:
     if not isinstance(value, np.ndarray):
         return str(value)
     if value.ndim == 0:
-        return format_value(value.item() if value.dtype == np.bool_ else value[()])
+        if value.dtype == np.bool_:
+            return format_value(value.item())
+        if value.dtype.kind == "f":  # (C++'s stream default: 6 significant digits, %g)
+            return f"{value.item():g}"
+        return str(value[()])
     digits = _DIGITS.get(value.dtype)
     formatter = {"float_kind": lambda v: f"{v: .{digits}e}"} if digits else None
     text = np.array2string(value, separator=" ", formatter=formatter,

@@ -106,8 +106,36 @@ def write(param, value) -> None:
     if scope is None:
         param._stored = value
     else:
+        base = scope.values.get(id(param), _MISSING)
+        if base is _MISSING:  # not bound: its recorded leaf (PYNATIVE), else no tangent
+            rec = recording()
+            base = rec.param_leaf(param) if rec is not None else None
+        value = _as_written(value, base)
         scope.values[id(param)] = value
         scope.writes[id(param)] = param
+
+
+def _as_written(value, base):
+    """``value`` as the Parameter holds it once written: MindSpore differentiates a read
+    after a write (and ``ops.assign``'s result) as the Parameter itself, not as the value
+    written (``ops.assign(p, x * 2)`` passes no gradient to ``x``; the gradient w.r.t. ``p``
+    passes through). Only traced float values carry tangents."""
+    import jax  # (scope is imported before jax is configured)
+
+    from . import lazy
+    dtype = getattr(value, "dtype", None)
+    if dtype is None or not jax.numpy.issubdtype(dtype, jax.numpy.inexact):
+        return value
+    from .written import as_written
+    if isinstance(value, lazy.Lazy) or isinstance(base, lazy.Lazy):
+        if base is None:
+            return lazy.apply(jax.lax.stop_gradient, (value,), {})
+        return lazy.apply(as_written, (value, base), {})
+    if isinstance(base, jax.core.Tracer):
+        return as_written(value, base)
+    if isinstance(value, jax.core.Tracer):  # (a Parameter no transform binds: no tangent)
+        return jax.lax.stop_gradient(value)
+    return value
 
 
 def commit(params: list, values: list) -> None:

@@ -39,7 +39,7 @@ def _write(name: str, variable, value, combine) -> Tensor:
         raise ValueError(f"For '{name}', the shape of 'value' {list(new.shape)} must be the "
                          f"same as the shape of 'variable' {list(variable.shape)}.")
     variable._data = new._data
-    return Tensor._wrap(new._data)
+    return Tensor._wrap(variable._value)  # (the value as written: ``written.as_written``)
 
 
 @mixed_precision.keep(0)
