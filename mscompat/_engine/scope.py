@@ -42,12 +42,16 @@ HOOKS = {"version": 0}
 
 
 class Scope:
-    __slots__ = ("values", "writes", "jit", "reads")
+    __slots__ = ("values", "writes", "jit", "reads", "bases", "loads")
 
     def __init__(self, parent: Scope | None, params: Iterable, values: Iterable, jit: bool):
         self.values: dict[int, Any] = dict(parent.values) if parent is not None else {}
+        # id -> the value a written Parameter had before its first write (``_as_written``)
+        self.bases: dict[int, Any] = dict(parent.bases) if parent is not None else {}
+        self.loads: dict[int, tuple] = {}  # id -> (written value, its load), reused
         for p, v in zip(params, values):
             self.values[id(p)] = v
+            self.bases.pop(id(p), None)
         self.writes: dict[int, Any] = {}  # id -> Parameter, in write order
         self.jit = jit or (parent is not None and parent.jit)
         self.reads: dict | None = None  # id -> Parameter, when a caller asks to track reads
@@ -87,6 +91,12 @@ def read(param) -> Any:
             scope.reads[id(param)] = param
         value = scope.values.get(id(param), _MISSING)
         if value is not _MISSING:
+            if id(param) in scope.bases:  # read after a write: a load of the Parameter
+                load = scope.loads.get(id(param))
+                if load is None or load[0] is not value:
+                    load = (value, _as_written(value, scope.bases[id(param)]))
+                    scope.loads[id(param)] = load
+                return load[1]
             return value
         if scope.jit:
             raise UnboundParameter(param)
@@ -106,20 +116,22 @@ def write(param, value) -> None:
     if scope is None:
         param._stored = value
     else:
-        base = scope.values.get(id(param), _MISSING)
-        if base is _MISSING:  # not bound: its recorded leaf (PYNATIVE), else no tangent
-            rec = recording()
-            base = rec.param_leaf(param) if rec is not None else None
-        value = _as_written(value, base)
+        if id(param) not in scope.bases:
+            base = scope.values.get(id(param), _MISSING)
+            if base is _MISSING:  # not bound: its recorded leaf (PYNATIVE), else no tangent
+                rec = recording()
+                base = rec.param_leaf(param) if rec is not None else None
+            scope.bases[id(param)] = base
         scope.values[id(param)] = value
         scope.writes[id(param)] = param
 
 
 def _as_written(value, base):
-    """``value`` as the Parameter holds it once written: MindSpore differentiates a read
-    after a write (and ``ops.assign``'s result) as the Parameter itself, not as the value
-    written (``ops.assign(p, x * 2)`` passes no gradient to ``x``; the gradient w.r.t. ``p``
-    passes through). Only traced float values carry tangents."""
+    """``value`` as a read after a write sees it: MindSpore differentiates a read after a
+    write (and ``ops.assign``'s result) as the Parameter itself, not as the value written
+    (``ops.assign(p, x * 2)`` passes no gradient to ``x``; the gradient w.r.t. ``p``
+    passes through). Only traced float values carry tangents; a write that is never read
+    back (an optimizer's) adds nothing to the program."""
     import jax  # (scope is imported before jax is configured)
 
     from . import lazy
