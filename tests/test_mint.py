@@ -246,3 +246,36 @@ def test_mint_distributed_before_init(monkeypatch):
     monkeypatch.setattr(GlobalComm, "INITED", False)  # other tests may have called init()
     assert (distributed.get_rank(), distributed.get_world_size()) == (0, 1)
     assert distributed.is_initialized() is False
+
+
+def test_mint_functions_without_a_mindspore_cpu_kernel_follow_their_documentation():
+    """sort/argsort/count_nonzero/diag/dot/equal/median/logsumexp/norm/clone/bitwise_not
+    have no CPU kernel in MindSpore 2.10; their values are the documented ones (NumPy's)."""
+    import mscompat as ms
+    from mscompat import mint
+    x = np.array([[3.0, 1.0, 2.0, 1.0], [0.0, 0.0, 5.0, 2.0]], np.float32)
+    t = ms.Tensor(x)
+    values, indices = mint.sort(t, descending=True)
+    np.testing.assert_array_equal(values.asnumpy(), -np.sort(-x, axis=-1))
+    assert str(indices.dtype) == "Int64"
+    np.testing.assert_array_equal(indices.asnumpy(), np.argsort(-x, axis=-1, kind="stable"))
+    np.testing.assert_array_equal(mint.argsort(t, dim=0).asnumpy(),
+                                  np.argsort(x, axis=0, kind="stable"))
+    assert mint.count_nonzero(t).asnumpy() == 6 and str(mint.count_nonzero(t).dtype) == "Int64"
+    np.testing.assert_array_equal(mint.count_nonzero(t, 1).asnumpy(), [4, 2])
+    np.testing.assert_array_equal(mint.diag(t, 1).asnumpy(), np.diag(x, 1))
+    v = np.array([1.0, -2.0, 0.5], np.float32)
+    assert float(mint.dot(ms.Tensor(v), ms.Tensor(v)).asnumpy()) == float(v @ v)
+    assert bool(mint.equal(t, ms.Tensor(x.copy()))) and not bool(mint.equal(t, t[0]))
+    assert float(mint.median(t).asnumpy()) == 1.0  # the lower of the two middle values
+    med, idx = mint.median(t, 1)
+    np.testing.assert_array_equal(med.asnumpy(), [1.0, 0.0])
+    np.testing.assert_allclose(mint.logsumexp(t, 1).asnumpy(),
+                               np.log(np.exp(x).sum(1)), rtol=1e-6)
+    np.testing.assert_allclose(mint.norm(t).asnumpy(), np.linalg.norm(x), rtol=1e-6)
+    np.testing.assert_allclose(mint.norm(t, 1, 1).asnumpy(), np.abs(x).sum(1), rtol=1e-6)
+    np.testing.assert_allclose(mint.norm(t, float("inf")).asnumpy(), np.abs(x).max())
+    assert mint.squeeze(ms.Tensor(x[None]), (0, 1)).shape == (2, 4)  # size-4 axis kept
+    np.testing.assert_array_equal(mint.clone(t).asnumpy(), x)
+    np.testing.assert_array_equal(mint.bitwise_not(ms.Tensor(np.array([0, 5], np.int32)))
+                                  .asnumpy(), [-1, -6])

@@ -1,0 +1,144 @@
+"""More of ``mindspore.mint``: the reductions, sorts and shape functions MindSpore 2.10
+exports there with PyTorch's signatures (``dim``/``keepdim``, Int64 indices).
+
+Several have no CPU kernel in MindSpore 2.10 (``sort``, ``argsort``, ``count_nonzero``,
+``diag``, ``equal``, ``frac``, ``log2``, ``log10``, ``isneginf``, ``logaddexp``,
+``logsumexp``, ``median``, ``norm`` but ``'nuc'``: "The kernel ... unregistered"); they
+compute what their documentation describes, as on the devices that have them
+(docs/divergences.md). The rest are recorded against MindSpore's CPU build (``mint_more``).
+
+Example:
+    >>> import mscompat as ms
+    >>> values, indices = ms.mint.sort(ms.Tensor([[3.0, 1.0, 2.0]]), descending=True)
+    >>> print(values, indices)
+    [[3. 2. 1.]] [[0 2 1]]
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import bprops
+from .op_rows_math import _cumprod_method
+from .op_rows_more_math import _median, _nansum
+from .op_table import _np_or_none
+
+_I64 = np.dtype(np.int64)
+
+# mint name -> the ``ops`` functional it is (same signature and results)
+ALIASES: dict[str, str] = {
+    "isinf": "isinf", "log2": "log2", "log10": "log10", "frac": "frac",
+    "logaddexp": "logaddexp", "logaddexp2": "logaddexp2", "ravel": "ravel", "gcd": "gcd",
+    "real": "real", "polar": "polar", "ge": "ge", "less": "less", "less_equal": "less_equal",
+    "not_equal": "not_equal", "fmod": "fmod", "isneginf": "isneginf", "swapaxes": "swapaxes",
+    "t": "t",
+}
+
+
+def _dims(dim):
+    """PyTorch's ``dim``: None or ``()`` for every axis, an int, or a tuple of them."""
+    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
+        return None
+    return tuple(int(d) for d in dim) if isinstance(dim, (tuple, list)) else int(dim)
+
+
+def _extreme(reduce):
+    def impl(input, dim=(), keepdim=False):
+        return reduce(input, axis=_dims(dim), keepdims=keepdim)
+    return impl
+
+
+def _sort(input, *, dim=-1, descending=False, stable=False):
+    """(sorted values, their Int64 indices); ties keep their order."""
+    idx = jnp.argsort(input, axis=dim, stable=True, descending=descending)
+    return jnp.take_along_axis(input, idx, axis=dim), idx.astype(_I64)
+
+
+def _argsort(input, dim=-1, descending=False, stable=False):
+    return _sort(input, dim=dim, descending=descending)[1]
+
+
+def _count_nonzero(input, dim=None):
+    return jnp.sum(input != 0, axis=_dims(dim)).astype(_I64)
+
+
+def _cumprod(input, dim, dtype=None):
+    """Integers and Bool multiply in Int64 (PyTorch's rule, as MindSpore's mint)."""
+    return _cumprod_method(input, dim, dtype)
+
+
+def _diag(input, diagonal=0):
+    return jnp.diag(input, k=int(diagonal))
+
+
+def _dot(input, other):
+    if input.ndim != 1 or other.ndim != 1:
+        raise RuntimeError(f"For 'dot', both inputs must be 1-D, but got {input.ndim}-D and "
+                           f"{other.ndim}-D.")
+    return jnp.dot(input, other)
+
+
+def _equal(input, other):
+    """Whether the two have one shape and equal elements (a Bool)."""
+    if input.shape != other.shape:
+        return jnp.asarray(False)
+    return jnp.all(input == other)
+
+
+def _imag(input):
+    return jnp.imag(input) if jnp.iscomplexobj(input) else jnp.zeros_like(input)
+
+
+def _logsumexp(input, dim, keepdim=False):
+    return jax.nn.logsumexp(input, axis=_dims(dim), keepdims=keepdim)
+
+
+def _median_ext(input, dim=None, keepdim=False):
+    """The lower median of all elements (``dim`` None), else (values, Int64 indices)."""
+    if dim is None:
+        return _median(input.reshape(-1), 0)[0]
+    return _median(input, int(dim), keepdim)
+
+
+def _nansum_ext(input, dim=None, keepdim=False, *, dtype=None):
+    return _nansum(input, _dims(dim), keepdim, dtype=dtype)
+
+
+def _norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
+    """``'fro'`` (the 2-norm of the elements over ``dim``), ``'nuc'`` (of a matrix), or a
+    number (the vector p-norm over ``dim``, all elements when None)."""
+    x = input if dtype is None else input.astype(_np_or_none(dtype))
+    axes = _dims(dim)
+    if p == "nuc":
+        return jnp.linalg.norm(x, "nuc", axis=axes, keepdims=keepdim)
+    if p == "fro":
+        p = 2
+    if axes is None:
+        out = bprops.vector_norm(x.reshape(-1), p, (0,), False)
+        return jnp.reshape(out, (1,) * x.ndim) if keepdim else out
+    return bprops.vector_norm(x, p, axes if isinstance(axes, tuple) else (axes,), keepdim)
+
+
+def _reshape(input, shape):
+    return jnp.reshape(input, tuple(int(s) for s in shape))
+
+
+def _squeeze(input, dim):
+    """The axes in ``dim`` of size 1 removed (others kept, as PyTorch's)."""
+    axes = (dim,) if isinstance(dim, int) else tuple(dim)
+    keep = tuple(a % input.ndim for a in axes if input.shape[a] == 1) if input.ndim else ()
+    return jnp.squeeze(input, axis=keep) if keep else input
+
+
+def _clone(input):
+    return jnp.array(input, copy=True)
+
+
+ROWS: dict[str, object] = {
+    "amax": _extreme(jnp.max), "amin": _extreme(jnp.min), "sort": _sort,
+    "argsort": _argsort, "count_nonzero": _count_nonzero, "cumprod": _cumprod,
+    "diag": _diag, "dot": _dot, "equal": _equal, "imag": _imag, "logsumexp": _logsumexp,
+    "median": _median_ext, "nansum": _nansum_ext, "norm": _norm, "reshape": _reshape,
+    "squeeze": _squeeze, "clone": _clone, "bitwise_not": jnp.invert,
+}
