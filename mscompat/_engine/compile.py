@@ -106,6 +106,18 @@ jax.tree_util.register_pytree_node(
     lambda aux, vals: _Writes(aux[0], tuple(vals), aux[1]))
 
 
+class _Statics(tuple):
+    """The non-array argument leaves of a call, compared with their types (``typed_key``):
+    ``f(x, True)`` and ``f(x, 1)``, ``f(x, 2)`` and ``f(x, 2.0)`` are different programs."""
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Statics) and \
+            lazy.typed_key(tuple(self)) == lazy.typed_key(tuple(other))
+
+    def __hash__(self) -> int:
+        return hash(lazy.typed_key(tuple(self)))
+
+
 def _is_array(x) -> bool:
     return isinstance(x, (jax.Array, np.ndarray))
 
@@ -287,7 +299,7 @@ class Compiled:
             else:
                 statics.append(leaf)
                 mask.append(False)
-        return (treedef, tuple(statics), tuple(mask), extra_key), dyn
+        return (treedef, _Statics(statics), tuple(mask), extra_key), dyn
 
 
 def _store_placed(params, pvals, placed) -> None:

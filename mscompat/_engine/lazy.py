@@ -104,10 +104,11 @@ class Lazy:
 class Node:
     """One recorded op: ``fn(*inputs, **static)`` with Lazy (or constant) inputs."""
 
-    __slots__ = ("fn", "static", "inputs")
+    __slots__ = ("fn", "static", "inputs", "skey")
 
-    def __init__(self, fn: Callable, static: tuple, inputs: tuple) -> None:
+    def __init__(self, fn: Callable, static: tuple, inputs: tuple, skey: tuple = ()) -> None:
         self.fn, self.static, self.inputs = fn, static, inputs
+        self.skey = skey  # ``static`` with each value's type (``typed_key``)
 
 
 class ParamRef:
@@ -301,8 +302,9 @@ def apply(fn: Callable, args: tuple, static: dict):
             hash(key_static)
         except TypeError:
             raise NotRecordable from None
+        typed_static = typed_key(key_static)
     else:
-        key_static = ()
+        key_static = typed_static = ()
     floats = other = False
     for a in args:
         t = type(a)
@@ -311,7 +313,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         elif not (t is Lazy or t in _PLAIN or _is_arraylike(a)):
             other = True  # a container, None, or an object: see how JAX flattens it
     unlifted = None
-    if floats and (fn, key_static) not in _NO_LIFT and all(
+    if floats and (fn, typed_static) not in _NO_LIFT and all(
             jnp.issubdtype(a.dtype, jnp.inexact) for a in args if _is_arraylike(a)):
         # A Python float next to floating Tensors is a graph input (a weak-typed scalar,
         # which promotes exactly as the float does), not a constant: a training loop that
@@ -324,7 +326,7 @@ def apply(fn: Callable, args: tuple, static: dict):
             fn, args = _TreeCall(fn, tree), tuple(flat)
     in_avals = tuple(a.akey if type(a) is Lazy else _akey(a) if _is_arraylike(a)
                      else ("const", _const_key(a)) for a in args)
-    skey = (fn, key_static, in_avals)
+    skey = (fn, typed_static, in_avals)
     shaped = _SHAPES.get(skey)
     if shaped is None:
         token = _REC.set(None)
@@ -342,7 +344,7 @@ def apply(fn: Callable, args: tuple, static: dict):
                 raise
             # The op reads a float argument as a Python setting (a type check, a shape):
             # record it as a constant, for this op from now on.
-            _NO_LIFT[(fn, key_static)] = True
+            _NO_LIFT[(fn, typed_static)] = True
             while len(_NO_LIFT) > _MAX_CACHE:
                 _NO_LIFT.pop(next(iter(_NO_LIFT)))
             _REC.reset(token)
@@ -357,7 +359,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         while len(_SHAPES) > _MAX_CACHE:
             _SHAPES.pop(next(iter(_SHAPES)))
     leaves, treedef, single = shaped
-    node = Node(fn, key_static, tuple(args))
+    node = Node(fn, key_static, tuple(args), typed_static)
     if single:  # one array out (most ops)
         return Lazy(node, 0, leaves[0])
     return jax.tree_util.tree_unflatten(
@@ -381,6 +383,15 @@ def _merge(args, arrays):
 
 def _is_arraylike(x) -> bool:
     return isinstance(x, (Lazy, jax.Array, np.ndarray))
+
+
+def typed_key(v):
+    """``v`` (a hashable static argument) with the type of every value in it: ``True`` and
+    ``1``, ``1`` and ``1.0`` are equal in Python but not as an index or an attribute, so a
+    cache keyed on them must tell them apart (``x[True]`` is not ``x[1]``)."""
+    if isinstance(v, (tuple, list)):
+        return (type(v), tuple(typed_key(i) for i in v))
+    return (type(v), v)
 
 
 def _const_key(a):
@@ -494,7 +505,7 @@ class Graph:
                     nk = ("node", len(self.order))
                     ids[id(node)] = nk
                     self.order.append(node)
-                    key.append((node.fn, node.static, tuple(ins)))
+                    key.append((node.fn, node.static, tuple(ins), node.skey))
                 k = (nk, x.index)
                 ids[id(x)] = k
                 if not stack:
@@ -526,7 +537,7 @@ class Graph:
                     return _unconst(k[1])
                 return vals[k[0][1]][k[1]] if isinstance(k[0], tuple) else vals[k[1]]
 
-            for i, (fn, static, ins) in enumerate(key):
+            for i, (fn, static, ins, _) in enumerate(key):
                 out = fn(*[get(r) for r in ins], **dict(static))
                 vals[i] = jax.tree_util.tree_leaves(out)
             return [get(r) for r in out_refs]
