@@ -543,3 +543,16 @@ binary_cross_entropy.__doc__ = (
     "the logs' arguments clamped at 1e-12, and MindSpore's gradients ``(x - y) / max(x (1 - "
     "x), 1e-12)`` for ``x`` (a saturated wrong prediction gets a large one, not the clamp's "
     "zero) and ``log(1 - x) - log(x)`` for ``y``, unclamped.")
+
+
+def negative_indices_dropped(gathered, indices, axis: int):
+    """``gathered`` (``take(x, indices, axis)``) whose gradient skips the positions of
+    negative indices, as MindSpore's Gather bprop does (its UnsortedSegmentSum drops
+    negative segment ids): ``x[Tensor([1, -1])]`` passes gradient to row 1 once."""
+    indices = jnp.asarray(indices)
+    if not jnp.issubdtype(indices.dtype, jnp.integer) or not jnp.issubdtype(
+            gathered.dtype, jnp.inexact):
+        return gathered
+    shape = (1,) * axis + indices.shape + (1,) * (gathered.ndim - axis - indices.ndim)
+    keep = jnp.reshape(indices >= 0, shape)
+    return jnp.where(keep, gathered, jax.lax.stop_gradient(gathered))

@@ -132,7 +132,13 @@ def getitem(x, *arrays, index):
     idx = unhash_index(index, arrays)
     if arrays and all(jnp.issubdtype(a.dtype, jnp.integer) for a in arrays):
         fill = jnp.nan if jnp.issubdtype(x.dtype, jnp.inexact) else None
-        return x.at[idx].get(mode="fill", fill_value=fill)
+        out = x.at[idx].get(mode="fill", fill_value=fill)
+        if index == ("a", 0):  # one Tensor index: PYNATIVE's Gather (its bprop); GRAPH_MODE
+            from . import context  # normalises the index first
+            if not context.graph_mode():
+                from .bprops import negative_indices_dropped
+                out = negative_indices_dropped(out, arrays[0], 0)
+        return out
     return x[idx]
 
 

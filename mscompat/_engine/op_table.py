@@ -554,7 +554,8 @@ def _gather(params, indices, axis, batch_dims=0):
             raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
                                f"[0, {n}), but got {bad}.")
     if batch_dims == 0:
-        return jnp.take(params, indices, axis=axis)
+        return bprops.negative_indices_dropped(jnp.take(params, indices, axis=axis), indices,
+                                               axis)
     if axis < batch_dims or batch_dims > indices.ndim:
         raise ValueError(f"For 'Gather', 'axis' should be greater than or equal to "
                          f"'batch_dims', but got axis: {axis}, batch_dims: {batch_dims}.")

@@ -344,6 +344,10 @@ class Tensor:
         check_index_dtypes(index)
         check_index(index, self.shape)
         index = later_masks_as_positions(index, self.shape)
+        if isinstance(index, list) and self.ndim and all(
+                type(i) is int for i in index):  # (normalised: a Gather of them drops no
+            n = self.shape[0]                     # negative index's gradient, as MindSpore)
+            index = [i + n if i < 0 else i for i in index]
         structure, arrays = split_index(index)
         return call(lazy.getitem, (self._data, *arrays), {"index": structure})
 
