@@ -22,7 +22,7 @@ import numpy as np
 from . import bprops
 from .op_rows_math import _cumprod_method
 from .op_rows_more_math import _median, _nansum
-from .op_table import _np_or_none
+from .op_table import _axis, _np_or_none
 
 _I64 = np.dtype(np.int64)
 
@@ -36,16 +36,9 @@ ALIASES: dict[str, str] = {
 }
 
 
-def _dims(dim):
-    """PyTorch's ``dim``: None or ``()`` for every axis, an int, or a tuple of them."""
-    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
-        return None
-    return tuple(int(d) for d in dim) if isinstance(dim, (tuple, list)) else int(dim)
-
-
 def _extreme(reduce):
     def impl(input, dim=(), keepdim=False):
-        return reduce(input, axis=_dims(dim), keepdims=keepdim)
+        return reduce(input, axis=_axis(dim), keepdims=keepdim)
     return impl
 
 
@@ -60,7 +53,7 @@ def _argsort(input, dim=-1, descending=False, stable=False):
 
 
 def _count_nonzero(input, dim=None):
-    return jnp.sum(input != 0, axis=_dims(dim)).astype(_I64)
+    return jnp.sum(input != 0, axis=_axis(dim)).astype(_I64)
 
 
 def _cumprod(input, dim, dtype=None):
@@ -91,7 +84,7 @@ def _imag(input):
 
 
 def _logsumexp(input, dim, keepdim=False):
-    return jax.nn.logsumexp(input, axis=_dims(dim), keepdims=keepdim)
+    return jax.nn.logsumexp(input, axis=_axis(dim), keepdims=keepdim)
 
 
 def _median_ext(input, dim=None, keepdim=False):
@@ -102,14 +95,14 @@ def _median_ext(input, dim=None, keepdim=False):
 
 
 def _nansum_ext(input, dim=None, keepdim=False, *, dtype=None):
-    return _nansum(input, _dims(dim), keepdim, dtype=dtype)
+    return _nansum(input, _axis(dim), keepdim, dtype=dtype)
 
 
 def _norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
     """``'fro'`` (the 2-norm of the elements over ``dim``), ``'nuc'`` (of a matrix), or a
     number (the vector p-norm over ``dim``, all elements when None)."""
     x = input if dtype is None else input.astype(_np_or_none(dtype))
-    axes = _dims(dim)
+    axes = _axis(dim)
     if p == "nuc":
         return jnp.linalg.norm(x, "nuc", axis=axes, keepdims=keepdim)
     if p == "fro":

@@ -208,21 +208,23 @@ def _median(input, axis=-1, keepdims=False, ignore_nan=False):
     return values, index
 
 
-def _trace(input):
-    """The sum of the main diagonal of a matrix, in the input's dtype (integers wrap, as
-    MindSpore's kernel sums them)."""
+def _check_matrix(input):
     if input.ndim != 2:
         raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got "
                            f"{input.ndim}!")
+
+
+def _trace(input):
+    """The sum of the main diagonal of a matrix, in the input's dtype (integers wrap, as
+    MindSpore's kernel sums them)."""
+    _check_matrix(input)
     return jnp.trace(input, dtype=input.dtype)
 
 
 def _trace_method(input):
     """``Tensor.trace()``: NumPy's dtypes but Int64 for every integer (UInt8 too) and Bool
     kept (whether the diagonal holds a True)."""
-    if input.ndim != 2:
-        raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got "
-                           f"{input.ndim}!")
+    _check_matrix(input)
     if input.dtype == np.bool_:
         return jnp.any(jnp.diagonal(input))
     if jnp.issubdtype(input.dtype, jnp.integer):
