@@ -117,6 +117,11 @@ def _eval_unfused(jaxpr, consts, args):
         inner = eqn.params.get("jaxpr")
         if eqn.primitive.name in ("pjit", "jit") and inner is not None:
             outs = _eval_unfused(inner.jaxpr, inner.consts, ins)
+        elif eqn.primitive.name.startswith("custom_") and (
+                called := eqn.params.get("call_jaxpr", eqn.params.get("fun_jaxpr"))):
+            # (a custom-derivative call, e.g. a Parameter read back after a write: only its
+            # values matter here, and its primitive cannot be bound from params alone)
+            outs = _eval_unfused(called.jaxpr, called.consts, ins)
         else:
             outs = eqn.primitive.bind(*ins, **eqn.params)
             outs = outs if eqn.primitive.multiple_results else [outs]

@@ -42,13 +42,12 @@ HOOKS = {"version": 0}
 
 
 class Scope:
-    __slots__ = ("values", "writes", "jit", "reads", "bases", "loads")
+    __slots__ = ("values", "writes", "jit", "reads", "bases")
 
     def __init__(self, parent: Scope | None, params: Iterable, values: Iterable, jit: bool):
         self.values: dict[int, Any] = dict(parent.values) if parent is not None else {}
         # id -> the value a written Parameter had before its first write (``_as_written``)
         self.bases: dict[int, Any] = dict(parent.bases) if parent is not None else {}
-        self.loads: dict[int, tuple] = {}  # id -> (written value, its load), reused
         for p, v in zip(params, values):
             self.values[id(p)] = v
             self.bases.pop(id(p), None)
@@ -92,11 +91,8 @@ def read(param) -> Any:
         value = scope.values.get(id(param), _MISSING)
         if value is not _MISSING:
             if id(param) in scope.bases:  # read after a write: a load of the Parameter
-                load = scope.loads.get(id(param))
-                if load is None or load[0] is not value:
-                    load = (value, _as_written(value, scope.bases[id(param)]))
-                    scope.loads[id(param)] = load
-                return load[1]
+                # (made per read: a cached load could belong to a trace that has ended)
+                return _as_written(value, scope.bases[id(param)])
             return value
         if scope.jit:
             raise UnboundParameter(param)
