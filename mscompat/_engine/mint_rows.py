@@ -19,6 +19,7 @@ import numpy as np
 from . import bprops, cpu_math, exact_div, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm, thresholded_softplus
+from .op_rows_more_array import _cross as _cross_broadcast
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -254,13 +255,6 @@ def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(batch1, batch2)
 
 
-def _cross(input, other, dim=None):
-    if dim is None:
-        dim = next(i for i, s in enumerate(jnp.broadcast_shapes(input.shape, other.shape))
-                   if s == 3)
-    return jnp.cross(input, other, axis=int(dim))
-
-
 def _max_min(reduce, arg):
     def impl(input, dim=None, keepdim=False):
         if dim is None:
@@ -431,7 +425,7 @@ ROWS: dict[str, object] = {
     "cummax": _cum_extreme(jax.lax.cummax), "cummin": _cum_extreme(jax.lax.cummin),
     "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
     "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
-    "baddbmm": _baddbmm, "bmm": _bmm, "clamp": bprops.clip, "cross": _cross,
+    "baddbmm": _baddbmm, "bmm": _bmm, "clamp": bprops.clip, "cross": _cross_broadcast,
     "max": _max_min(jnp.max, _argmax_nan),
     "min": _max_min(jnp.min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
     "unbind": _unbind, "cdist": _cdist, "einsum": _einsum, "nonzero": _nonzero,
