@@ -108,14 +108,19 @@ jax.tree_util.register_pytree_node(
 
 class _Statics(tuple):
     """The non-array argument leaves of a call, compared with their types (``typed_key``):
-    ``f(x, True)`` and ``f(x, 1)``, ``f(x, 2)`` and ``f(x, 2.0)`` are different programs."""
+    ``f(x, True)`` and ``f(x, 1)``, ``f(x, 2)`` and ``f(x, 2.0)`` are different programs.
+    The typed key is made once: ``jax.jit`` hashes and compares static arguments per call."""
+
+    def __new__(cls, leaves):
+        self = super().__new__(cls, leaves)
+        self.key = lazy.typed_key(tuple(self))
+        return self
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, _Statics) and \
-            lazy.typed_key(tuple(self)) == lazy.typed_key(tuple(other))
+        return isinstance(other, _Statics) and self.key == other.key
 
     def __hash__(self) -> int:
-        return hash(lazy.typed_key(tuple(self)))
+        return hash(self.key)
 
 
 def _is_array(x) -> bool:

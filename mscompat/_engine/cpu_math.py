@@ -434,12 +434,14 @@ def sigmoid(x):
 
 
 _tanh_half_j = jax.jit(kernel_grads.with_half_rule(
-    lambda x: jnp.tanh(x.astype(_F32)).astype(x.dtype), "Tanh"))
+    lambda x: _tanh_kernel(x.astype(_F32)).astype(x.dtype), "Tanh"))
 
 
 def tanh(x):
-    """``Tanh`` (float32 on the CPU: MindSpore's kernel; Float16 there: computed in float32,
-    differentiated by its Float16 rule; else ``jnp.tanh``)."""
+    """``Tanh`` (float32 on the CPU: MindSpore's kernel; Float16 there: that kernel rounded
+    to Float16, differentiated by its Float16 rule (GRAPH_MODE: the float32 kernel's);
+    else ``jnp.tanh``). The one Float16 Tanh of ``ops``, ``nn``, ``numpy`` and
+    ``tanhshrink``."""
     if cpu_float32(x):
         return _tanh_j(x)
     if jnp.result_type(x) == jnp.float16 and wide_on_cpu():

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops
+from .mint_rows import _vector_norm
 from .op_rows_math import _cumprod_method
 from .op_rows_more_math import _median, _nansum
 from .op_table import _axis, _np_or_none
@@ -57,7 +57,8 @@ def _count_nonzero(input, dim=None):
 
 
 def _cumprod(input, dim, dtype=None):
-    """Integers and Bool multiply in Int64 (PyTorch's rule, as MindSpore's mint)."""
+    """``Tensor.cumprod``'s rule (integers and Bool multiply in Int64, as PyTorch's) under
+    MindSpore's ``mint`` parameter name ``input``."""
     return _cumprod_method(input, dim, dtype)
 
 
@@ -100,17 +101,11 @@ def _nansum_ext(input, dim=None, keepdim=False, *, dtype=None):
 
 def _norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
     """``'fro'`` (the 2-norm of the elements over ``dim``), ``'nuc'`` (of a matrix), or a
-    number (the vector p-norm over ``dim``, all elements when None)."""
-    x = input if dtype is None else input.astype(_np_or_none(dtype))
-    axes = _axis(dim)
+    number (``linalg.vector_norm``'s p-norm over ``dim``, all elements when None)."""
     if p == "nuc":
-        return jnp.linalg.norm(x, "nuc", axis=axes, keepdims=keepdim)
-    if p == "fro":
-        p = 2
-    if axes is None:
-        out = bprops.vector_norm(x.reshape(-1), p, (0,), False)
-        return jnp.reshape(out, (1,) * x.ndim) if keepdim else out
-    return bprops.vector_norm(x, p, axes if isinstance(axes, tuple) else (axes,), keepdim)
+        x = input if dtype is None else input.astype(_np_or_none(dtype))
+        return jnp.linalg.norm(x, "nuc", axis=_axis(dim), keepdims=keepdim)
+    return _vector_norm(input, 2 if p == "fro" else p, dim, keepdim, dtype=dtype)
 
 
 def _reshape(input, shape):

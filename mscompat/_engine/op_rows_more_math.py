@@ -22,6 +22,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bprops, cpu_math, exact_div, kernel_grads
+from .errors import check_axis
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -184,10 +185,7 @@ def _searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side
 def _median(input, axis=-1, keepdims=False, ignore_nan=False):
     """(lower median along ``axis``, its index): NaN-first like MindSpore unless
     ``ignore_nan`` (``nanmedian``). A 0-d input is its own median, at index 0."""
-    rank = max(input.ndim, 1)
-    if not -rank <= axis < rank:
-        raise ValueError(f"For primitive[Median], the axis must be in [{-rank},{rank}), but "
-                         f"got {axis}.")
+    check_axis("Median", input if input.ndim else input.reshape(1), axis)  # (0-d: as 1-d)
     if not input.ndim:
         return input, jnp.zeros((), jnp.int64)
     axis = axis % input.ndim

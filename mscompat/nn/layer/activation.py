@@ -58,13 +58,14 @@ _TABLE = {
 
 
 # The Cells of the ops MindSpore computes in float32 for Float16 (op_table.HALF_IN_FLOAT32)
-_FLOAT16_IN_FLOAT32 = {"Tanh", "ELU", "HSigmoid", "Mish", "Softsign"}
+# (Tanh's Float16 is cpu_math.tanh's own)
+_FLOAT16_IN_FLOAT32 = {"ELU", "HSigmoid", "Mish", "Softsign"}
 
 
-def _make(name: str, fn, init_args) -> type:
+def _make(name: str, fn, init_args, key: str | None = None) -> type:
     names = [a for a, _ in init_args]
     if name in _FLOAT16_IN_FLOAT32:
-        fn = op_table.float16_in_float32(fn, {"Tanh": "Tanh", "Softsign": "Softsign"}.get(name))
+        fn = op_table.float16_in_float32(fn, op_table.HALF_GRADS.get(key))
 
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)
@@ -81,7 +82,7 @@ def _make(name: str, fn, init_args) -> type:
                                 "__init__": __init__})
 
 
-ACTIVATIONS = {name: _make(name, fn, args) for name, (_, fn, args) in _TABLE.items()}
+ACTIVATIONS = {name: _make(name, fn, args, key) for name, (key, fn, args) in _TABLE.items()}
 # MindSpore's nn.ReLU calls the ReLU Primitive: amp O1 lists it (``mixed_precision.Policy``).
 ACTIVATIONS["ReLU"]._amp_primitive = "ReLU"
 _BY_KEY = {key.lower(): ACTIVATIONS[name] for name, (key, _, _) in _TABLE.items()}
