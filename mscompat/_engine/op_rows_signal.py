@@ -35,14 +35,44 @@ def _pair(v):
     return (int(v), int(v)) if np.ndim(v) == 0 else tuple(int(i) for i in v)
 
 
+def windows(image, kernel, stride, dilation, padding):
+    """Every window of a (N, C, H, W) image: (N, C, kh * kw, out_h, out_w), the window's
+    positions row-major. Strided slices of the zero-padded image (``padding`` is
+    ``((top, bottom), (left, right))``), so any dtype is copied exactly: a product with a
+    one-hot filter (``conv_general_dilated_patches``) turns an ``inf`` or ``nan`` into
+    ``nan`` in every window beside it. The gradient sums each window back."""
+    (kh, kw), (sh, sw), (dh, dw) = kernel, stride, dilation
+    padded = jnp.pad(image, ((0, 0), (0, 0)) + tuple(padding))
+    out_h = (padded.shape[2] - (kh - 1) * dh - 1) // sh + 1
+    out_w = (padded.shape[3] - (kw - 1) * dw - 1) // sw + 1
+    if out_h <= 0 or out_w <= 0:
+        return jnp.zeros(image.shape[:2] + (kh * kw, max(out_h, 0), max(out_w, 0)),
+                         image.dtype)
+    taken = [jax.lax.slice(padded, (0, 0, r * dh, c * dw),
+                           (padded.shape[0], padded.shape[1], r * dh + (out_h - 1) * sh + 1,
+                            c * dw + (out_w - 1) * sw + 1), (1, 1, sh, sw))
+             for r in range(kh) for c in range(kw)]
+    return jnp.stack(taken, axis=2)
+
+
+def _blocks(size, kernel_size, dilation, padding, stride) -> tuple[int, int]:
+    """The number of windows along each spatial axis."""
+    return tuple((n + 2 * p - d * (k - 1) - 1) // s + 1 for n, k, d, p, s in zip(
+        size, _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)))
+
+
 def _unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """(N, C, H, W) -> (N, C * kh * kw, L): each column one window, channel-major."""
-    kh, kw = _pair(kernel_size)
     ph, pw = _pair(padding)
-    patches = jax.lax.conv_general_dilated_patches(
-        input, (kh, kw), _pair(stride), [(ph, ph), (pw, pw)], rhs_dilation=_pair(dilation),
-        dimension_numbers=("NCHW", "OIHW", "NCHW"))
-    return patches.reshape(patches.shape[0], patches.shape[1], -1)
+    blocks = _blocks(input.shape[2:], kernel_size, dilation, padding, stride)
+    if min(blocks) < 1:
+        raise ValueError(f"For Im2Col, given input with spatial size {tuple(input.shape)}, "
+                         f"ksizes={_pair(kernel_size)}, dilation={_pair(dilation)}, "
+                         f"pads={(ph, pw)}, calculated shape of the array of sliding blocks as "
+                         f"{blocks}, but its components must be at least one.")
+    patches = windows(input, _pair(kernel_size), _pair(stride), _pair(dilation),
+                      ((ph, ph), (pw, pw)))
+    return patches.reshape(patches.shape[0], -1, patches.shape[3] * patches.shape[4])
 
 
 def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
@@ -50,6 +80,11 @@ def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     h, w = (int(v) for v in np.asarray(output_size).reshape(-1))
     kh, kw = _pair(kernel_size)
     n, ckk = input.shape[:2]
+    blocks = math.prod(_blocks((h, w), kernel_size, dilation, padding, stride))
+    if input.shape[-1] != blocks:
+        raise ValueError(f"For 'Col2Im', size of input's 4th dimension must be equal to "
+                         f"calculated number of sliding blocks, but got input.size[3]: "
+                         f"{input.shape[-1]}, calculated number of sliding blocks: {blocks}.")
     image = jnp.zeros((n, ckk // (kh * kw), h, w), input.dtype)
     _, adjoint = jax.vjp(lambda im: _unfold(im, kernel_size, dilation, padding, stride), image)
     return adjoint(input)[0]

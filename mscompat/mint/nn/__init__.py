@@ -397,6 +397,34 @@ class AdaptiveAvgPool2d(Cell):
         return functional.adaptive_avg_pool2d(x, self.output_size)
 
 
+class UnfoldExt(Cell):
+    """``mint.nn.Unfold(kernel_size, dilation=1, padding=0, stride=1)``: the sliding windows
+    of (N, C, H, W) as columns (N, C * kh * kw, L) (``ops.unfold``)."""
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1) -> None:
+        super().__init__()
+        self.kernel_size, self.dilation, self.padding, self.stride = \
+            kernel_size, dilation, padding, stride
+
+    def construct(self, input):
+        return functional.unfold(input, self.kernel_size, self.dilation, self.padding,
+                                 self.stride)
+
+
+class Fold(Cell):
+    """``mint.nn.Fold(output_size, kernel_size, dilation=1, padding=0, stride=1)``: columns
+    summed back into (N, C, H, W) (``ops.fold``)."""
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1) -> None:
+        super().__init__()
+        self.output_size, self.kernel_size = output_size, kernel_size
+        self.dilation, self.padding, self.stride = dilation, padding, stride
+
+    def construct(self, input):
+        return functional.fold(input, self.output_size, self.kernel_size, self.dilation,
+                               self.padding, self.stride)
+
+
 def _pad_cell(name: str, mode: str, n: int, constant: bool = False) -> type:
     def __init__(self, padding, value=0.0):
         Cell.__init__(self)
@@ -423,10 +451,11 @@ LayerNorm = LayerNormExt
 Dropout = DropoutExt
 AvgPool2d = AvgPool2dExt
 MaxPool2d = MaxPool2dExt
+Unfold = UnfoldExt
 
 __all__ = sorted([*_CLASSES, *_PADS, "AdaptiveAvgPool2d", "AvgPool2d", "BatchNorm1d",
                   "BatchNorm2d", "BatchNorm3d", "Cell", "Conv1d", "Conv2d", "Conv3d",
-                  "Dropout", "Embedding", "Flatten", "GroupNorm", "Hardsigmoid", "Hardswish",
-                  "Identity", "LayerNorm", "Linear", "MaxPool2d", "PReLU", "ReLU",
-                  "functional"])
+                  "Dropout", "Embedding", "Flatten", "Fold", "GroupNorm", "Hardsigmoid",
+                  "Hardswish", "Identity", "LayerNorm", "Linear", "MaxPool2d", "PReLU", "ReLU",
+                  "Unfold", "functional"])
 __getattr__ = _module_getattr("mindspore.mint.nn")

@@ -24,7 +24,7 @@ from ..._engine.unsupported import module_getattr as _module_getattr
 _ALIASES = {name: name for name in (
     "gelu", "prelu", "pad", "interpolate", "cross_entropy", "relu6", "hardtanh",
     "pixel_shuffle", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d",
-    "grid_sample")}
+    "grid_sample", "unfold", "fold")}
 _FUNCTIONS = _functions(_ROWS, "mint.nn.functional", _ALIASES)
 globals().update(_FUNCTIONS)
 

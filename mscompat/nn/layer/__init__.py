@@ -47,6 +47,7 @@ from .normalization import (  # noqa: F401
 )
 from .padding import *  # noqa: F401,F403
 from .padding import PADDINGS  # noqa: F401
+from .patches import Unfold  # noqa: F401
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
