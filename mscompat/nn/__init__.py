@@ -50,6 +50,7 @@ from .learning_rate_schedule import *  # noqa: E402,F401,F403
 from .loss import *  # noqa: F401,F403
 from .loss import L1Loss, LossBase, MSELoss, SoftmaxCrossEntropyWithLogits  # noqa: F401
 from .optim import (  # noqa: F401
+    ASGD,
     FTRL,
     LARS,
     SGD,
@@ -64,6 +65,7 @@ from .optim import (  # noqa: F401
     Optimizer,
     ProximalAdagrad,
     RMSProp,
+    Rprop,
 )
 from .wrap import (  # noqa: F401
     DynamicLossScaleUpdateCell,

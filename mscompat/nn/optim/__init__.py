@@ -1,5 +1,6 @@
 """Optimizers (``mindspore.nn.optim``)."""
 from ..._engine.unsupported import module_getattr as _module_getattr  # noqa: E402
+from .asgd_rprop import ASGD, Rprop  # noqa: F401
 from .lamb_lars import LARS, Lamb  # noqa: F401
 from .optimizer import Optimizer  # noqa: F401
 from .sgd_momentum_adam import SGD, Adam, AdamWeightDecay, LazyAdam, Momentum  # noqa: F401

@@ -125,7 +125,7 @@ class Optimizer(Cell):
         self.lr = 1.0 if self._dynamic is not None else _constant_lr(learning_rate)
         self.weight_decay = float(weight_decay)
         self.loss_scale = float(loss_scale)
-        params, labels, decays, centralize, txs = [], [], [], [], {}
+        params, labels, decays, centralize, txs, rates = [], [], [], [], {}, []
         groups = entries if isinstance(entries[0], dict) else [{"params": entries}]
         order = None
         for group in groups:
@@ -155,6 +155,7 @@ class Optimizer(Cell):
                                                 self._decay_every_param or
                                                 _decay_filter(p)) else 0.0)
                 centralize.append(bool(group.get("grad_centralization", False)))
+                rates.append(lr)
             txs[str(i)] = self._transform(lr)
         if order is not None:  # MindSpore's 'order_params': the Parameters in this order
             where = {id(p): k for k, p in enumerate(params)}
@@ -163,10 +164,11 @@ class Optimizer(Cell):
                 raise ValueError("For 'Optimizer', the parameter in 'order_params' should be "
                                  f"in one group of the parameters, but got {missing}.")
             pick = [where[id(p)] for p in order]
-            params, labels, decays, centralize = ([seq[k] for k in pick] for seq in
-                                                  (params, labels, decays, centralize))
+            params, labels, decays, centralize, rates = (
+                [seq[k] for k in pick] for seq in (params, labels, decays, centralize, rates))
         self.parameters = ParameterTuple(params)
         self._decay = decays
+        self._rates = rates  # each Parameter's group learning rate (``_param_lr``)
         # attributes model-zoo optimizers read
         self.is_group = len(groups) > 1 or isinstance(entries[0], dict)
         self.is_group_lr = any("lr" in g for g in groups) if self.is_group else False
@@ -378,9 +380,20 @@ class Optimizer(Cell):
                              f"({len(gradients)}) must equal the number of parameters "
                              f"({len(self.parameters)}).")
         weights = [p._data for p in self.parameters]
+        grads = self._prepared_gradients(gradients, weights)
+        self._advance()
+        new = self._update(grads, weights)
+        for p, w, n in zip(self.parameters, weights, new):
+            p._data = n.astype(w.dtype)
+        self.global_step = self.global_step + 1
+        return tuple(True for _ in self.parameters)
+
+    construct._mscompat_update = True  # mscompat's own pure update: compiled in PYNATIVE too
+
+    def _prepared_gradients(self, gradients, weights) -> list:
+        """MindSpore's order and its own Mul/Add ops (each rounded): the decay is scaled up
+        by loss_scale and added, the sum centralised, then multiplied by 1 / loss_scale."""
         grads = []
-        # MindSpore's order and its own Mul/Add ops (each rounded): the decay is scaled up by
-        # loss_scale and added, the sum centralised, then multiplied by 1 / loss_scale
         reciprocal = np.float32(1.0 / self.loss_scale)
         for g, w, decay, centralize in zip(gradients, weights, self._decay, self._centralize):
             g = g._data
@@ -391,7 +404,11 @@ class Optimizer(Cell):
             if self.loss_scale != 1.0:
                 g = rounded(g * reciprocal.astype(g.dtype))
             grads.append(g)
-        self._advance()
+        return grads
+
+    def _update(self, grads: list, weights: list) -> list:
+        """The new weights from the prepared gradients; the optax transform by default (its
+        state written back to ``self.state``). A rule with state of its own overrides it."""
         state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
         updates, state = self._tx.update(grads, state, weights)
         if self._returns_weights:
@@ -410,12 +427,11 @@ class Optimizer(Cell):
             new = [w + u for w, u in zip(weights, updates)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v
-        for p, w, n in zip(self.parameters, weights, new):
-            p._data = n.astype(w.dtype)
-        self.global_step = self.global_step + 1
-        return tuple(True for _ in self.parameters)
+        return new
 
-    construct._mscompat_update = True  # mscompat's own pure update: compiled in PYNATIVE too
+    def _param_lr(self, index: int):
+        """The learning rate of this step for Parameter ``index`` (Float32)."""
+        return jax.numpy.asarray(self._step_lr(self._rates[index]), jax.numpy.float32)
 
 
 def opt_init_args_register(fn):

@@ -63,6 +63,15 @@ ROWS = [
     ("adamax_loss_scale", "AdaMax", {"loss_scale": 8.0, "eps": 1e-4}, "list"),
     ("lazyadam", "LazyAdam", {}, "const"),
     ("lazyadam_nesterov_decay", "LazyAdam", {"use_nesterov": True, "weight_decay": 0.1}, "exp"),
+    # optimizers with state of their own (nn/optim/asgd_rprop.py)
+    ("asgd", "ASGD", {}, "const"),
+    ("asgd_averaging", "ASGD", {"lambd": 0.01, "alpha": 0.5, "t0": 2.0}, "const"),
+    ("asgd_decay_exp", "ASGD", {"weight_decay": 0.1, "t0": 1.0, "lambd": 0.1}, "exp"),
+    ("asgd_list", "ASGD", {"t0": 0.0}, "list"),
+    ("rprop", "Rprop", {}, "const"),
+    ("rprop_etas_sizes", "Rprop", {"etas": (0.3, 1.5), "step_sizes": (0.01, 0.12)}, "const"),
+    ("rprop_decay_list", "Rprop", {"weight_decay": 0.05}, "list"),
+    ("rprop_cosine", "Rprop", {"step_sizes": (1e-3, 0.2)}, "cosine"),
 ]
 
 
