@@ -244,7 +244,12 @@ def _cumprod(input, dim, dtype=None):
 
 
 def _logsumexp(input, dim, keepdim=False):
-    return jax.nn.logsumexp(input, axis=_axis(dim), keepdims=keepdim)
+    """MindSpore's composite ``log(sum(exp(x - max))) + max`` (an infinite maximum gives
+    NaN, as there; JAX's ``logsumexp`` keeps the infinity), differentiated as composed."""
+    axis = _axis(dim)
+    top = jnp.max(input, axis=axis, keepdims=True)
+    total = reductions.total(cpu_math.exp(input - top), axis=axis, keepdims=keepdim)
+    return cpu_math.log(total) + (top if keepdim else jnp.squeeze(top, axis))
 
 
 def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):

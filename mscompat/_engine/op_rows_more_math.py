@@ -26,6 +26,7 @@ from .errors import check_axis
 from .op_table import (
     OpDef,
     _is_intlike,
+    _log1p,
     _multiply,
     _np_or_none,
     _pow,
@@ -40,6 +41,22 @@ _F32 = jnp.float32
 def _float(x):
     """Integers and booleans compute in float32, as MindSpore's float ops do."""
     return x if jnp.issubdtype(x.dtype, jnp.inexact) else x.astype(_F32)
+
+
+def _log2(x):
+    """MindSpore's ``log2``: its ``Log`` of ``x`` divided by its ``Log`` of 2."""
+    return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), 2, x.dtype)), x.dtype)
+
+
+def _logaddexp(x, y):
+    """MindSpore's composite ``max(x, y) + log1p(exp(-|x - y|))``: two infinities of the
+    same sign give NaN, as there (JAX: the infinity); the gradient is the composite's."""
+    return bprops.maximum(x, y) + _log1p(cpu_math.exp(-bprops.abs(x - y)))
+
+
+def _logaddexp2(x, y):
+    """MindSpore's composite ``max(x, y) + log2(1 + 2 ** -|x - y|)``."""
+    return bprops.maximum(x, y) + _log2(1 + _pow(jnp.asarray(2, x.dtype), -bprops.abs(x - y)))
 
 
 def _shift(op):
@@ -353,8 +370,8 @@ ROWS: list[OpDef] = [
     _unary("isposinf", jnp.isposinf),
     _unary("isreal", jnp.isreal),
     _unary("ldexp", _ldexp),
-    _unary("logaddexp", binary(jnp.logaddexp)),
-    _unary("logaddexp2", binary(jnp.logaddexp2)),
+    _unary("logaddexp", binary(_logaddexp)),
+    _unary("logaddexp2", binary(_logaddexp2)),
     _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),
     _unary("logit", _logit),
     _unary("matrix_power", lambda input, n: jnp.linalg.matrix_power(input, n)),

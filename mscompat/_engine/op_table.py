@@ -122,8 +122,9 @@ def _div(x, y, rounding_mode=None):
         if rounding_mode == "floor":
             return _by_zero(jnp.floor_divide, "floor")(a, b)
         return _by_zero(jax.lax.div, "min")(a, b)
-    q = jnp.true_divide(x, y)
-    return jnp.floor(q) if rounding_mode == "floor" else jnp.trunc(q)
+    if rounding_mode == "floor":  # MindSpore's FloorDiv (5 // 0.1 is 49, not floor(50.))
+        return _floor_divide(x, y)
+    return jnp.trunc(jnp.true_divide(x, y))
 
 
 def _real_div(x, y):
@@ -723,8 +724,11 @@ def positive_zero(r):
 
 def _floor_mod_values(x, y):
     """Floor modulo (the sign of ``y``); a zero result is +0 as in MindSpore (JAX: -0 for a
-    negative ``x``)."""
-    return positive_zero(jnp.mod(x, y))
+    negative ``x``); an infinite divisor gives NaN, as MindSpore's kernel (JAX: ``x``)."""
+    r = positive_zero(jnp.mod(x, y))
+    if jnp.issubdtype(r.dtype, jnp.floating):
+        r = jnp.where(jnp.isinf(y), jnp.asarray(jnp.nan, r.dtype), r)
+    return r
 
 
 def _is_bool(x) -> bool:
@@ -747,9 +751,16 @@ def _bool_kept(f: Callable) -> Callable:
 def _floor_divide(x, y):
     """Python's floor division: a zero quotient carries the sign of ``x / y`` (JAX: -0.0
     for -0.0 // -3); integers by zero as ``_by_zero``'s "floor"."""
+    dt = jnp.result_type(x, y)
+    if dt in (jnp.float16, jnp.bfloat16):  # the kernel divides in float32
+        return _floor_divide(jnp.asarray(x, jnp.float32), jnp.asarray(y, jnp.float32)).astype(dt)
     r = _by_zero(jnp.floor_divide, "floor")(x, y)
     if jnp.issubdtype(r.dtype, jnp.floating):
-        r = jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), jnp.true_divide(x, y)), r)
+        quotient = jax.lax.stop_gradient(jnp.true_divide(x, y))
+        r = jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), quotient), r)
+        # an infinite operand gives the quotient, as MindSpore's kernel (inf // 2 is inf,
+        # -1 // inf is -0; NumPy's and JAX's: nan and -1)
+        r = jnp.where(jnp.isinf(x) | jnp.isinf(y), quotient, r)
     return r
 
 
@@ -778,7 +789,16 @@ def _relu(x):
 
 
 _floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive
-_remainder = _by_zero(_floor_mod_values, "x")  # ``ops.remainder``
+def _remainder_values(x, y):
+    """``ops.remainder``: MindSpore's composite ``x - floor_divide(x, y) * y`` for floats,
+    each step rounded (``remainder(5., .1)`` is 0.0999999 where FloorMod's ``5. % .1`` is
+    0.09999993); the gradient w.r.t. ``y`` is ``-floor_divide(x, y)``."""
+    if jnp.issubdtype(jnp.result_type(x, y), jnp.floating):
+        return x - linear_rounding.product(_floor_divide(x, y), y)
+    return _floor_mod_values(x, y)
+
+
+_remainder = _by_zero(_remainder_values, "x")  # ``ops.remainder``
 
 
 def _fmod_values(x, y):
