@@ -26,6 +26,8 @@ from .op_table import (
     _axis,
     _float_unary,
     _matmul,
+    _max,
+    _min,
     _np_or_none,
     _same_dtypes,
     binary,
@@ -260,7 +262,7 @@ def _max_min(reduce, arg):
         if dim is None:
             return reduce(input)
         if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
-            return (bprops.maximum if reduce is jnp.max else bprops.minimum)(input, dim)
+            return (bprops.maximum if reduce is _max else bprops.minimum)(input, dim)
         return (reduce(input, axis=int(dim), keepdims=keepdim),
                 arg(input, axis=int(dim), keepdims=keepdim).astype(_I64))
     return impl
@@ -426,8 +428,8 @@ ROWS: dict[str, object] = {
     "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
     "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
     "baddbmm": _baddbmm, "bmm": _bmm, "clamp": bprops.clip, "cross": _cross_broadcast,
-    "max": _max_min(jnp.max, _argmax_nan),
-    "min": _max_min(jnp.min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
+    "max": _max_min(_max, _argmax_nan),
+    "min": _max_min(_min, _argmin_nan), "select": _select, "unsqueeze": _unsqueeze,
     "unbind": _unbind, "cdist": _cdist, "einsum": _einsum, "nonzero": _nonzero,
     "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
     "exp2": _float_unary(cpu_math.libm(jnp.exp2)),

@@ -22,7 +22,7 @@ import numpy as np
 from .mint_rows import _vector_norm
 from .op_rows_math import _cumprod_method
 from .op_rows_more_math import _median, _nansum
-from .op_table import _axis, _np_or_none
+from .op_table import _axis, _max, _min, _np_or_none
 
 _I64 = np.dtype(np.int64)
 
@@ -124,7 +124,7 @@ def _clone(input):
 
 
 ROWS: dict[str, object] = {
-    "amax": _extreme(jnp.max), "amin": _extreme(jnp.min), "sort": _sort,
+    "amax": _extreme(_max), "amin": _extreme(_min), "sort": _sort,
     "argsort": _argsort, "count_nonzero": _count_nonzero, "cumprod": _cumprod,
     "diag": _diag, "dot": _dot, "equal": _equal, "imag": _imag, "logsumexp": _logsumexp,
     "median": _median_ext, "nansum": _nansum_ext, "norm": _norm, "reshape": _reshape,

@@ -348,6 +348,7 @@ UNARY: dict[str, dict[str, str]] = {
     'ops.real': {'u8': 'TypeError', 'bf16': 'TypeError'},
     'ops.reciprocal': {'bf16': 'TypeError'},
     'ops.reduce_max': {'b': 'TypeError', 'bf16': 'TypeError', 'c64': 'TypeError', 'c128': 'TypeError'},
+    'ops.reduce_min': {'b': 'TypeError', 'bf16': 'TypeError', 'c64': 'TypeError', 'c128': 'TypeError'},
     'ops.reduce_mean': {'b': 'RuntimeError', 'bf16': 'TypeError'},
     'ops.reduce_sum': {'bf16': 'TypeError'},
     'ops.relu': {'bf16': 'TypeError', 'c64': 'TypeError', 'c128': 'TypeError'},

@@ -431,6 +431,7 @@ KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'ops.real': (('input', REQUIRED),),
     'ops.reciprocal': (('input', REQUIRED),),
     'ops.reduce_max': (('x', REQUIRED), ('axis', ()),),
+    'ops.reduce_min': (('x', REQUIRED), ('axis', ()),),
     'ops.reduce_mean': (('x', REQUIRED), ('axis', ()),),
     'ops.reduce_sum': (('x', REQUIRED), ('axis', ()),),
     'ops.relu': (('input', REQUIRED), ('inplace', False),),

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import bprops, cpu_math
 from .errors import INDEX_16_64, check_dtype
-from .op_table import OpDef, _fmod, binary
+from .op_table import OpDef, _fmod, _max, _min, binary
 
 
 @jax.custom_jvp
@@ -314,7 +314,9 @@ ROWS: list[OpDef] = [
           attrs=(("epsilon", 1e-6),), functional=("rms_norm",), functional_impl=_rms_norm),
     OpDef("Rint", jnp.rint),
     OpDef("Erfc", _erfc, functional=("erfc",), methods=("erfc",)),
-    OpDef(None, None, functional=("reduce_max",), functional_impl=lambda x, axis=(): jnp.max(
+    OpDef(None, None, functional=("reduce_max",), functional_impl=lambda x, axis=(): _max(
+        x, axis=None if axis == () else axis)),
+    OpDef(None, None, functional=("reduce_min",), functional_impl=lambda x, axis=(): _min(
         x, axis=None if axis == () else axis)),
     *(OpDef(f"UnsortedSegment{k.capitalize()}", _segment(k),
             functional=(f"unsorted_segment_{k}",)) for k in ("sum", "max", "min", "prod")),

@@ -27,6 +27,8 @@ from .op_table import (
     OpDef,
     _is_intlike,
     _log1p,
+    _max,
+    _min,
     _multiply,
     _np_or_none,
     _pow,
@@ -115,8 +117,7 @@ def _nansum(input, axis=None, keepdims=False, *, dtype=None):
 
 
 def _aminmax(input, *, axis=0, keepdims=False):
-    return jnp.min(input, axis=axis, keepdims=keepdims), jnp.max(input, axis=axis,
-                                                                  keepdims=keepdims)
+    return _min(input, axis=axis, keepdims=keepdims), _max(input, axis=axis, keepdims=keepdims)
 
 
 def _cum_extreme(better, index_dtype):

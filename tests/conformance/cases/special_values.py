@@ -59,3 +59,24 @@ SPECS = [
 
 for _spec in SPECS:
     op_specs._register(_spec, module=__name__)
+
+NANS = np.array([[0.0, INF, -1.18, -1.97], [NAN, -0.09, -INF, -0.0], [-2.89, 1.96, 2.4, 0.51],
+                 [1.0, NAN, 3.0, 2.0]], np.float32)
+# MindSpore's CPU max/min: a NaN after the first element along the axis never wins, a NaN
+# first always does (``op_table._skip_nan``), in every entry point
+NAN_SPECS = [
+    S("reduce_max_nan", "ops.reduce_max", (NANS,), grad=False),
+    S("reduce_max_nan_axis", "ops.reduce_max", (NANS, 1), grad=False),
+    S("reduce_min_nan_axis", "ops.reduce_min", (NANS, 1), grad=False),
+    S("reduce_min_axes", "ops.reduce_min", (A, (0, 1))),
+    S("reduce_max_grad", "ops.reduce_max", (TIES, 1)),
+    S("aminmax_nan", "ops.aminmax", (NANS,), kw={"axis": 1}, grad=False),
+    S("mint_max_nan", "mint.max", (NANS,), grad=False),
+    S("mint_max_nan_dim", "mint.max", (NANS, 1), grad=False),
+    S("mint_min_nan_dim", "mint.min", (NANS, 0), grad=False),
+    S("mint_amax_nan", "mint.amax", (NANS, 1), grad=False),
+    S("mint_amin_nan", "mint.amin", (NANS, 0), grad=False),
+]
+
+for _spec in NAN_SPECS:
+    op_specs._register(_spec, module=__name__)
