@@ -702,3 +702,32 @@ def test_reentrant_grad_wrt_the_shared_parameter(mode):
     np.testing.assert_allclose(gw2.asnumpy(), 4 * w * x, rtol=1e-12)
     np.testing.assert_array_equal(net.w.asnumpy(), w)
     assert_concrete([net.w])
+
+
+@pytest.mark.parametrize("write", ["assign", "add_", "setitem", "scatter_update"])
+def test_compiled_write_to_outside_tensor_runs_eagerly(write):
+    """A plain Tensor made outside a compiled function and written inside it: the write
+    happens (no trace value leaks into the Tensor), the call runs through a graph break."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        v = ms.Tensor(np.ones(3, np.float32))
+
+        @ms.jit
+        def f(x):
+            if write == "assign":
+                ms.ops.assign(v, x)
+            elif write == "add_":
+                v.add_(x)
+            elif write == "setitem":
+                v[0] = x[0]
+            else:
+                ms.ops.scatter_update(v, ms.Tensor(np.array([1], np.int32)), x[:1])
+            return v * 2
+
+        out = f(ms.Tensor(np.full(3, 5.0, np.float32)))
+        want = {"assign": [5, 5, 5], "add_": [6, 6, 6], "setitem": [5, 1, 1],
+                "scatter_update": [1, 5, 1]}[write]
+        np.testing.assert_array_equal(v.asnumpy(), want)
+        np.testing.assert_array_equal(out.asnumpy(), np.array(want) * 2)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

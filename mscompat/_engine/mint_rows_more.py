@@ -32,7 +32,6 @@ ALIASES: dict[str, str] = {
     "logaddexp": "logaddexp", "logaddexp2": "logaddexp2", "ravel": "ravel", "gcd": "gcd",
     "real": "real", "polar": "polar", "ge": "ge", "less": "less", "less_equal": "less_equal",
     "not_equal": "not_equal", "fmod": "fmod", "isneginf": "isneginf", "swapaxes": "swapaxes",
-    "t": "t",
 }
 
 
@@ -129,4 +128,5 @@ ROWS: dict[str, object] = {
     "diag": _diag, "dot": _dot, "equal": _equal, "imag": _imag, "logsumexp": _logsumexp,
     "median": _median_ext, "nansum": _nansum_ext, "norm": _norm, "reshape": _reshape,
     "squeeze": _squeeze, "clone": _clone, "bitwise_not": jnp.invert,
+    "t": lambda input: input if input.ndim < 2 else jnp.swapaxes(input, 0, 1),
 }

@@ -133,7 +133,9 @@ def _swapaxes(x, axis0, axis1):
 
 
 def _t(x):
-    return x if x.ndim < 2 else jnp.swapaxes(x, 0, 1)
+    """``ops.t``/``Tensor.t``: a 2-D Tensor transposed; others returned as they are (3-D
+    too, as MindSpore's; ``mint.t`` swaps the first two axes of any rank)."""
+    return x if x.ndim != 2 else jnp.swapaxes(x, 0, 1)
 
 
 def _resize(x, *new_shape):

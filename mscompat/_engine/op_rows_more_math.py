@@ -45,6 +45,15 @@ def _float(x):
     return x if jnp.issubdtype(x.dtype, jnp.inexact) else x.astype(_F32)
 
 
+def _zeta(input, other):
+    """Hurwitz zeta; a Python number operand takes the Tensor's dtype."""
+    if not hasattr(input, "dtype"):
+        input = jnp.asarray(input, _float(other).dtype)
+    if not hasattr(other, "dtype"):
+        other = jnp.asarray(other, _float(input).dtype)
+    return jsp.zeta(_float(input), _float(other))
+
+
 def _log2(x):
     """MindSpore's ``log2``: its ``Log`` of ``x`` divided by its ``Log`` of 2."""
     return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), 2, x.dtype)), x.dtype)
@@ -405,5 +414,5 @@ ROWS: list[OpDef] = [
     _unary("std_mean", _std_var_mean(jnp.std), False),
     _unary("var_mean", _std_var_mean(jnp.var), False),
     _unary("polygamma", _polygamma, False),
-    _unary("zeta", lambda input, other: jsp.zeta(_float(input), _float(other)), False),
+    _unary("zeta", _zeta, False),
 ]

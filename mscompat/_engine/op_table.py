@@ -987,7 +987,9 @@ TABLE: list[OpDef] = [
     OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),
           functional_impl=lambda tensors, axis=0: _concat(tensors, axis=axis)),
     OpDef("Stack", _stack, attrs=(("axis", 0),), functional=("stack",),
-          functional_impl=lambda tensors, axis=0: _stack(tensors, axis=axis)),
+          # (one Tensor is one element, as MindSpore takes it: a new leading axis)
+          functional_impl=lambda tensors, axis=0: _stack(
+              [tensors] if hasattr(tensors, "shape") else tensors, axis=axis)),
     OpDef("Select", _select, functional=("select", "where")),
     OpDef("Gather", _gather, functional=("gather",)),
     OpDef("OneHot", _one_hot, attrs=(("axis", -1),), functional=("one_hot",),

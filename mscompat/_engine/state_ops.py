@@ -20,11 +20,11 @@ import numpy as np
 from . import dtypes, exact_div, jaxconfig, lazy, mixed_precision, nn_kernels
 from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call
 from .parameter import Parameter
-from .tensor import Tensor, unwrap
+from .tensor import Tensor, check_writable, unwrap
 
 
 def _check(name: str, variable, value) -> None:
-    if not isinstance(variable, Parameter):
+    if not isinstance(variable, Tensor):  # a plain Tensor is written in place, as MindSpore
         raise TypeError(f"For '{name}', the 'variable' must be a Parameter, but got "
                         f"{type(variable).__name__}.")
     if not isinstance(value, (Tensor, int, float, bool)):
@@ -33,13 +33,18 @@ def _check(name: str, variable, value) -> None:
 
 
 def _write(name: str, variable, value, combine) -> Tensor:
+    """Write ``combine(old, value)`` into ``variable``. The result: for a plain Tensor,
+    AssignAdd/AssignSub return the Tensor itself and Assign a new Tensor of the value, as
+    MindSpore's; for a Parameter, a Tensor of the value as written."""
     _check(name, variable, value)
-    new = call(combine, (variable._value, unwrap(value)))
+    new = call(combine, (stored(variable), unwrap(value)))
     if tuple(new.shape) != tuple(variable.shape):
         raise ValueError(f"For '{name}', the shape of 'value' {list(new.shape)} must be the "
                          f"same as the shape of 'variable' {list(variable.shape)}.")
     variable._data = new._data
-    return Tensor._wrap(variable._value)  # (the value as written: ``written.as_written``)
+    if not isinstance(variable, Parameter) and name != "Assign":
+        return variable
+    return Tensor._wrap(stored(variable))  # (its value as written: ``written.as_written``)
 
 
 @mixed_precision.keep(0)
@@ -185,8 +190,11 @@ def scatter_write(name: str, input_x, indices, updates) -> Tensor:
 
 def stored(target: Tensor):
     """The value an in-place op starts from: a Parameter's value as stored (never cast by a
-    Cell's type), a plain Tensor's data."""
-    return target._value if isinstance(target, Parameter) else target._data
+    Cell's type), a plain Tensor's data (``check_writable``)."""
+    if isinstance(target, Parameter):
+        return target._value
+    check_writable(target)
+    return target._data
 
 
 def _written(target: Tensor, new: Tensor) -> Tensor:

@@ -357,6 +357,7 @@ class Tensor:
             check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
         value = value._data if isinstance(value, Tensor) else value
         check_index(index, self.shape)
+        check_writable(self)
         structure, arrays = split_index(index)
         self._data = call(lazy.setitem, (self._data, value, *arrays),
                           {"index": structure})._data
@@ -430,6 +431,18 @@ def _copy(x):
 def _tracing() -> bool:
     from . import scope
     return scope.tracing()
+
+
+def check_writable(target: Tensor) -> None:
+    """A plain Tensor made outside a compiled trace cannot be written from inside it (the
+    trace's value would leak into it): the call runs through a graph break instead, eagerly,
+    where the write happens as in MindSpore. Parameters are written through their scope."""
+    if isinstance(type(target).__dict__.get("_data"), property) or not _tracing():
+        return
+    if not isinstance(target._data, jax.core.Tracer):
+        from . import scope
+        raise scope.GraphBreak(f"an in-place write to a Tensor made outside the compiled "
+                               f"call (shape {tuple(target.shape)})")
 
 
 def check_index_dtypes(index) -> None:

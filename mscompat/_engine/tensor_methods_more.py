@@ -31,7 +31,7 @@ import numpy as np
 
 from . import ops_build
 from .ops_build import call
-from .tensor import Tensor, _concrete, unwrap
+from .tensor import Tensor, _concrete, check_writable, unwrap
 
 # method -> functional op it runs
 ALIASES = {
@@ -314,6 +314,7 @@ def _written(x, value):
 
 def _inplace(base: str):
     def method(self, *args, **kwargs):
+        check_writable(self)
         value = getattr(self, base)(*args, **kwargs)
         self._data = call(_written, (self._data, value._data))._data
         return self
