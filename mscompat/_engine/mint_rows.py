@@ -20,6 +20,7 @@ from . import bprops, cpu_math, exact_div, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index
 from .op_rows_math import _norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
+from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -205,14 +206,13 @@ def _cumsum(input, dim, dtype=None):
     return jnp.cumsum(_reduce_dtype(input, dtype), axis=int(dim))
 
 
-def _cum_extreme(f):
+def _cum_extreme(better):
+    """``mint.cummax``/``cummin(input, dim)``: ``ops.cummax``'s rule (ties and NaN), Int64
+    indices for both."""
+    op = _cum_extreme_rule(better, jnp.int64)
+
     def impl(input, dim):
-        dim = int(dim)
-        values = f(input, axis=dim)
-        n = input.shape[dim]
-        pos = jnp.arange(n).reshape((n,) + (1,) * (input.ndim - dim % input.ndim - 1))
-        hit = jnp.where(input == values, pos, -1)
-        return values, jax.lax.cummax(hit, axis=dim).astype(_I64)
+        return op(input, int(dim))
     return impl
 
 
@@ -424,7 +424,7 @@ ROWS: dict[str, object] = {
     "index_select": _index_select, "flatten": _flatten, "narrow": _narrow, "topk": _topk_ext,
     "argmax": _argmax, "argmin": _argmin, "scatter_add": _scatter_add, "scatter": _scatter,
     "gather": _gather, "repeat_interleave": _repeat_interleave, "cumsum": _cumsum,
-    "cummax": _cum_extreme(jax.lax.cummax), "cummin": _cum_extreme(jax.lax.cummin),
+    "cummax": _cum_extreme(jnp.greater), "cummin": _cum_extreme(jnp.less),
     "linspace": _linspace, "any": _bool_reduce(jnp.any), "all": _bool_reduce(jnp.all),
     "searchsorted": _searchsorted, "trace": _trace, "inverse": _inverse,
     "baddbmm": _baddbmm, "bmm": _bmm, "clamp": bprops.clip, "cross": _cross_broadcast,

@@ -139,6 +139,8 @@ def _t(x):
 
 
 def _resize(x, *new_shape):
+    if not new_shape:  # MindSpore: no shape, no change
+        return x
     if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
         new_shape = tuple(new_shape[0])
     flat = jnp.ravel(x)

@@ -93,7 +93,8 @@ def _heaviside(x, values):
     """0 below 0, ``values`` at 0, 1 above, in the promoted dtype (integers stay integers)."""
     dt = jnp.result_type(x, values)
     x = jnp.asarray(x)
-    return jnp.where(x < 0, 0, jnp.where(x > 0, 1, values)).astype(dt)
+    # (NaN is neither: 0, as MindSpore's kernel tests ``x > 0`` then ``x == 0``)
+    return jnp.where(x > 0, 1, jnp.where(x == 0, values, 0)).astype(dt)
 
 
 _POW, _MUL = binary(_pow), binary(_multiply)  # the Pow and Mul rows' rules
@@ -246,15 +247,19 @@ def _trace(input):
     return jnp.trace(input, dtype=input.dtype)
 
 
-def _trace_method(input):
-    """``Tensor.trace()``: NumPy's dtypes but Int64 for every integer (UInt8 too) and Bool
-    kept (whether the diagonal holds a True)."""
-    _check_matrix(input)
+def _trace_method(input, offset=0, axis1=0, axis2=1, dtype=None):
+    """``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: NumPy's (a diagonal of any
+    two axes; of 3-D and more, one sum per remaining index), with NumPy's dtypes but Int64
+    for every integer (UInt8 too) and Bool kept (whether the diagonal holds a True)."""
+    if input.ndim < 2:
+        _check_matrix(input)
+    if dtype is not None:
+        return jnp.trace(input, offset, axis1, axis2).astype(_np_or_none(dtype))
     if input.dtype == np.bool_:
-        return jnp.any(jnp.diagonal(input))
+        return jnp.any(jnp.diagonal(input, offset, axis1, axis2), axis=-1)
     if jnp.issubdtype(input.dtype, jnp.integer):
-        return jnp.trace(input.astype(np.int64))
-    return jnp.trace(input)
+        return jnp.trace(input.astype(np.int64), offset, axis1, axis2)
+    return jnp.trace(input, offset, axis1, axis2)
 
 
 def _nan_to_num(input, nan=None, posinf=None, neginf=None):
@@ -398,8 +403,10 @@ ROWS: list[OpDef] = [
     _unary("nanquantile", _quantile(True)),
     _unary("rad2deg", lambda x: angle(x, 180.0, math.pi)),
     _unary("renorm", _renorm),
-    _unary("searchsorted", _searchsorted),
-    _unary("sgn", jnp.sign),
+    # (the Tensor method is NumPy's: Int32 indices)
+    replace(_unary("searchsorted", _searchsorted), method_impl=lambda input, v, side="left",
+            sorter=None: _searchsorted(input, v, side=side, sorter=sorter, out_int32=True)),
+    _unary("sgn", lambda x: jnp.sign(x) if jnp.iscomplexobj(x) else bprops.sign(x)),
     _unary("signbit", lambda input: input < 0),  # MindSpore: -0.0 is not signed
     _unary("sinc", lambda input: jnp.sinc(_float(input))),
     replace(_unary("trace", _trace), method_impl=_trace_method),

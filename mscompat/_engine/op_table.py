@@ -364,7 +364,7 @@ def _full(dtype, shape, value):
 
 
 def _tile(x, multiples):
-    multiples = tuple(multiples)
+    multiples = (multiples,) if isinstance(multiples, int) else tuple(multiples)
     out = tuple(d * m for d, m in zip((1,) * (len(multiples) - x.ndim) + tuple(x.shape),
                                       multiples))
     check_shape("Tile", out, x.dtype.itemsize)
@@ -441,6 +441,20 @@ def _stack(tensors, *, axis=0):
             raise TypeError(f"All input must have the same data type!input[{i}] data type = "
                             f"Tensor[{dt}]infer_type0= Tensor[{first}]")
     return jnp.stack(tensors, axis=axis)
+
+
+def _flatten_method(x, start_dim=0, end_dim=-1, *args, order="C"):
+    """``Tensor.flatten(start_dim=0, end_dim=-1)`` (MindSpore 2.10's overload; a string
+    first argument is the older ``order``, 'C' or 'F'): the axes from ``start_dim`` to
+    ``end_dim`` merged into one."""
+    if isinstance(start_dim, str):
+        order, start_dim = start_dim, 0
+    if order == "F":
+        x = jnp.transpose(x)
+    if x.ndim == 0:
+        return jnp.reshape(x, (1,))
+    start, end = int(start_dim) % x.ndim, int(end_dim) % x.ndim
+    return jnp.reshape(x, x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
 def _squeeze(x, *, axis=()):
@@ -977,10 +991,10 @@ TABLE: list[OpDef] = [
           functional=("expand_dims", "unsqueeze"), methods=("expand_dims", "unsqueeze")),
     OpDef("Squeeze", _squeeze, attrs=(("axis", ()),), functional=("squeeze",),
           functional_impl=lambda input, axis=None: _squeeze_fn(input, axis),
-          methods=("squeeze",), method_impl=lambda x, axis=None: jnp.squeeze(x, _axis(axis))),
+          # (as ``ops.squeeze``: a named axis that is not 1 is left alone)
+          methods=("squeeze",), method_impl=lambda x, axis=None: _squeeze_fn(x, axis)),
     OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], -1)),
-          methods=("flatten",), method_impl=lambda x, order="C", *, start_dim=0, end_dim=-1:
-          jnp.reshape(x, (-1,))),
+          methods=("flatten",), method_impl=_flatten_method),
     OpDef("Tile", _tile, functional=("tile",),
           methods=("tile",)),
     OpDef("Cast", _cast, functional=("cast",)),
