@@ -279,3 +279,47 @@ def test_mint_functions_without_a_mindspore_cpu_kernel_follow_their_documentatio
     np.testing.assert_array_equal(mint.clone(t).asnumpy(), x)
     np.testing.assert_array_equal(mint.bitwise_not(ms.Tensor(np.array([0, 5], np.int32)))
                                   .asnumpy(), [-1, -6])
+
+
+def test_more_mint_functions_without_a_mindspore_cpu_kernel():
+    """addbmm/addcdiv/addmm/addmv/bincount/full_like/histc/mm/mv/std_mean/var_mean/take/
+    vdot/kthvalue/index_add(Int64 index) have no CPU kernel (or refuse the input) in
+    MindSpore 2.10; their values are the documented ones (NumPy's)."""
+    import mscompat as ms
+    from mscompat import mint
+    rs = np.random.RandomState(0)
+    a, b, v = (rs.randn(3, 4).astype(np.float32), rs.randn(4, 5).astype(np.float32),
+               rs.randn(4).astype(np.float32))
+    c = rs.randn(3, 5).astype(np.float32)
+    T = ms.Tensor
+    np.testing.assert_allclose(mint.addmm(T(c), T(a), T(b), beta=0.5, alpha=2).asnumpy(),
+                               0.5 * c + 2 * a @ b, rtol=1e-5)
+    np.testing.assert_allclose(mint.mm(T(a), T(b)).asnumpy(), a @ b, rtol=1e-5)
+    np.testing.assert_allclose(mint.mv(T(a), T(v)).asnumpy(), a @ v, rtol=1e-5)
+    np.testing.assert_allclose(mint.vdot(T(v), T(v)).asnumpy(), v @ v, rtol=1e-5)
+    np.testing.assert_allclose(mint.addcdiv(T(a), T(a), T(a + 5), value=0.5).asnumpy(),
+                               a + 0.5 * a / (a + 5), rtol=1e-5)
+    std, mean = mint.std_mean(T(a), 1)
+    np.testing.assert_allclose(std.asnumpy(), a.std(1, ddof=1), rtol=1e-5)
+    np.testing.assert_allclose(mean.asnumpy(), a.mean(1), rtol=1e-5)
+    var, _ = mint.var_mean(T(a), correction=0)
+    np.testing.assert_allclose(var.asnumpy(), a.var(), rtol=1e-5)
+    np.testing.assert_array_equal(mint.take(T(a), T(np.array([0, 5, 11]))).asnumpy(),
+                                  a.reshape(-1)[[0, 5, 11]])
+    np.testing.assert_array_equal(mint.bincount(T(np.array([3, 1, 1, 0], np.int32))).asnumpy(),
+                                  [1, 2, 0, 1])
+    full = mint.full_like(T(a), 7, dtype=ms.int32)
+    assert str(full.dtype) == "Int32" and (full.asnumpy() == 7).all()
+    values, indices = mint.kthvalue(T(a), 2, 1)
+    np.testing.assert_array_equal(values.asnumpy(), np.sort(a, 1)[:, 1])
+    np.testing.assert_array_equal(indices.asnumpy(), np.argsort(a, 1, kind="stable")[:, 1])
+    assert str(indices.dtype) == "Int64"
+    added = mint.index_add(T(a), 0, T(np.array([0, 2, 0])), T(np.ones((3, 4), np.float32)),
+                           alpha=2)
+    want = a.copy()
+    np.add.at(want, [0, 2, 0], 2 * np.ones((3, 4), np.float32))
+    np.testing.assert_allclose(added.asnumpy(), want, rtol=1e-6)
+    assert mint.allclose(T(a), T(a + 1e-9)) is True
+    assert mint.allclose(T(a), T(a + 1e-3)) is False
+    assert mint.empty(2, 3).shape == (2, 3) and str(mint.empty((2,), dtype=ms.int32).dtype) \
+        == "Int32"

@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .mint_rows import _vector_norm
+from .op_rows_array import _chunk
 from .op_rows_math import _cumprod_method
 from .op_rows_more_math import _median, _nansum
 from .op_table import _axis, _max, _min, _np_or_none
@@ -28,6 +29,11 @@ _I64 = np.dtype(np.int64)
 
 # mint name -> the ``ops`` functional it is (same signature and results)
 ALIASES: dict[str, str] = {
+    # (the ops function has mint's signature)
+    "addbmm": "addbmm", "addmm": "addmm", "addmv": "addmv", "addcmul": "addcmul",
+    "bincount": "bincount", "dstack": "dstack", "hstack": "hstack", "float_power": "float_power",
+    "full_like": "full_like", "histc": "histc", "mm": "mm", "take": "take",
+    "unique_consecutive": "unique_consecutive",
     "isinf": "isinf", "log2": "log2", "log10": "log10", "frac": "frac",
     "logaddexp": "logaddexp", "logaddexp2": "logaddexp2", "ravel": "ravel", "gcd": "gcd",
     "real": "real", "polar": "polar", "ge": "ge", "less": "less", "less_equal": "less_equal",
@@ -122,7 +128,46 @@ def _clone(input):
     return jnp.array(input, copy=True)
 
 
+def _kthvalue(input, k, dim=-1, keepdim=False):
+    """(the ``k``-th smallest along ``dim``, its Int64 index; the first of equal values)."""
+    dim = int(dim) % input.ndim
+    order = jnp.argsort(input, axis=dim, stable=True)
+    index = jnp.take(order, int(k) - 1, axis=dim)
+    values = jnp.take_along_axis(input, jnp.expand_dims(index, dim), axis=dim)
+    if not keepdim:
+        return jnp.squeeze(values, dim), index.astype(_I64)
+    return values, jnp.expand_dims(index, dim).astype(_I64)
+
+
+def _index_add(input, dim, index, source, *, alpha=1):
+    """``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeats add up)."""
+    where = (slice(None),) * (int(dim) % input.ndim) + (index,)
+    return input.at[where].add((alpha * source).astype(input.dtype))
+
+
+def _moments(first):
+    """``std_mean``/``var_mean(input, dim=None, *, correction=1, keepdim=False)``."""
+    def impl(input, dim=None, *, correction=1, keepdim=False):
+        axis = _axis(dim)
+        spread = first(input, axis=axis, ddof=correction, keepdims=keepdim)
+        return spread, jnp.mean(input, axis=axis, keepdims=keepdim)
+    return impl
+
+
 ROWS: dict[str, object] = {
+    "addcdiv": lambda input, tensor1, tensor2, *, value=1: input + value * (tensor1 / tensor2),
+    "chunk": lambda input, chunks, dim=0: _chunk(input, chunks, int(dim)),
+    "kthvalue": _kthvalue,
+    "clip": lambda input, min=None, max=None: jnp.clip(input, min, max),
+    "diff": lambda input, n=1, dim=-1, prepend=None, append=None: jnp.diff(
+        input, n, axis=int(dim), prepend=prepend, append=append),
+    "index_add": _index_add,
+    "meshgrid": lambda *tensors, indexing=None: tuple(jnp.meshgrid(*tensors,
+                                                                   indexing=indexing or "ij")),
+    "mv": lambda input, vec: jnp.matmul(input, vec),
+    "std_mean": _moments(jnp.std), "var_mean": _moments(jnp.var),
+    "transpose": lambda input, dim0, dim1: jnp.swapaxes(input, int(dim0), int(dim1)),
+    "vdot": lambda input, other: jnp.vdot(input, other),
     "amax": _extreme(_max), "amin": _extreme(_min), "sort": _sort,
     "argsort": _argsort, "count_nonzero": _count_nonzero, "cumprod": _cumprod,
     "diag": _diag, "dot": _dot, "equal": _equal, "imag": _imag, "logsumexp": _logsumexp,

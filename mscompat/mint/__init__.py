@@ -29,8 +29,34 @@ def item(input):  # noqa: A002  (MindSpore's name)
     return input.item()
 
 
+def allclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,  # noqa: A002
+             equal_nan: bool = False) -> bool:
+    """``mint.allclose``: whether every ``|input - other| <= atol + rtol * |other|`` (a
+    Python bool)."""
+    from ..ops import isclose
+    return bool(isclose(input, other, rtol, atol, equal_nan).all())
+
+
+def empty(*size, dtype=None, device=None):
+    """``mint.empty(*size, dtype=None, device=None)``: a Tensor of ``size`` (Float32 by
+    default). MindSpore leaves its memory uninitialised; mscompat's holds zeros."""
+    import numpy as np
+
+    from .._engine.dtypes import ALL, to_np
+    from .._engine.tensor import Tensor
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    return Tensor(np.zeros(shape, to_np(dtype or ALL["float32"])))
+
+
+def empty_like(input, *, dtype=None, device=None):  # noqa: A002
+    """``mint.empty_like(input, *, dtype=None, device=None)``: as ``empty``, of ``input``'s
+    shape and (by default) dtype."""
+    return empty(tuple(input.shape), dtype=dtype or input.dtype)
+
+
 _FUNCTIONS = {**_functions(_ROWS, "mint", _ALIASES),
-              **_functions(_MORE_ROWS, "mint", _MORE_ALIASES), **_RANDOM, "item": item}
+              **_functions(_MORE_ROWS, "mint", _MORE_ALIASES), **_RANDOM, "item": item,
+              "allclose": allclose, "empty": empty, "empty_like": empty_like}
 globals().update(_FUNCTIONS)
 __all__ = sorted([*_FUNCTIONS, "distributed", "linalg", "nn"])
 __getattr__ = _module_getattr("mindspore.mint")

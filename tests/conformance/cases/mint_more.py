@@ -81,3 +81,32 @@ def mint_item(ms):
 @case(modes=("PYNATIVE",))
 def mint_squeeze_needs_dim(ms):
     return ms.mint.squeeze(ms.Tensor(_X)[None])
+
+
+def _mint_runs(ms):
+    """The mint functions of the second batch that MindSpore 2.10's CPU build runs."""
+    T, m = ms.Tensor, ms.mint
+    rs = np.random.RandomState(1600)
+    a = T(rs.randn(3, 4).astype(np.float32))
+    v = T(rs.randn(4).astype(np.float32))
+    return {
+        "chunk": m.chunk(a, 3, 1), "chunk_rows": m.chunk(T(rs.randn(10, 2).astype(np.float32)), 4),
+        "clip": m.clip(a, -0.5, 0.5), "clip_min": m.clip(a, min=-0.5),
+        "diff_dim0": m.diff(a, dim=0), "diff_n2": m.diff(a, 2),
+        "dstack": m.dstack([a, a]), "hstack": m.hstack([a, a]),
+        "float_power": m.float_power(a, 2),
+        "meshgrid": m.meshgrid(v, T(np.arange(3, dtype=np.float32))),
+        "meshgrid_xy": m.meshgrid(v, T(np.arange(3, dtype=np.float32)), indexing="xy"),
+        "transpose": m.transpose(a, 0, 1),
+        "transpose_3d": m.transpose(T(rs.randn(2, 3, 4).astype(np.float32)), -1, 0),
+        "unique_consecutive": m.unique_consecutive(T(np.array([1, 1, 2, 2, 3, 1], np.int32)),
+                                                   return_counts=True),
+        "index_add_int32": m.index_add(a + 0, 0, T(np.array([0, 2], np.int32)),
+                                       T(np.ones((2, 4), np.float32)), alpha=2),
+        "empty_like": (m.empty_like(a).shape, str(m.empty_like(a).dtype)),
+    }
+
+
+@case(modes=("PYNATIVE",))
+def mint_second_batch(ms):
+    return _mint_runs(ms)
