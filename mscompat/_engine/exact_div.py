@@ -82,16 +82,36 @@ def _divided_jvp(primitive, primals, tangents):
     return out, rows(dx, shape) / divisor + dy_term
 
 
-def divide(x, y, dtype=None, primitive="Div"):
+def divide(x, y, dtype=None, primitive="Div", kernel_zero=False):
     """``x / y`` in ``dtype`` (default: their result type), correctly rounded; a real
     quotient differentiates by the bprop of MindSpore's ``primitive`` (``"Div"`` or
-    ``"RealDiv"``)."""
+    ``"RealDiv"``). ``kernel_zero``: a zero divisor gives what MindSpore's Div/RealDiv
+    kernels give (``by_zero``)."""
     dtype = np.dtype(dtype or jnp.result_type(x, y))
     x, y = jnp.asarray(x, dtype), jnp.asarray(y, dtype)
     traced = isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)
     if traced and jnp.issubdtype(dtype, jnp.floating):
-        return _divided(x, y, primitive)  # (eagerly a custom_jvp call only costs time)
-    return _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
+        q = _divided(x, y, primitive)  # (eagerly a custom_jvp call only costs time)
+    else:
+        q = _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
+    if kernel_zero and jnp.issubdtype(dtype, jnp.floating):
+        q = by_zero(x, y, q)
+    return q
+
+
+@jax.custom_jvp
+def by_zero(x, y, q):
+    """MindSpore's Div/RealDiv kernels by a zero divisor of either sign: NaN for 0 / 0,
+    +inf for a positive ``x``, -inf otherwise (a NaN ``x`` too); the divisor's sign is not
+    used (IEEE: 1 / -0 is -inf). Elsewhere ``q``; the derivative is ``q``'s."""
+    inf = jnp.asarray(np.inf, q.dtype)
+    kernel = jnp.where(x == 0, jnp.asarray(np.nan, q.dtype), jnp.where(x > 0, inf, -inf))
+    return jnp.where(y == 0, kernel, q)
+
+
+@by_zero.defjvp
+def _by_zero_jvp(primals, tangents):
+    return by_zero(*primals), tangents[2]
 
 
 def _count(x, axis) -> int:

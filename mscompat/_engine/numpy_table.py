@@ -23,7 +23,14 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import cpu_math, dtypes, reductions
-from .op_table import _real_div  # (ops.tensor_div: RealDiv, with its own bprop)
+from .op_table import (
+    _argmax_nan,
+    _argmin_nan,
+    _max,
+    _min,
+    _real_div,  # (ops.tensor_div: RealDiv, with its own bprop)
+    _squeeze_fn,
+)
 from .ops_build import FUNCTIONAL_IMPLS as _OPS
 from .ops_build import call
 from .tensor import Tensor
@@ -108,6 +115,23 @@ def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     public.__doc__ = f"``mindspore.numpy.{name}`` (``jax.numpy.{getattr(fn, '__name__', name)}``"\
         " with MindSpore's dtype policy)."
     return public
+
+
+def one_tensor(stack: Callable) -> Callable:
+    """``hstack``/``vstack``/``dstack``/``column_stack``: one Tensor in place of the
+    sequence is returned as it is, as MindSpore's (NumPy would iterate it)."""
+    def impl(tup):
+        return tup if hasattr(tup, "shape") else stack(tup)
+    impl.__name__ = stack.__name__
+    return impl
+
+
+def _unique(x, return_inverse=False):
+    """The unique values of ``x`` flattened, in the order they first appear (MindSpore's
+    Unique kernel; not sorted as NumPy's), and the flat inverse indices."""
+    from .op_rows_array import _unique as unique_op
+    values, inverse = unique_op(jnp.ravel(x))
+    return (values, inverse) if return_inverse else values
 
 
 def _full(shape, fill_value, dtype=None):
@@ -239,20 +263,25 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "zeros_like": (jnp.zeros_like, False), "ones_like": (jnp.ones_like, False),
     "full_like": (jnp.full_like, False), "empty_like": (jnp.zeros_like, False),
     "where": (jnp.where, False), "concatenate": (jnp.concatenate, False),
-    "stack": (jnp.stack, False), "hstack": (jnp.hstack, False), "vstack": (jnp.vstack, False),
+    "stack": (jnp.stack, False), "hstack": (one_tensor(jnp.hstack), False),
+    "vstack": (one_tensor(jnp.vstack), False),
     "tile": (jnp.tile, False), "repeat": (jnp.repeat, False),
-    "expand_dims": (jnp.expand_dims, False), "squeeze": (jnp.squeeze, False),
+    "expand_dims": (jnp.expand_dims, False),
+    "squeeze": (lambda a, axis=None: _squeeze_fn(a, axis), False),
     "reshape": (jnp.reshape, False), "ravel": (jnp.ravel, False),
     "transpose": (jnp.transpose, False), "swapaxes": (jnp.swapaxes, False),
     "moveaxis": (jnp.moveaxis, False), "broadcast_to": (jnp.broadcast_to, False),
     "flip": (jnp.flip, False), "rot90": (_rot90, False), "split": (_split, False),
     "append": (jnp.append, False),
-    "pad": (jnp.pad, False), "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*a, **k)), False),
+    "pad": (jnp.pad, False),
+    # (inputs of more than one axis are flattened, as MindSpore's meshgrid does)
+    "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*(jnp.ravel(v) for v in a), **k)), False),
     "diag": (jnp.diag, False), "outer": (jnp.outer, False),
     "sum": (_sum, True), "mean": (_mean, False), "std": (jnp.std, False),
-    "var": (jnp.var, False), "amax": (jnp.max, False), "amin": (jnp.min, False),
-    "max": (jnp.max, False), "min": (jnp.min, False), "argmax": (jnp.argmax, True),
-    "argmin": (jnp.argmin, True), "cumsum": (_cumsum, False), "norm": (_norm, False),
+    # (MindSpore's CPU max/min: a NaN after the first element never wins; argmin is Int32)
+    "var": (jnp.var, False), "amax": (_max, False), "amin": (_min, False),
+    "max": (_max, False), "min": (_min, False), "argmax": (_argmax_nan, True),
+    "argmin": (_argmin_nan, False), "cumsum": (_cumsum, False), "norm": (_norm, False),
     "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
     "abs": (jnp.abs, False), "absolute": (jnp.abs, False), "sign": (jnp.sign, False),
@@ -267,7 +296,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "matmul": (jnp.matmul, False), "isnan": (jnp.isnan, False), "isinf": (jnp.isinf, False),
     "isclose": (jnp.isclose, False), "logical_and": (jnp.logical_and, False),
     "logical_or": (jnp.logical_or, False), "logical_not": (jnp.logical_not, False),
-    "unique": (lambda x: jnp.unique(x), False), "equal": (jnp.equal, False),
+    "unique": (_unique, False), "equal": (jnp.equal, False),
     "greater": (jnp.greater, False), "less": (jnp.less, False),
     "take_along_axis": (jnp.take_along_axis, False),
     "count_nonzero": (jnp.count_nonzero, False),
@@ -389,8 +418,9 @@ def _kernels() -> dict[str, tuple[Callable, bool]]:
 
 
 def _functions() -> dict[str, Callable]:
+    from .numpy_table_extra import TABLE as EXTRA
     from .numpy_table_more import TABLE as MORE
-    rows = {**TABLE, **MORE, **_kernels()}
+    rows = {**TABLE, **MORE, **EXTRA, **_kernels()}
     return {name: make(name, fn, keep) for name, (fn, keep) in rows.items()}
 
 

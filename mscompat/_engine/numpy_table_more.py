@@ -15,7 +15,8 @@ from functools import partial
 import jax.numpy as jnp
 import numpy as np
 
-from .numpy_table import _split
+from .numpy_table import _split, one_tensor
+from .op_table import _floor_divide, _max, _min
 
 _F32 = np.dtype(np.float32)
 
@@ -111,7 +112,20 @@ def _histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A0
 
 
 def _divmod(x, y):
-    return jnp.floor_divide(x, y), jnp.mod(x, y)
+    """(``floor_divide``, ``remainder``) as MindSpore's numpy computes them."""
+    from .numpy_table import _remainder
+    return _floor_divide(x, y), _remainder(x, y)
+
+
+def _heaviside(x1, x2):
+    """``0`` where ``x1 < 0``, ``1`` where ``x1 > 0``, else ``x2`` (NaN too), in the
+    promoted dtype."""
+    dtype = jnp.result_type(x1, x2)
+    return jnp.where(x1 < 0, 0, jnp.where(x1 > 0, 1, x2)).astype(dtype)
+
+
+def _ptp(a, axis=None, keepdims=False):
+    return _max(a, axis=axis, keepdims=keepdims) - _min(a, axis=axis, keepdims=keepdims)
 
 
 # name: (jax function, keep Int64 results)
@@ -123,7 +137,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "exp2": (_int_kept(jnp.exp2), False), "fabs": (jnp.abs, False),
     "isfinite": (jnp.isfinite, False), "isneginf": (jnp.isneginf, False),
     "isposinf": (jnp.isposinf, False), "negative": (jnp.negative, False),
-    "positive": (jnp.positive, False), "signbit": (jnp.signbit, False),
+    "positive": (jnp.positive, False), "signbit": (lambda x: x < 0, False),  # (-0.0: False)
     "atleast_1d": (jnp.atleast_1d, False), "atleast_2d": (jnp.atleast_2d, False),
     "atleast_3d": (jnp.atleast_3d, False), "fliplr": (jnp.fliplr, False),
     "flipud": (jnp.flipud, False), "diagonal": (jnp.diagonal, False),
@@ -131,15 +145,16 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "ediff1d": (jnp.ediff1d, False), "nanmax": (jnp.nanmax, False),
     "nanmin": (jnp.nanmin, False), "nansum": (jnp.nansum, False),
     "nanstd": (jnp.nanstd, False), "nanvar": (jnp.nanvar, False),
-    "nancumsum": (jnp.nancumsum, False), "ptp": (jnp.ptp, False),
+    "nancumsum": (jnp.nancumsum, False), "ptp": (_ptp, False),
     "arctan2": (_float(jnp.arctan2), False),
     "copysign": (_first_dtype_kept(jnp.copysign), False),
-    "floor_divide": (jnp.floor_divide, False), "fmod": (jnp.fmod, False),
+    "floor_divide": (_floor_divide, False), "fmod": (jnp.fmod, False),
     "gcd": (_integers(jnp.gcd, "gcd"), False), "lcm": (_integers(jnp.lcm, "lcm"), False),
     "hypot": (_float(jnp.hypot), False),
     "mod": (jnp.mod, False), "remainder": (jnp.remainder, False),
     "not_equal": (jnp.not_equal, False), "kron": (jnp.kron, False),
-    "column_stack": (jnp.column_stack, False), "dstack": (jnp.dstack, False),
+    "column_stack": (one_tensor(jnp.column_stack), False),
+    "dstack": (one_tensor(jnp.dstack), False),
     "dsplit": (partial(_split, axis=2), False), "hsplit": (partial(_split, axis=1), False),
     "vsplit": (partial(_split, axis=0), False), "rollaxis": (jnp.rollaxis, False),
     "tri": (lambda N, M=None, k=0, dtype=None: jnp.tri(  # noqa: N803 (NumPy's names)
@@ -166,7 +181,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "sometrue": (jnp.any, False), "gradient": (lambda f, *a, **k: list(jnp.gradient(
         f.astype(_F32) if jnp.issubdtype(f.dtype, jnp.integer) else f, *a, **k)), False),
     "unwrap": (_float(jnp.unwrap), False), "histogram": (_histogram, False),
-    "heaviside": (_int_kept(jnp.heaviside), False),
+    "heaviside": (_heaviside, False),
     "logaddexp2": (_not_all_ints(jnp.logaddexp2, "Log"), False),
     "divmod": (_divmod, False), "inner": (jnp.inner, False),
     "array_equal": (jnp.array_equal, False), "array_equiv": (jnp.array_equiv, False),

@@ -99,10 +99,10 @@ def _int_operand(x) -> bool:
 def _true_div(x, y, primitive="Div"):
     x, y = _scalar_fix(x, y)
     if _int_operand(x) and _int_operand(y):
-        return exact_div.divide(x, y, _F32, primitive)
+        return exact_div.divide(x, y, _F32, primitive, kernel_zero=True)
     if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
         # (XLA's reciprocal rewrite is off by an ulp)
-        return exact_div.divide(x, y, primitive=primitive)
+        return exact_div.divide(x, y, primitive=primitive, kernel_zero=True)
     return jnp.true_divide(x, y)
 
 
@@ -240,7 +240,7 @@ def _mean_fn(input, axis=None, keep_dims=False):
 def _first_along(x, axis, keepdims):
     """The first element of ``x`` along the reduced ``axis`` (an int, a tuple or None)."""
     axes = range(x.ndim) if axis is None else (
-        (axis,) if isinstance(axis, int) else tuple(axis))
+        (axis,) if np.ndim(axis) == 0 else tuple(axis))
     axes = {int(a) % x.ndim for a in axes}
     first = x[tuple(slice(0, 1) if d in axes else slice(None) for d in range(x.ndim))]
     return first if keepdims else jnp.squeeze(first, tuple(axes))
