@@ -283,10 +283,11 @@ def _round_prim(input, decimals=0):
 def _clip_by_value(x, clip_value_min=None, clip_value_max=None):
     def one(t):
         out = t
+        # MindSpore's Maximum/Minimum: a NaN in ``t`` gives the bound (JAX's: NaN)
         if clip_value_min is not None:
-            out = jnp.maximum(out, jnp.asarray(clip_value_min).astype(t.dtype))
+            out = bprops.maximum(out, jnp.asarray(clip_value_min).astype(t.dtype))
         if clip_value_max is not None:
-            out = jnp.minimum(out, jnp.asarray(clip_value_max).astype(t.dtype))
+            out = bprops.minimum(out, jnp.asarray(clip_value_max).astype(t.dtype))
         return out
     if isinstance(x, (list, tuple)):
         return tuple(one(t) for t in x)

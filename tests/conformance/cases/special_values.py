@@ -80,3 +80,14 @@ NAN_SPECS = [
 
 for _spec in NAN_SPECS:
     op_specs._register(_spec, module=__name__)
+
+CLIP_X = np.array([NAN, 0.5, 2.0, -3.0, INF, -INF, 1.0, -1.0], np.float32)
+CLIP_SPECS = [
+    S("clip_by_value_nan_min", "ops.clip_by_value", (CLIP_X, 1.0), grad=False),
+    S("clip_by_value_nan_both", "ops.clip_by_value", (CLIP_X, -1.0, 1.0), grad=False),
+    S("clip_by_value_nan_max_only", "ops.clip_by_value", (CLIP_X, None, 1.0), grad=False),
+    S("clip_by_value_bounds_grad", "ops.clip_by_value", (CLIP_X[1:4].copy(), -1.0, 0.5)),
+]
+
+for _spec in CLIP_SPECS:
+    op_specs._register(_spec, module=__name__)
