@@ -16,6 +16,8 @@ from .._engine.ckpt.convert import merge_sliced_parameter as merge_sliced_parame
 from .._engine.unsupported import module_getattr as _module_getattr
 from . import auto_parallel as auto_parallel
 from . import nn as nn
+from .shard import Layout as Layout
+from .shard import shard as shard
 
 _ALGO_KEYS = ("fully_use_devices", "elementwise_op_strategy_follow", "enable_algo_approxi",
               "algo_approxi_epsilon", "tensor_slice_align_enable", "tensor_slice_align_size")
@@ -44,7 +46,7 @@ def reset_algo_parameters() -> None:
     _algo.clear()
 
 
-__all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
+__all__ = ["Layout", "shard", "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
            "merge_sliced_parameter",
            "auto_parallel", "nn"]
 __getattr__ = _module_getattr("mindspore.parallel")
