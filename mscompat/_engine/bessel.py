@@ -145,3 +145,32 @@ y0.defjvp(lambda p, t: (y0(p[0]), -y1(p[0]) * t[0]))
 y1.defjvp(lambda p, t: (y1(p[0]), (y0(p[0]) - y1(p[0]) / p[0]) * t[0]))
 k0e.defjvp(lambda p, t: (k0e(p[0]), (k0e(p[0]) - k1e(p[0])) * t[0]))
 k1e.defjvp(lambda p, t: (k1e(p[0]), (k1e(p[0]) - k0e(p[0]) - k1e(p[0]) / p[0]) * t[0]))
+
+
+@jax.custom_jvp
+def bessel_i0(x):
+    """``I0``, differentiated as MindSpore's BesselI0 bprop: ``I1(x)`` (0 at 0; JAX's
+    derivative of ``exp(|x|) * i0e(x)`` is 1 there)."""
+    return jsp.i0(x)
+
+
+@bessel_i0.defjvp
+def _bessel_i0_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return bessel_i0(x), jsp.i1(x) * t
+
+
+@jax.custom_jvp
+def bessel_i1(x):
+    """``I1``, differentiated as MindSpore's BesselI1 bprop: ``I0(x) - I1(x) / x``, and
+    ``I0(0) = 1`` at 0 (the derivative is 0.5 there)."""
+    return jsp.i1(x)
+
+
+@bessel_i1.defjvp
+def _bessel_i1_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    at_zero = x == 0
+    slope = jnp.where(at_zero, jnp.ones_like(x),
+                      jsp.i0(x) - jsp.i1(x) / jnp.where(at_zero, jnp.ones_like(x), x))
+    return bessel_i1(x), slope * t

@@ -132,7 +132,7 @@ def _c_select(c_op, j_op, loses):
             return j_op(x, y)  # integers have no NaN
         if not _tracing(x, y):
             return c_op(x, y).astype(jnp.result_type(x, y))  # eager: values only
-        return f(x, y)
+        return f(*scalars_as_arrays(x, y))
     op.__name__ = j_op.__name__
     return op
 
@@ -309,6 +309,18 @@ def _scatter_scale_bwd(kind, res, dout):
 tensor_scatter_scale.defvjp(_scatter_scale_fwd, _scatter_scale_bwd)
 
 
+def scalars_as_arrays(*args) -> tuple:
+    """Python numbers among ``args`` as arrays of the floating operand's dtype (else their
+    common type): a custom derivative rule would otherwise give them a ``float0`` tangent
+    (``ops.maximum(x, 0)`` under ``grad``)."""
+    if not any(isinstance(a, (int, float, bool)) for a in args):
+        return args
+    floats = [a.dtype for a in args if hasattr(a, "dtype") and
+              jnp.issubdtype(a.dtype, jnp.inexact)]
+    dt = floats[0] if floats else jnp.result_type(*args)
+    return tuple(jnp.asarray(a, dt) if isinstance(a, (int, float, bool)) else a for a in args)
+
+
 def _with_jvp(plain, jvp):
     """``plain`` with the derivative ``jvp(primals, tangents) -> tangent_out`` under a
     transform (eagerly, ``plain`` alone: no custom-rule dispatch cost)."""
@@ -317,7 +329,10 @@ def _with_jvp(plain, jvp):
     @custom.defjvp
     def _rule(primals, tangents):
         return custom(*primals), jvp(primals, tangents, plain(*primals))
-    return eager_fast(plain)(custom)
+
+    def traced(*args):
+        return custom(*scalars_as_arrays(*args))
+    return eager_fast(plain)(traced)
 
 
 def _fmax_jvp(primals, tangents, out, pick_x):

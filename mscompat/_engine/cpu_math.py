@@ -57,7 +57,7 @@ import jax.extend
 import jax.numpy as jnp
 import numpy as np
 
-from . import kernel_grads, linear_rounding
+from . import exact_div, kernel_grads, linear_rounding
 from .exact_div import divide, wide_on_cpu
 from .linear_rounding import rounded as rounded
 
@@ -397,8 +397,8 @@ def _log(x):
 def _log_jvp(primals, tangents):
     # LogGrad: dout / x, the incoming cotangent kept as it is (XLA would fold a quotient
     # arriving from log2's division by Log(2) into dout / (Log(2) * x))
-    (x,), (t,) = primals, tangents
-    return _log(x), linear_rounding.kept(t / x)
+    (x,), (t,) = primals, tangents  # (at x = -0 too: the Div kernel, sign(dout) * inf)
+    return _log(x), linear_rounding.kept(exact_div.over_zero(t, x))
 
 
 _softplus = kernel_grads.with_rule(_softplus_kernel, "Softplus")

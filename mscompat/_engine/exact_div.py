@@ -57,13 +57,21 @@ def _quotient(x, y, shape):
     return jnp.true_divide(x, _divisor(y, shape))
 
 
-@functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
-def _divided(x, y, primitive):
-    return _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2, 3))
+def _divided(x, y, primitive, kernel_zero=False):
+    q = _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
+    return by_zero(x, y, q) if kernel_zero else q
+
+
+def over_zero(t, y):
+    """``t / y`` as a tangent, where a zero ``y`` of either sign gives the Div kernel's
+    ``sign(t) * inf`` (NaN for a zero ``t``): the divisor's zero taken as +0 (a division,
+    so linear in ``t`` and transposed as one)."""
+    return t / jnp.where(y == 0, jnp.zeros_like(y), y)
 
 
 @_divided.defjvp
-def _divided_jvp(primitive, primals, tangents):
+def _divided_jvp(primitive, kernel_zero, primals, tangents):
     # MindSpore's bprops: d x = dout / y for both; d y = -dout * (out / y) for Div (``/``,
     # ops.div) and -(dout / y) * out for RealDiv (ops.tensor_div, mindspore.numpy), each
     # quotient correctly rounded and the product stored (JAX's rule, -dout * x * y**-2,
@@ -75,11 +83,20 @@ def _divided_jvp(primitive, primals, tangents):
     divisor = _divisor(y, shape)
     out = x / divisor
     dy = linear_rounded(rows(dy, shape))
+    if not kernel_zero:
+        if primitive == "RealDiv":
+            dy_term = (-dy * out) / divisor
+        else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
+            dy_term = dy * -(jax.lax.optimization_barrier(out) / divisor)
+        return out, rows(dx, shape) / divisor + dy_term
+    # the bprops divide with the Div/RealDiv kernels too: a zero divisor's rule (``by_zero``)
+    out = by_zero(x, divisor, out)
     if primitive == "RealDiv":
-        dy_term = (-dy * out) / divisor
-    else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
-        dy_term = dy * -(jax.lax.optimization_barrier(out) / divisor)
-    return out, rows(dx, shape) / divisor + dy_term
+        dy_term = over_zero(-dy * out, divisor)
+    else:
+        barred = jax.lax.optimization_barrier(out)
+        dy_term = dy * -by_zero(barred, divisor, barred / divisor)
+    return out, over_zero(rows(dx, shape), divisor) + dy_term
 
 
 def divide(x, y, dtype=None, primitive="Div", kernel_zero=False):
@@ -91,9 +108,9 @@ def divide(x, y, dtype=None, primitive="Div", kernel_zero=False):
     x, y = jnp.asarray(x, dtype), jnp.asarray(y, dtype)
     traced = isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)
     if traced and jnp.issubdtype(dtype, jnp.floating):
-        q = _divided(x, y, primitive)  # (eagerly a custom_jvp call only costs time)
-    else:
-        q = _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
+        # (eagerly a custom_jvp call only costs time)
+        return _divided(x, y, primitive, kernel_zero)
+    q = _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
     if kernel_zero and jnp.issubdtype(dtype, jnp.floating):
         q = by_zero(x, y, q)
     return q

@@ -530,9 +530,9 @@ ROWS: list[OpDef] = [
     fn_row("nextafter", jnp.nextafter),
     fn_row("invert", jnp.invert),
     fn_row("population_count", _population_count),
-    fn_row("bessel_i0", _bessel(jsp.i0)),
+    fn_row("bessel_i0", _bessel(bessel.bessel_i0)),
     fn_row("bessel_i0e", _bessel(jsp.i0e)),
-    fn_row("bessel_i1", _bessel(jsp.i1)),
+    fn_row("bessel_i1", _bessel(bessel.bessel_i1)),
     fn_row("bessel_i1e", _bessel(jsp.i1e)),
     *(fn_row(f"bessel_{name}", _bessel(getattr(bessel, name)))
       for name in ("j0", "j1", "y0", "y1", "k0", "k1", "k0e", "k1e")),

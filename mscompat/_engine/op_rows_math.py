@@ -295,6 +295,8 @@ def _clip_by_value(x, clip_value_min=None, clip_value_max=None):
 
 
 def _clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
+    if hasattr(x, "shape"):  # one Tensor: clipped as one, returned as a Tensor
+        return _clip_by_global_norm((x,), clip_norm, use_norm)[0]
     x = tuple(x)
     if use_norm is None:
         use_norm = jnp.sqrt(sum(jnp.sum(jnp.square(t.astype(_F32))) for t in x))

@@ -21,7 +21,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bprops, cpu_math, exact_div, kernel_grads
+from . import bessel, bprops, cpu_math, exact_div, kernel_grads
 from .errors import check_axis
 from .op_table import (
     OpDef,
@@ -51,7 +51,19 @@ def _zeta(input, other):
         input = jnp.asarray(input, _float(other).dtype)
     if not hasattr(other, "dtype"):
         other = jnp.asarray(other, _float(input).dtype)
-    return jsp.zeta(_float(input), _float(other))
+    return _zeta_ms(_float(input), _float(other))
+
+
+@jax.custom_jvp
+def _zeta_ms(x, q):
+    return jsp.zeta(x, q)
+
+
+@_zeta_ms.defjvp
+def _zeta_ms_jvp(primals, tangents):
+    """MindSpore's Zeta bprop: no gradient for ``x``; ``-x * zeta(x + 1, q)`` for ``q``."""
+    (x, q), (_, tq) = primals, tangents
+    return _zeta_ms(x, q), -x * jsp.zeta(x + 1, q) * tq
 
 
 def _log2(x):
@@ -366,7 +378,7 @@ ROWS: list[OpDef] = [
     _unary("diff", _diff),
     _unary("digamma", lambda input: _digamma(_float(input))),
     _unary("lgamma", lambda input: jsp.gammaln(_float(input))),
-    _unary("i0", lambda input: jsp.i0(_float(input))),
+    _unary("i0", lambda input: bessel.bessel_i0(_float(input))),
     _unary("fliplr", jnp.fliplr),
     _unary("flipud", jnp.flipud),
     _unary("float_power", lambda input, exponent: jnp.power(
