@@ -790,7 +790,7 @@ ROWS: list[OpDef] = [
           methods=("isclose",)),
     # element-wise
     OpDef("Round", _round_prim, functional=("round",), functional_impl=_round,
-          methods=("round",)),
+          methods=("round",), method_impl=_round_prim),  # (x.round(0): positional there)
     _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
     _u(None, _F(_log_base(2)), ("log2",), ("log2",)),
     _u(None, _F(_log_base(10)), ("log10",), ("log10",)),

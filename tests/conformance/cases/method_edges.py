@@ -39,3 +39,11 @@ SPECS = [
 
 for _spec in SPECS:
     op_specs._register(_spec, module=__name__)
+
+ROUND_SPECS = [
+    S("Tensor_round_positional_decimals", "Tensor.round", (r(3, 4, seed=1504), 0)),
+    S("Tensor_round_decimals_error", "Tensor.round", (r(3, 4, seed=1505), 1), grad=False),
+]
+
+for _spec in ROUND_SPECS:
+    op_specs._register(_spec, module=__name__)
