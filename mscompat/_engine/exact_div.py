@@ -82,21 +82,17 @@ def _divided_jvp(primitive, kernel_zero, primals, tangents):
     shape = jnp.broadcast_shapes(x.shape, y.shape)
     divisor = _divisor(y, shape)
     out = x / divisor
+    # with ``kernel_zero`` the bprops divide with the Div/RealDiv kernels too (``by_zero``)
+    ratio = by_zero if kernel_zero else (lambda a, b, q: q)
+    over = over_zero if kernel_zero else jnp.true_divide
+    out = ratio(x, divisor, out)
     dy = linear_rounded(rows(dy, shape))
-    if not kernel_zero:
-        if primitive == "RealDiv":
-            dy_term = (-dy * out) / divisor
-        else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
-            dy_term = dy * -(jax.lax.optimization_barrier(out) / divisor)
-        return out, rows(dx, shape) / divisor + dy_term
-    # the bprops divide with the Div/RealDiv kernels too: a zero divisor's rule (``by_zero``)
-    out = by_zero(x, divisor, out)
     if primitive == "RealDiv":
-        dy_term = over_zero(-dy * out, divisor)
-    else:
+        dy_term = over(-dy * out, divisor)
+    else:  # (out behind a barrier: XLA would fold (x / y) / y into x / (y * y))
         barred = jax.lax.optimization_barrier(out)
-        dy_term = dy * -by_zero(barred, divisor, barred / divisor)
-    return out, over_zero(rows(dx, shape), divisor) + dy_term
+        dy_term = dy * -ratio(barred, divisor, barred / divisor)
+    return out, over(rows(dx, shape), divisor) + dy_term
 
 
 def divide(x, y, dtype=None, primitive="Div", kernel_zero=False):
@@ -110,25 +106,24 @@ def divide(x, y, dtype=None, primitive="Div", kernel_zero=False):
     if traced and jnp.issubdtype(dtype, jnp.floating):
         # (eagerly a custom_jvp call only costs time)
         return _divided(x, y, primitive, kernel_zero)
-    q = _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
     if kernel_zero and jnp.issubdtype(dtype, jnp.floating):
-        q = by_zero(x, y, q)
-    return q
+        return _kernel_quotient(x, y)  # (one compiled program, not five eager ops)
+    return _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape))
 
 
-@jax.custom_jvp
+@jax.jit
+def _kernel_quotient(x, y):
+    return by_zero(x, y, _quotient(x, y, jnp.broadcast_shapes(x.shape, y.shape)))
+
+
 def by_zero(x, y, q):
-    """MindSpore's Div/RealDiv kernels by a zero divisor of either sign: NaN for 0 / 0,
-    +inf for a positive ``x``, -inf otherwise (a NaN ``x`` too); the divisor's sign is not
-    used (IEEE: 1 / -0 is -inf). Elsewhere ``q``; the derivative is ``q``'s."""
+    """The quotient ``q = x / y`` as MindSpore's Div/RealDiv kernels give it by a zero
+    divisor of either sign: NaN for 0 / 0, +inf for a positive ``x``, -inf otherwise (a NaN
+    ``x`` too); the divisor's sign is not used (IEEE: 1 / -0 is -inf). Values only: under a
+    transform the quotient is ``_divided``'s, whose derivative rule says so too."""
     inf = jnp.asarray(np.inf, q.dtype)
     kernel = jnp.where(x == 0, jnp.asarray(np.nan, q.dtype), jnp.where(x > 0, inf, -inf))
     return jnp.where(y == 0, kernel, q)
-
-
-@by_zero.defjvp
-def _by_zero_jvp(primals, tangents):
-    return by_zero(*primals), tangents[2]
 
 
 def _count(x, axis) -> int:
