@@ -41,8 +41,8 @@ def test_set_algo_parameters_records_and_checks_keys():
 
 
 def test_missing_parallel_name_names_itself():
-    with pytest.raises(NotImplementedError, match="mindspore.parallel.Layout"):
-        _ = ms.parallel.Layout
+    with pytest.raises(NotImplementedError, match="mindspore.parallel.build_searched_strategy"):
+        _ = ms.parallel.build_searched_strategy
 
 
 @pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
