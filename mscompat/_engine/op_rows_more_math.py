@@ -342,10 +342,31 @@ def angle(x, times, over):
                             np.float32(over).astype(x.dtype), x.dtype)
 
 
+@jax.custom_jvp
 def _digamma(x):
     """``digamma``, with its poles at +-0 as MindSpore gives them: -inf at +0, inf at -0
-    (JAX: NaN)."""
+    (JAX: NaN); differentiated as MindSpore's bprop, ``polygamma(1, x)`` (inf at 0; JAX's
+    derivative differs in the 6th digit)."""
     return jnp.where(x == 0, -1 / x, jsp.digamma(x))
+
+
+@_digamma.defjvp
+def _digamma_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _digamma(x), jsp.polygamma(1, x) * t
+
+
+@jax.custom_jvp
+def _lgamma(x):
+    """``lgamma``, differentiated as MindSpore's bprop: ``digamma(x)`` (its value, -inf/inf
+    at +0/-0; JAX's derivative differs in the 6th digit and is NaN at 0)."""
+    return jsp.gammaln(x)
+
+
+@_lgamma.defjvp
+def _lgamma_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _lgamma(x), _digamma(x) * t
 
 
 def _frac(x):
@@ -377,7 +398,7 @@ ROWS: list[OpDef] = [
     _unary("diagflat", lambda input, offset=0: jnp.diagflat(input, k=offset)),
     _unary("diff", _diff),
     _unary("digamma", lambda input: _digamma(_float(input))),
-    _unary("lgamma", lambda input: jsp.gammaln(_float(input))),
+    _unary("lgamma", lambda input: _lgamma(_float(input))),
     _unary("i0", lambda input: bessel.bessel_i0(_float(input))),
     _unary("fliplr", jnp.fliplr),
     _unary("flipud", jnp.flipud),

@@ -3,7 +3,9 @@ operand of ``maximum``/``minimum``/``fmax``/``hypot``/``hardtanh`` (a derivative
 rule gave it a ``float0`` tangent: TypeError), ``bessel_i0``/``i0`` at 0 (MindSpore's
 ``I1``: 0, JAX's 1) and ``bessel_i1`` at 0 (MindSpore's 1), division by a signed zero and
 ``log`` at -0 (the bprops divide with the Div kernel: ``sign(dout) * inf``), ``zeta``
-(no gradient for ``x``), and ``clip_by_global_norm`` of one Tensor (returned as a Tensor)."""
+(no gradient for ``x``), ``lgamma``/``digamma`` at their poles (MindSpore's bprops:
+``digamma``, ``polygamma(1, x)``), and ``clip_by_global_norm`` of one Tensor (returned as
+a Tensor)."""
 import numpy as np
 
 from . import op_specs
@@ -33,6 +35,10 @@ SPECS = [
     S("log10_signed_zero", "ops.log10", (X,)),
     S("zeta_gradients", "ops.zeta", (np.array([2.0, 3.0, 1.5, 2.0], np.float32),
                                      np.array([0.75, 0.5, 1.0, 0.25], np.float32))),
+    S("lgamma_poles", "ops.lgamma", (np.array([0.0, -0.0, -1.0, 1.0, -2.5, 0.5, 3.7, 10.0],
+                                              np.float32),)),
+    S("digamma_poles", "ops.digamma", (np.array([0.0, -0.0, -1.0, 1.0, -2.5, 0.5, 3.7, 10.0],
+                                                np.float32),)),
     S("clip_by_global_norm_tensor", "ops.clip_by_global_norm",
       (np.array([3.0, 4.0, 0.0], np.float32), 1.0), modes=("PYNATIVE",)),
 ]
