@@ -32,6 +32,7 @@ from .op_table import (
     _np_or_none,
     _same_dtypes,
     binary,
+    flatten_axes,
 )
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
@@ -151,10 +152,7 @@ def _index_select(input, dim, index):
 
 
 def _flatten(input, start_dim=0, end_dim=-1):
-    if input.ndim == 0:
-        return input.reshape(1)
-    s, e = start_dim % input.ndim, end_dim % input.ndim
-    return input.reshape(input.shape[:s] + (-1,) + input.shape[e + 1:])
+    return flatten_axes(input, start_dim, end_dim)
 
 
 def _narrow(input, dim, start, length):

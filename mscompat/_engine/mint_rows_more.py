@@ -19,11 +19,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import bprops
 from .mint_rows import _vector_norm
 from .op_rows_array import _chunk
 from .op_rows_math import _cumprod_method
-from .op_rows_more_math import _median, _nansum
+from .op_rows_more_math import _median, _nansum, _std_var_mean
 from .op_table import _axis, _max, _min, _np_or_none
+from .tensor_methods_more import _index_add_dim, _kthvalue
 
 _I64 = np.dtype(np.int64)
 
@@ -31,6 +33,7 @@ _I64 = np.dtype(np.int64)
 ALIASES: dict[str, str] = {
     # (the ops function has mint's signature)
     "addbmm": "addbmm", "addmm": "addmm", "addmv": "addmv", "addcmul": "addcmul",
+    "addcdiv": "addcdiv",
     "bincount": "bincount", "dstack": "dstack", "hstack": "hstack", "float_power": "float_power",
     "full_like": "full_like", "histc": "histc", "mm": "mm", "take": "take",
     "unique_consecutive": "unique_consecutive",
@@ -128,40 +131,23 @@ def _clone(input):
     return jnp.array(input, copy=True)
 
 
-def _kthvalue(input, k, dim=-1, keepdim=False):
-    """(the ``k``-th smallest along ``dim``, its Int64 index; the first of equal values)."""
-    dim = int(dim) % input.ndim
-    order = jnp.argsort(input, axis=dim, stable=True)
-    index = jnp.take(order, int(k) - 1, axis=dim)
-    values = jnp.take_along_axis(input, jnp.expand_dims(index, dim), axis=dim)
-    if not keepdim:
-        return jnp.squeeze(values, dim), index.astype(_I64)
-    return values, jnp.expand_dims(index, dim).astype(_I64)
+def _moments(stat):
+    """``std_mean``/``var_mean(input, dim=None, *, correction=1, keepdim=False)``: the ops'
+    ``std_mean``/``var_mean`` with PyTorch's argument names."""
+    op = _std_var_mean(stat)
 
-
-def _index_add(input, dim, index, source, *, alpha=1):
-    """``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeats add up)."""
-    where = (slice(None),) * (int(dim) % input.ndim) + (index,)
-    return input.at[where].add((alpha * source).astype(input.dtype))
-
-
-def _moments(first):
-    """``std_mean``/``var_mean(input, dim=None, *, correction=1, keepdim=False)``."""
     def impl(input, dim=None, *, correction=1, keepdim=False):
-        axis = _axis(dim)
-        spread = first(input, axis=axis, ddof=correction, keepdims=keepdim)
-        return spread, jnp.mean(input, axis=axis, keepdims=keepdim)
+        return op(input, _axis(dim), correction, keepdim)
     return impl
 
 
 ROWS: dict[str, object] = {
-    "addcdiv": lambda input, tensor1, tensor2, *, value=1: input + value * (tensor1 / tensor2),
     "chunk": lambda input, chunks, dim=0: _chunk(input, chunks, int(dim)),
-    "kthvalue": _kthvalue,
-    "clip": lambda input, min=None, max=None: jnp.clip(input, min, max),
+    "kthvalue": _kthvalue,  # (Tensor.kthvalue's)
+    "clip": bprops.clip,  # (mint.clamp: MindSpore's NaN rule)
     "diff": lambda input, n=1, dim=-1, prepend=None, append=None: jnp.diff(
         input, n, axis=int(dim), prepend=prepend, append=append),
-    "index_add": _index_add,
+    "index_add": _index_add_dim,  # (Tensor.index_add(dim, ...)'s)
     "meshgrid": lambda *tensors, indexing=None: tuple(jnp.meshgrid(*tensors,
                                                                    indexing=indexing or "ij")),
     "mv": lambda input, vec: jnp.matmul(input, vec),

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .numpy_table import _split, one_tensor
-from .op_table import _floor_divide, _max, _min
+from .op_table import _floor_divide, _ptp
 
 _F32 = np.dtype(np.float32)
 
@@ -123,9 +123,6 @@ def _heaviside(x1, x2):
     dtype = jnp.result_type(x1, x2)
     return jnp.where(x1 < 0, 0, jnp.where(x1 > 0, 1, x2)).astype(dtype)
 
-
-def _ptp(a, axis=None, keepdims=False):
-    return _max(a, axis=axis, keepdims=keepdims) - _min(a, axis=axis, keepdims=keepdims)
 
 
 # name: (jax function, keep Int64 results)

@@ -19,7 +19,7 @@ from .errors import (
     concrete,
     out_of_range,
 )
-from .op_table import OpDef, _axis, _same_dtypes, binary, number_tensor
+from .op_table import OpDef, _axis, _same_dtypes, binary, flatten_axes, number_tensor
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
 _META = {"meta": True}
@@ -122,10 +122,7 @@ def _expand(x, *size):
 
 
 def _flatten_fn(input, order="C", *, start_dim=1, end_dim=-1):
-    if input.ndim == 0:
-        return jnp.reshape(input, (1,))
-    s, e = start_dim % input.ndim, end_dim % input.ndim
-    return jnp.reshape(input, input.shape[:s] + (-1,) + input.shape[e + 1:])
+    return flatten_axes(input, start_dim, end_dim)
 
 
 def _swapaxes(x, axis0, axis1):

@@ -25,7 +25,7 @@ from . import (
     reductions,
 )
 from .errors import check_dtype, concrete
-from .op_rows_more_math import angle
+from .op_rows_more_math import _log2, _log_base, angle
 from .op_table import (
     OpDef,
     _argmax_nan,
@@ -739,16 +739,6 @@ def _kl_div_prim(logits, labels, *, reduction="mean"):
 _F = _float_unary
 
 
-def _log_base(base):
-    """MindSpore's ``log2``/``log10``: its ``Log`` of ``x`` divided by its ``Log`` of the
-    base (a one-element Tensor of ``x``'s dtype)."""
-    def impl(x):
-        return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), base, x.dtype)),
-                                x.dtype)
-    impl.__name__ = f"log{base}"
-    return impl
-
-
 def _u(name, fn, functional=(), methods=()):
     return OpDef(name, fn, functional=functional, methods=methods)
 
@@ -792,7 +782,7 @@ ROWS: list[OpDef] = [
     OpDef("Round", _round_prim, functional=("round",), functional_impl=_round,
           methods=("round",), method_impl=_round_prim),  # (x.round(0): positional there)
     _u("Trunc", jnp.trunc, ("trunc",), ("trunc",)),
-    _u(None, _F(_log_base(2)), ("log2",), ("log2",)),
+    _u(None, _F(_log2), ("log2",), ("log2",)),
     _u(None, _F(_log_base(10)), ("log10",), ("log10",)),
     _u(None, _int_as_float32(cpu_math.libm(jnp.exp2, "Exp2")), ("exp2",)),
     _u(None, lambda x: angle(x, math.pi, 180.0), ("deg2rad",)),

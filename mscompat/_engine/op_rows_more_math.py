@@ -66,9 +66,17 @@ def _zeta_ms_jvp(primals, tangents):
     return _zeta_ms(x, q), -x * jsp.zeta(x + 1, q) * tq
 
 
-def _log2(x):
-    """MindSpore's ``log2``: its ``Log`` of ``x`` divided by its ``Log`` of 2."""
-    return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), 2, x.dtype)), x.dtype)
+def _log_base(base):
+    """MindSpore's ``log2``/``log10``: its ``Log`` of ``x`` divided by its ``Log`` of the
+    base (a one-element Tensor of ``x``'s dtype)."""
+    def impl(x):
+        return exact_div.divide(cpu_math.log(x), cpu_math.log(jnp.full((), base, x.dtype)),
+                                x.dtype)
+    impl.__name__ = f"log{base}"
+    return impl
+
+
+_log2 = _log_base(2)
 
 
 def _logaddexp(x, y):

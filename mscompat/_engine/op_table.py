@@ -443,18 +443,21 @@ def _stack(tensors, *, axis=0):
     return jnp.stack(tensors, axis=axis)
 
 
-def _flatten_method(x, start_dim=0, end_dim=-1, *args, order="C"):
-    """``Tensor.flatten(start_dim=0, end_dim=-1)`` (MindSpore 2.10's overload; a string
-    first argument is the older ``order``, 'C' or 'F'): the axes from ``start_dim`` to
-    ``end_dim`` merged into one."""
-    if isinstance(start_dim, str):
-        order, start_dim = start_dim, 0
-    if order == "F":
-        x = jnp.transpose(x)
+def flatten_axes(x, start_dim=0, end_dim=-1):
+    """The axes of ``x`` from ``start_dim`` to ``end_dim`` merged into one (a 0-d ``x``
+    becomes 1-d): ``ops.flatten``, ``mint.flatten`` and ``Tensor.flatten``."""
     if x.ndim == 0:
         return jnp.reshape(x, (1,))
     start, end = int(start_dim) % x.ndim, int(end_dim) % x.ndim
     return jnp.reshape(x, x.shape[:start] + (-1,) + x.shape[end + 1:])
+
+
+def _flatten_method(x, start_dim=0, end_dim=-1, *, order="C"):
+    """``Tensor.flatten(start_dim=0, end_dim=-1)`` (MindSpore 2.10's overload; a string
+    first argument is the older ``order``, 'C' or 'F')."""
+    if isinstance(start_dim, str):
+        order, start_dim = start_dim, 0
+    return flatten_axes(jnp.transpose(x) if order == "F" else x, start_dim, end_dim)
 
 
 def _squeeze(x, *, axis=()):
@@ -745,6 +748,12 @@ def _floor_mod_values(x, y):
     return r
 
 
+def _ptp(x, axis=None, keepdims=False):
+    """``max - min``, each with MindSpore's NaN rule (``_skip_nan``): ``Tensor.ptp`` and
+    ``mindspore.numpy.ptp``."""
+    return _max(x, axis=axis, keepdims=keepdims) - _min(x, axis=axis, keepdims=keepdims)
+
+
 def _is_bool(x) -> bool:
     return isinstance(x, bool) or getattr(x, "dtype", None) == np.bool_
 
@@ -803,6 +812,8 @@ def _relu(x):
 
 
 _floor_mod = _by_zero(_floor_mod_values, "min")  # ``x % y`` and the FloorMod primitive
+
+
 def _remainder_values(x, y):
     """``ops.remainder``: MindSpore's composite ``x - floor_divide(x, y) * y`` for floats,
     each step rounded (``remainder(5., .1)`` is 0.0999999 where FloorMod's ``5. % .1`` is

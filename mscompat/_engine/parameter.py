@@ -27,6 +27,8 @@ _MP_ACTIVE = mixed_precision._ACTIVE
 class Parameter(Tensor):
     """MindSpore's ``Parameter(default_input, name=None, requires_grad=True, ...)``."""
 
+    _scoped_writes = True  # written through the scope (``tensor.check_writable``)
+
     __slots__ = ("_stored", "_name", "requires_grad", "layerwise_parallel",
                  "parallel_optimizer", "__dict__")
 

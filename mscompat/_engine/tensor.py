@@ -140,6 +140,7 @@ class Tensor:
     """MindSpore's ``Tensor(input_data=None, dtype=None, shape=None, init=None)``."""
 
     __slots__ = ("_data", "__weakref__")
+    _scoped_writes = False  # a Parameter's writes go through its scope (``check_writable``)
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None) -> None:
@@ -437,7 +438,7 @@ def check_writable(target: Tensor) -> None:
     """A plain Tensor made outside a compiled trace cannot be written from inside it (the
     trace's value would leak into it): the call runs through a graph break instead, eagerly,
     where the write happens as in MindSpore. Parameters are written through their scope."""
-    if isinstance(type(target).__dict__.get("_data"), property) or not _tracing():
+    if target._scoped_writes or not _tracing():
         return
     if not isinstance(target._data, jax.core.Tracer):
         from . import scope

@@ -30,7 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import ops_build
-from .op_table import _max, _min
+from .op_table import _ptp
 from .ops_build import call
 from .tensor import Tensor, _concrete, check_writable, unwrap
 
@@ -70,12 +70,6 @@ def _dot(input, other):
 
 def _where(input, condition, y):
     return jnp.where(condition, input, y)
-
-
-def _ptp(input, axis=None, keepdims=False):
-    """max - min, each with MindSpore's NaN rule (``op_table._skip_nan``)."""
-    return _max(input, axis=axis, keepdims=keepdims) - _min(input, axis=axis,
-                                                            keepdims=keepdims)
 
 
 def _sum_to_size(input, *size):

@@ -10,6 +10,7 @@ from .._engine import dtypes as _dtypes
 from .._engine.numpy_random import rand as rand
 from .._engine.numpy_random import randint as randint
 from .._engine.numpy_random import randn as randn
+from .._engine.numpy_table import _WIDE
 from .._engine.numpy_table import CONSTANTS as _CONSTANTS
 from .._engine.numpy_table import FUNCTIONS as _FUNCTIONS
 from .._engine.unsupported import module_getattr as _module_getattr
@@ -40,14 +41,14 @@ def promote_types(type1, type2):
 
 def result_type(*arrays_and_dtypes):
     """``numpy.result_type`` of Tensors, dtypes and Python numbers (a Python number is
-    weak, as in MindSpore: a Float32 Tensor with ``1`` is Float32)."""
+    weak, as in MindSpore: a Float32 Tensor with ``1`` is Float32); 64 bits only when an
+    operand has them (``numpy_table._narrow``'s policy)."""
     import jax.numpy as jnp
     kinds = [_dtypes.to_np(a.dtype) if hasattr(a, "dtype") and hasattr(a, "asnumpy") else
              _dtypes.to_np(a) if isinstance(a, _dtypes.Type) else a for a in arrays_and_dtypes]
+    wide = any(isinstance(k, jnp.dtype) and k in _WIDE for k in kinds)
     out = jnp.result_type(*kinds)
-    return _dtypes.from_np({jnp.dtype("int64"): jnp.dtype("int32"),
-                            jnp.dtype("float64"): jnp.dtype("float32")}.get(out, out)
-                           if not any(str(k) in ("int64", "float64") for k in kinds) else out)
+    return _dtypes.from_np(out if wide else _WIDE.get(out, out))
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None) -> str:
