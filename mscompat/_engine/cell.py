@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from . import context, dynamic_shape, jaxconfig, mixed_precision, scope
-from .parameter import Parameter, ParameterTuple
+from .parameter import Parameter, ParameterTuple, is_generated_name
 from .tensor import Tensor, to_jax
 
 
@@ -96,8 +96,13 @@ class Cell:
         for other in ("_params", "_cells", "_params_list"):
             if other != registry:
                 d[other].pop(name, None)
-        if isinstance(value, Parameter) and value.name == "Parameter":
+        if isinstance(value, Parameter) and is_generated_name(value.name):
             value.name = name
+        elif isinstance(value, ParameterTuple):  # MindSpore's names for unnamed members
+            for p in dict.fromkeys(value):
+                if is_generated_name(p.name):
+                    d["_generated_id"] = d.get("_generated_id", 1) + 1
+                    p.name = f"Parameter${d['_generated_id'] - 1}"
         elif isinstance(value, Cell) and self._auto_prefix:
             value.update_parameters_name(name + ".")
         if registry is not None:

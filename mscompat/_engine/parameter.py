@@ -13,6 +13,8 @@ Example:
 """
 from __future__ import annotations
 
+import itertools
+
 import jax
 import numpy as np
 
@@ -35,14 +37,11 @@ class Parameter(Tensor):
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True,
                  storage_format: str = "") -> None:
-        if name is not None and not isinstance(name, str):
-            raise ValueError(f"The type of the parameter's name should be 'str' or 'None', "
-                            f"but got {type(name)}.")
+        self._name = _checked_name(name)
         if not isinstance(requires_grad, bool):
             raise TypeError(f"For 'Parameter', 'requires_grad' must be bool, but got "
                             f"{type(requires_grad).__name__}.")
         self._stored = _to_value(default_input)
-        self._name = name if name else "Parameter"
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer
@@ -72,11 +71,8 @@ class Parameter(Tensor):
         return self._name
 
     @name.setter
-    def name(self, value: str) -> None:
-        if not isinstance(value, str):
-            raise TypeError(f"The type of the Parameter's name should be 'str', but got "
-                            f"{type(value)}.")
-        self._name = value
+    def name(self, value: str | None) -> None:
+        self._name = _checked_name(value)
 
     @property
     def data(self) -> Parameter:
@@ -156,19 +152,49 @@ def _to_value(data):
     return to_jax(data)
 
 
+# An unnamed Parameter is named ``Parameter#<n>`` from one process-wide count, as in
+# MindSpore (whose own import names two: a script's first is ``Parameter#2``); a Cell
+# attribute takes such a Parameter's name from the attribute.
+_GENERATED_PREFIX = "Parameter#"
+_generated_ids = itertools.count(2)
+
+
+def _checked_name(name) -> str:
+    if name is None:
+        return f"{_GENERATED_PREFIX}{next(_generated_ids)}"
+    if not isinstance(name, str):
+        raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', but "
+                         f"got {type(name)}.")
+    name = name.strip()
+    if not name:
+        return f"{_GENERATED_PREFIX}{next(_generated_ids)}"
+    if len(name) > 1024:
+        raise ValueError(f"The length of the '{name}' name should be less than 1024.")
+    return name
+
+
+def is_generated_name(name: str) -> bool:
+    """A name given to an unnamed Parameter (``Parameter#<n>``)."""
+    return isinstance(name, str) and name.startswith(_GENERATED_PREFIX)
+
+
 class ParameterTuple(tuple):
     """A tuple of Parameters (``ParameterTuple(net.trainable_params())``)."""
 
     def __new__(cls, iterable=()) -> ParameterTuple:
         items = tuple(iterable)
-        seen = set()
-        for p in items:
+        seen, names = set(), set()
+        for p in items:  # one Parameter may repeat; two with one name may not (MindSpore's)
             if not isinstance(p, Parameter):
                 raise TypeError(f"For 'ParameterTuple', all elements should be Parameter, but "
                                 f"got {type(p).__name__}.")
             if id(p) in seen:
-                raise ValueError(f"For 'ParameterTuple', the parameter {p.name} is repeated.")
+                continue
+            if p.name in names:
+                raise ValueError(f"The value {p} , its name '{p.name}' already exists. Please "
+                                 f"set a unique name for the parameter.")
             seen.add(id(p))
+            names.add(p.name)
         return super().__new__(cls, items)
 
     def clone(self, prefix: str, init: str = "same") -> ParameterTuple:
