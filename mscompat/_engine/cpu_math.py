@@ -165,11 +165,15 @@ def _exp_plus_one(x):
     return (e + _F32(1)).astype(_F32), e
 
 
-def _last_lanes(x):
-    """True for the elements the kernels' scalar loop computes: the last ``size % 4`` of
-    the flattened array (the vector loops take blocks of 16, 8 and 4 before them)."""
+def last_lanes(x, block: int = 4):
+    """True for the elements a kernel's scalar loop computes: the last ``size % block`` of
+    the flattened array (its vector loops take whole blocks before them: 16, 8 and 4 for
+    the activation kernels, 8 for the optimizers')."""
     flat = np.arange(x.size)
-    return jnp.asarray((flat >= x.size - x.size % 4).reshape(x.shape))
+    return jnp.asarray((flat >= x.size - x.size % block).reshape(x.shape))
+
+
+_last_lanes = last_lanes
 
 
 def _log_kernel(a):

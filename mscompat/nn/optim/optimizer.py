@@ -11,11 +11,13 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
+from ... import _checkparam as validator
 from ..._engine import compile, exact_div, lazy, scope
 from ..._engine.cell import Cell
 from ..._engine.cpu_math import rounded
 from ..._engine.parameter import Parameter, ParameterTuple
 from ..._engine.tensor import Tensor
+from ..learning_rate_schedule import LearningRateSchedule
 
 
 def _device_target() -> str:
@@ -29,7 +31,6 @@ def _decay_filter(p: Parameter) -> bool:
 
 def _dynamic_lr(learning_rate):
     """A per-step list (array, 1-D Tensor) or a LearningRateSchedule Cell; else None."""
-    from ..learning_rate_schedule import LearningRateSchedule
     if isinstance(learning_rate, LearningRateSchedule):
         return learning_rate
     if isinstance(learning_rate, (list, tuple, np.ndarray)) or (
@@ -40,6 +41,54 @@ def _dynamic_lr(learning_rate):
             raise ValueError("The learning rate list must be non-empty and >= 0.")
         return values
     return None
+
+
+class _IteratorLearningRate(LearningRateSchedule):
+    """MindSpore's Cell for a per-step learning-rate list: the Parameter ``name`` holds the
+    list and step ``s`` reads its entry ``s`` (a step past the end is refused on the host
+    by the optimizer, ``_check_listed_step``)."""
+
+    def __init__(self, learning_rate: np.ndarray, name: str) -> None:
+        super().__init__()
+        self.learning_rate = Parameter(Tensor(learning_rate), name=name)
+
+    def construct(self, global_step):
+        table = self.learning_rate._data
+        step = jnp.asarray(global_step._data if isinstance(global_step, Tensor)
+                           else global_step).reshape(-1)
+        return Tensor._wrap(table[jnp.minimum(step, table.shape[0] - 1)])
+
+
+class _ConvertToCell(LearningRateSchedule):
+    """A constant group rate among dynamic ones, read as MindSpore's Cell reads it:
+    ``learning_rate + 1.0 - 1.0`` in Float32 (0.001 is used as 0.0010000467)."""
+
+    def __init__(self, learning_rate: Parameter) -> None:
+        super().__init__()
+        self.learning_rate = learning_rate
+
+    def construct(self, global_step):
+        return Tensor._wrap(_plus_one_minus_one(self.learning_rate._data))
+
+
+def _plus_one_minus_one(rate):
+    one = jnp.float32(1.0)
+    return rounded(rounded(rate + one) - one)
+
+
+def _rate_cell(rate) -> Cell:
+    return rate if isinstance(rate, Cell) else _ConvertToCell(rate)
+
+
+def _rate_of(value, name: str):
+    """One learning rate as MindSpore holds it: a Float32 Parameter for a constant, an
+    ``_IteratorLearningRate`` for a per-step list, the LearningRateSchedule itself."""
+    dynamic = _dynamic_lr(value)
+    if isinstance(dynamic, np.ndarray):
+        return _IteratorLearningRate(dynamic, name)
+    if dynamic is not None:
+        return dynamic
+    return Parameter(Tensor(np.float32(_constant_lr(value))), name=name)
 
 
 def _constant_lr(learning_rate) -> float:
@@ -117,12 +166,8 @@ class Optimizer(Cell):
             raise ValueError("For 'Optimizer', the argument 'parameters' must not be empty.")
         if loss_scale <= 0:
             raise ValueError(f"The loss_scale must be > 0, but got {loss_scale}.")
-        self._dynamic = _dynamic_lr(learning_rate)
         self._host_step = None  # steps taken, mirrored on the host for a learning-rate list
         self._outer_step = False  # a TrainOneStepCell call counts the step itself
-        # With a dynamic learning rate the transforms run at lr 1 and the step scales the
-        # update by the step's rate (every update rule here is linear in lr).
-        self.lr = 1.0 if self._dynamic is not None else _constant_lr(learning_rate)
         self.weight_decay = float(weight_decay)
         self.loss_scale = float(loss_scale)
         params, labels, decays, centralize, txs, rates = [], [], [], [], {}, []
@@ -136,17 +181,25 @@ class Optimizer(Cell):
                                      f"but got {group.keys()}.")
                 order = list(group["order_params"])
         groups = [g for g in groups if "order_params" not in g]
-        for i, group in enumerate(groups):
+        for group in groups:
             unknown = set(group) - {"params", "lr", "weight_decay", "grad_centralization"}
             if unknown:
                 raise NotImplementedError(f"Optimizer group keys {sorted(unknown)} are not "
                                           f"supported by mscompat yet.")
-            if self._dynamic is not None and "lr" in group:
-                raise NotImplementedError("A dynamic learning rate together with group "
-                                          "learning rates is not supported by mscompat.")
-            lr = self.lr if "lr" not in group else _constant_lr(group["lr"])
-            if lr == 0.0 and self._dynamic is None and "lr" not in group:
-                lr = 1.0  # scaled by the learning_rate Parameter at each step (below)
+        # Each group's rate as MindSpore holds it (``_rate_of``): the groups without 'lr'
+        # share the default ``learning_rate``, the others have ``learning_rate_group_<i>``.
+        default = _rate_of(learning_rate, "learning_rate")
+        group_rates = [default if "lr" not in g else _rate_of(g["lr"], f"learning_rate_group_{i}")
+                       for i, g in enumerate(groups)]
+        _check_list_lengths(group_rates)
+        self.dynamic_lr = any(isinstance(r, Cell) for r in group_rates)
+        # A dynamic rate: the transforms run at lr 1 and each step scales the update by the
+        # step's rate (every update rule here is linear in lr). Constant rates are built
+        # into the transforms (a write to their Parameter rescales the update, ``_update``).
+        param_rates = []
+        for i, group in enumerate(groups):
+            lr = 1.0 if self.dynamic_lr else float(group_rates[i].asnumpy())
+            lr = _GroupRate(lr if lr != 0.0 else 1.0, i)  # 0: scaled by the Parameter
             wd = float(group.get("weight_decay", weight_decay))
             for p in group["params"]:
                 params.append(p)
@@ -156,6 +209,7 @@ class Optimizer(Cell):
                                                 _decay_filter(p)) else 0.0)
                 centralize.append(bool(group.get("grad_centralization", False)))
                 rates.append(lr)
+                param_rates.append(group_rates[i])
             txs[str(i)] = self._transform(lr)
         if order is not None:  # MindSpore's 'order_params': the Parameters in this order
             where = {id(p): k for k, p in enumerate(params)}
@@ -164,16 +218,18 @@ class Optimizer(Cell):
                 raise ValueError("For 'Optimizer', the parameter in 'order_params' should be "
                                  f"in one group of the parameters, but got {missing}.")
             pick = [where[id(p)] for p in order]
-            params, labels, decays, centralize, rates = (
-                [seq[k] for k in pick] for seq in (params, labels, decays, centralize, rates))
+            params, labels, decays, centralize, rates, param_rates = (
+                [seq[k] for k in pick]
+                for seq in (params, labels, decays, centralize, rates, param_rates))
         self.parameters = ParameterTuple(params)
         self._decay = decays
-        self._rates = rates  # each Parameter's group learning rate (``_param_lr``)
+        self._rates = rates  # each Parameter's rate built into its transform
+        self.__dict__["_group_rates"] = group_rates
+        self.__dict__["_param_rates"] = param_rates  # each Parameter's rate Parameter/Cell
         # attributes model-zoo optimizers read
         self.is_group = len(groups) > 1 or isinstance(entries[0], dict)
         self.is_group_lr = any("lr" in g for g in groups) if self.is_group else False
         self.decay_flags = tuple(bool(d) for d in decays)
-        self.dynamic_lr = self._dynamic is not None
         self.use_parallel = False  # the parallel optimizer (weight sharding) is not used
         self.optim_filter = tuple(True for _ in params)
         self.reciprocal_scale = Tensor(np.float32(1.0 / self.loss_scale))
@@ -196,9 +252,17 @@ class Optimizer(Cell):
         paths, self._state_tree = jax.tree_util.tree_flatten_with_path(state)
         # MindSpore's optimizers also hold these (they are in its training checkpoints).
         self.global_step = Parameter(Tensor(np.zeros((1,), np.int32)), name="global_step")
-        lr_value = self._dynamic if isinstance(self._dynamic, np.ndarray) else \
-            np.float32(self.lr if self._dynamic is None else 0.0)
-        self.learning_rate = Parameter(Tensor(lr_value), name="learning_rate")
+        # MindSpore's attribute: the one rate, else one entry per Parameter (a
+        # ParameterTuple of constants, or a CellList when some rate is dynamic)
+        if not self.is_group_lr:
+            self.learning_rate = default
+        elif self.dynamic_lr:
+            from ..layer.container import CellList
+            cells = {id(r): _rate_cell(r) for r in group_rates}  # one per rate
+            self.learning_rate = CellList([cells[id(r)] for r in param_rates],
+                                          auto_prefix=False)
+        else:
+            self.learning_rate = ParameterTuple(param_rates)
         self.state = ParameterTuple(
             Parameter(Tensor._wrap(leaf), name=_state_name(path, i, params))
             for i, (path, leaf) in enumerate(paths))
@@ -220,7 +284,8 @@ class Optimizer(Cell):
 
         def place(item):
             name, p = item
-            return (0 if name in ("global_step", "learning_rate") else 1 if id(p) in weights
+            return (0 if name == "global_step" or name.startswith("learning_rate")
+                    else 1 if id(p) in weights
                     else 3 if id(p) in state else 2)
         return sorted(super()._own_parameters(), key=place)
 
@@ -297,53 +362,74 @@ class Optimizer(Cell):
         self.__dict__["_target"] = value
 
     def get_lr_parameter(self, param):
-        """The learning rate used for ``param`` (one per group): here the optimizer's."""
-        if isinstance(param, (list, tuple)):
-            return [self.learning_rate for _ in param]
-        return self.learning_rate
+        """The learning rate of ``param`` (a Parameter, or a list of them): its rate
+        Parameter, or its LearningRateSchedule Cell."""
+        params = [param] if isinstance(param, Parameter) else param
+        if not isinstance(params, list):
+            raise TypeError(f"For 'get_lr_parameter', the 'param' must be 'Parameter' or "
+                            f"'list' type, but got {type(param)}.")
+        where = {id(p): i for i, p in enumerate(self.parameters)}
+        out = []
+        for p in params:
+            validator.check_value_type("parameter", p, [Parameter], type(self).__name__)
+            if id(p) not in where:
+                raise ValueError(f"For 'get_lr_parameter', the parameter {p.name} is not in "
+                                 f"optimizer, please check whether the argument 'param' is "
+                                 f"correct.")
+            rate = self._param_rates[where[id(p)]]
+            out.append(rate.learning_rate if isinstance(rate, _IteratorLearningRate) else rate)
+        return out if isinstance(param, list) else out[0]
 
-    def get_lr(self) -> Tensor:
-        """The learning rate of the current step."""
-        if self._dynamic is None:
-            return Tensor(np.float32(self.lr)) if self.is_group_lr else \
-                Tensor._wrap(self.learning_rate._data)
-        if isinstance(self._dynamic, np.ndarray) and not scope.tracing():
-            _check_listed_step(self._stored_step(), self._dynamic.shape[0])
-        return Tensor._wrap(self._current_lr())
+    def get_lr(self):
+        """The learning rate of the current step, as MindSpore returns it: the
+        ``learning_rate`` Parameter (a ParameterTuple for group rates) when the rates are
+        constant, else this step's rate as a Tensor (a tuple of them for group rates)."""
+        if not self.dynamic_lr:
+            return self.learning_rate
+        if self._listed() is not None and not scope.tracing():
+            _check_listed_step(self._stored_step(), self._listed())
+        if not self.is_group_lr:
+            return Tensor._wrap(self._rate_now(self.learning_rate))
+        return tuple(Tensor._wrap(self._rate_now(r)) for r in self.learning_rate)
 
-    def _current_lr(self):
-        step = self.global_step._data[0]
-        if isinstance(self._dynamic, np.ndarray):
-            table = self.learning_rate._data
-            return table[jax.numpy.minimum(step, table.shape[0] - 1)]
-        return self._dynamic(Tensor._wrap(step))._data
+    def _listed(self) -> int | None:
+        """The length of the per-step learning-rate lists (all have one length)."""
+        return next((r.learning_rate.shape[0] for r in self._group_rates
+                     if isinstance(r, _IteratorLearningRate)), None)
+
+    def _rate_now(self, rate):
+        """This step's value of one rate (a Float32 scalar)."""
+        if isinstance(rate, Parameter):  # (read as ``_ConvertToCell`` among dynamic rates)
+            return _plus_one_minus_one(rate._data) if self.dynamic_lr else rate._data
+        step = self.global_step._data
+        return rate(Tensor._wrap(step))._data.reshape(())
 
     def _step_count(self, dtype):
         """The number of this step (1 for the first): bias corrections and ``beta^t``."""
         return (self.global_step._data[0] + 1).astype(dtype)
 
     def _step_lr(self, lr):
-        """The learning rate of this step: the schedule's, the ``learning_rate`` Parameter
-        (which callbacks may write) for one constant rate, or a group's constant."""
-        if self._dynamic is not None:
-            return self._current_lr()
-        return lr if self.is_group_lr else self.learning_rate._data
+        """The learning rate of this step for the group whose transform was built with
+        ``lr`` (a ``_GroupRate``): its schedule's, or its Parameter's (which callbacks may
+        write)."""
+        return self._rate_now(self._group_rates[getattr(lr, "group", 0)])
 
     def _take_lr_step(self) -> None:
         """A per-step learning-rate list has a value for this step, else MindSpore's
         RuntimeError (its Gather runs past the end). Counted on the host: the compiled step
         cannot raise."""
-        if not isinstance(self._dynamic, np.ndarray):
+        n = self._listed()
+        if n is None:
             return
         if self._host_step is None:
             self._host_step = self._stored_step()
-        _check_listed_step(self._host_step, self._dynamic.shape[0])
+        _check_listed_step(self._host_step, n)
 
     def _stored_step(self) -> int:
         return int(np.asarray(self.global_step.asnumpy()).reshape(-1)[0])
 
     def _step_done(self) -> None:
-        if isinstance(self._dynamic, np.ndarray):
+        if self._listed() is not None:
             self._host_step += 1
 
     def __call__(self, gradients):
@@ -414,30 +500,43 @@ class Optimizer(Cell):
         if self._returns_weights:
             new = updates
         else:
-            if self._dynamic is not None:
-                lr = self._current_lr()
-                updates = [u * lr.astype(u.dtype) for u in updates]
-            elif not self.is_group_lr:
-                # a constant rate is built into the update rules; a write to the
-                # ``learning_rate`` Parameter (callbacks, ``ops.assign``) rescales it (every
-                # rule here is linear in lr; the factor is exactly 1 while it is unchanged)
-                base = jax.numpy.float32(self.lr if self.lr != 0.0 else 1.0)
-                factor = self.learning_rate._data / base
-                updates = [u * factor.astype(u.dtype) for u in updates]
-            new = [w + u for w, u in zip(weights, updates)]
+            # a dynamic rate scales the update built at lr 1; a constant rate is built into
+            # the update rules, and a write to its Parameter (callbacks, ``ops.assign``)
+            # rescales it (every rule here is linear in lr; the factor is exactly 1 while
+            # the Parameter is unchanged)
+            scales = [self._param_lr(i) / (1.0 if self.dynamic_lr else jnp.float32(base))
+                      for i, base in enumerate(self._rates)]
+            new = [w + u * k.astype(u.dtype) for w, u, k in zip(weights, updates, scales)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v
         return new
 
     def _param_lr(self, index: int):
         """The learning rate of this step for Parameter ``index`` (Float32)."""
-        return jax.numpy.asarray(self._step_lr(self._rates[index]), jax.numpy.float32)
+        return jnp.asarray(self._step_lr(self._rates[index]), jnp.float32)
 
 
 def opt_init_args_register(fn):
     """``nn.optim.optimizer.opt_init_args_register``: MindSpore records an optimizer's
     ``__init__`` arguments with it (for its own re-creation); a plain decorator here."""
     return fn
+
+
+class _GroupRate(float):
+    """A group's learning rate as built into its transform, carrying the group's index
+    (``Optimizer._step_lr`` reads that group's rate Parameter or schedule)."""
+
+    def __new__(cls, value: float, group: int) -> _GroupRate:
+        rate = super().__new__(cls, value)
+        rate.group = group
+        return rate
+
+
+def _check_list_lengths(rates: list) -> None:
+    lengths = {r.learning_rate.shape[0] for r in rates if isinstance(r, _IteratorLearningRate)}
+    if len(lengths) > 1:
+        raise ValueError("For 'Optimizer', the Tensor type dynamic learning rate in group must "
+                         "be the same size as the argument 'learning_rate'.")
 
 
 def _check_listed_step(step: int, n: int) -> None:

@@ -33,7 +33,7 @@ import jax.numpy as jnp
 import optax
 
 from ... import _checkparam as validator
-from ..._engine.cpu_math import fma, unfused
+from ..._engine.cpu_math import fma, last_lanes, unfused
 from .optimizer import Optimizer
 
 _STATE_TYPES: dict[tuple, type] = {}
@@ -147,10 +147,26 @@ class RMSProp(_SlotOptimizer):
             ms = ms + (g * g - ms) * (1 - decay)
         else:
             ms = fma(fma(g, g, -ms), 1 - decay, ms)
-        denom = ms - mg * mg + eps if self.centered else ms + eps
-        moment = mom * moment + lr * g / jnp.sqrt(denom)
+        if self.centered:  # a plain loop throughout
+            moment = mom * moment + lr * g / jnp.sqrt(ms - mg * mg + eps)
+        else:
+            moment = _rmsprop_moment(moment, mom, lr * g, ms + eps)
         new = (ms, moment) if not self.centered else (mg, ms, moment)
         return w - moment, new
+
+
+def _rmsprop_moment(moment, momentum, step, denom):
+    """``momentum * moment + step / sqrt(denom)`` as MindSpore's CPU ApplyRMSProp kernel
+    computes it in Float32: its vector loop (whole blocks of 8) fuses the multiply-add;
+    its scalar loop (the last ``size % 8`` elements) adds and divides in double, the
+    square root of the Float32 ``denom`` taken in double too."""
+    vector = fma(moment, momentum, step / jnp.sqrt(denom))
+    if moment.dtype != jnp.float32:
+        return vector
+    wide = jnp.float64
+    scalar = ((moment * momentum).astype(wide)
+              + step.astype(wide) / jnp.sqrt(denom.astype(wide))).astype(moment.dtype)
+    return jnp.where(last_lanes(moment, 8), scalar, vector)
 
 
 class Adagrad(_SlotOptimizer):
