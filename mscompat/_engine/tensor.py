@@ -200,7 +200,12 @@ class Tensor:
 
     @property
     def strides(self) -> tuple:
-        return np.empty(self.shape, self._data.dtype).strides
+        """Row-major byte strides (an empty Tensor's too: NumPy 2 gives those as 0)."""
+        out, step = [], self.itemsize
+        for n in reversed(self.shape):
+            out.append(step)
+            step *= max(n, 1)
+        return tuple(reversed(out))
 
     def dim(self) -> int:
         return self.ndim

@@ -189,8 +189,8 @@ def _read_safetensors(path: str) -> dict:
                    feature="load_checkpoint(format='safetensors')").load
     SafetensorError = safetensors.SafetensorError  # noqa: N806
     try:
-        with open(path, "rb") as f:
-            return dict(load(f.read()))
+        with open(path, "rb") as f:  # by name, as safetensors lists a file's keys
+            return dict(sorted(load(f.read()).items()))
     except (SafetensorError, ValueError, OSError) as e:
         raise _corrupt(path) from e
 
