@@ -200,11 +200,12 @@ class Tensor:
 
     @property
     def strides(self) -> tuple:
-        """Row-major byte strides (an empty Tensor's too: NumPy 2 gives those as 0)."""
+        """Row-major byte strides: the item size times the sizes of the later axes (an
+        empty Tensor's too, as MindSpore computes them; NumPy gives those as 0)."""
         out, step = [], self.itemsize
         for n in reversed(self.shape):
             out.append(step)
-            step *= max(n, 1)
+            step *= n
         return tuple(reversed(out))
 
     def dim(self) -> int:

@@ -235,9 +235,9 @@ class _ErrorMetric(Metric):
         self._sum, self._samples = 0.0, 0
 
     def update(self, *inputs) -> None:
-        y_pred, y = _np(inputs[0]), _np(inputs[1]).reshape(_np(inputs[0]).shape)
-        err = self._fn(y_pred - y).reshape(y.shape[0], -1).sum(-1)
-        self._sum += float(err.sum())
+        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        # one sum over the batch in its dtype, added in double (MindSpore's order)
+        self._sum += float(self._fn(y.reshape(y_pred.shape) - y_pred).sum())
         self._samples += y.shape[0]
 
     def eval(self) -> float:

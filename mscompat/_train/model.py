@@ -196,8 +196,17 @@ class Model:
         cb.loss_scale_mananger = self._loss_scale_manager  # (sic) MindSpore's key
         cb.initial_step = 0
         with cbs.CallbackManager(cb.list_callback) as list_callback:
+            self._check_reuse_dataset(train_dataset)
             self._train_process(epoch, train_dataset, list_callback, cb, initial_epoch,
                                 valid_infos)
+
+    def _check_reuse_dataset(self, dataset) -> None:
+        """A dataset trained on by one Model is refused by another (MindSpore marks it)."""
+        if not hasattr(dataset, "__model_hash__"):
+            dataset.__model_hash__ = hash(self)
+        if dataset.__model_hash__ != hash(self):
+            raise RuntimeError("The dataset object had been used in other model by "
+                               "model.train(...), please create a new dataset.")
 
     def _train_process(self, epoch, train_dataset, list_callback, cb, initial_epoch,
                        valid_infos) -> None:
