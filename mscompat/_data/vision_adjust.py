@@ -113,9 +113,9 @@ _SECTORS = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 
 
 def _hsv_full_to_rgb(hsv: np.ndarray) -> np.ndarray:
     """OpenCV's UInt8 ``COLOR_HSV2RGB_FULL`` as MindSpore's build computes it: float32
-    sectors, truncated to bytes (equal to MindSpore's for all but about 1 in 10,000 pixels,
-    which differ by one grey level where the float32 value falls within an ulp of an
-    integer)."""
+    sectors, then bytes the way its two loops make them: each row's vector loop (whole
+    blocks of 32 pixels) truncates, its scalar loop (the last ``width % 32`` pixels)
+    rounds to nearest even."""
     f32 = np.float32
     h = hsv[..., 0].astype(f32) * f32(6.0 / 255)  # OpenCV: hue range 255 on the way back
     s = hsv[..., 1].astype(f32) * f32(1 / 255.0)
@@ -127,8 +127,10 @@ def _hsv_full_to_rgb(hsv: np.ndarray) -> np.ndarray:
                     v * (f32(1) - s * (f32(1) - h))], -1)
     picks = _SECTORS[np.clip(sector, 0, 5)]
     rgb = np.take_along_axis(tab, picks[..., ::-1], axis=-1)  # OpenCV's (b, g, r) -> RGB
-    rgb = np.where((s == 0)[..., None], v[..., None], rgb)
-    return np.clip(np.floor(rgb * f32(255)), 0, 255).astype(np.uint8)
+    rgb = np.where((s == 0)[..., None], v[..., None], rgb) * f32(255)
+    width = hsv.shape[1]
+    vector = (np.arange(width) < width - width % 32)[:, None]
+    return np.clip(np.where(vector, np.floor(rgb), np.rint(rgb)), 0, 255).astype(np.uint8)
 
 
 class AdjustHue(_Op, PyTensorOperation):
