@@ -23,7 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, errors
-from .op_rows_math import _cosine_similarity, _get_loss, _reduce_loss
+from .op_rows_math import _get_loss, _reduce_loss
 from .op_table import OpDef, fn_row
 
 
@@ -81,8 +81,16 @@ def _huber_loss(input, target, reduction="mean", delta=1.0):
 
 
 def _cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
-    cos = _cosine_similarity(input1, input2, dim=-1, eps=1e-8)
-    loss = jnp.where(target == 1, 1 - cos, jnp.maximum(cos - margin, 0))
+    """MindSpore's composition: the cosine over axis 1 without an epsilon (a zero vector
+    gives NaN), ``1 - cos`` where the target is 1, ``max(cos - margin, 0)`` where it is -1,
+    0 for any other target."""
+    if jnp.issubdtype(input1.dtype, jnp.integer):
+        input1, input2 = input1.astype(jnp.float32), input2.astype(jnp.float32)
+    cos = jnp.sum(input1 * input2, 1) / (jnp.sqrt(jnp.sum(jnp.square(input1), 1))
+                                         * jnp.sqrt(jnp.sum(jnp.square(input2), 1)))
+    zeros = jnp.zeros_like(cos)
+    loss = (jnp.where(target == 1, 1.0 - cos, zeros)
+            + jnp.where(target == -1, bprops.maximum(cos - margin, zeros), zeros))
     return _get_loss(loss, reduction)
 
 

@@ -643,14 +643,30 @@ def _sigmoid_ce(logits, labels):
     return jnp.maximum(logits, 0) - logits * labels + jnp.log1p(jnp.exp(-jnp.abs(logits)))
 
 
+def _bce_logits_derivable(x, y, pw):
+    return -(pw * y * jax.nn.log_sigmoid(x) + (1 - y) * jax.nn.log_sigmoid(-x))
+
+
+@jax.custom_jvp
+def _bce_logits_terms(x, y, pw):
+    """The kernel's ``(1 - y) x + ((pw - 1) y + 1) (log(e^-m + e^(-x - m)) + m)``,
+    ``m = max(-x, 0)`` (NaN at ``x = -inf`` where ``1 - y`` is 0, where the mathematics
+    has inf), differentiated as its grad kernel is (``_bce_logits_derivable``)."""
+    m = jnp.maximum(-x, 0)
+    return (1 - y) * x + ((pw - 1) * y + 1) * (jnp.log(jnp.exp(-m) + jnp.exp(-x - m)) + m)
+
+
+@_bce_logits_terms.defjvp
+def _bce_logits_terms_jvp(primals, tangents):
+    return _bce_logits_terms(*primals), jax.jvp(_bce_logits_derivable, primals, tangents)[1]
+
+
 def _bce_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     # MindSpore's BCEWithLogitsLoss bprop: no gradient for weight and pos_weight.
     weight, pos_weight = (None if w is None else jax.lax.stop_gradient(w)
                           for w in (weight, pos_weight))
-    log_sig = jax.nn.log_sigmoid(input)
-    log_one_minus = jax.nn.log_sigmoid(-input)
-    pw = 1.0 if pos_weight is None else pos_weight
-    loss = -(pw * target * log_sig + (1 - target) * log_one_minus)
+    pw = jnp.ones((), input.dtype) if pos_weight is None else pos_weight
+    loss = _bce_logits_terms(input, target, pw)
     if weight is not None:
         loss = loss * weight
     return _reduce_loss(loss, reduction)
@@ -676,8 +692,16 @@ def _nll(logp, target, weight, ignore_index, reduction):
     wt = jnp.where(valid, w[safe], 0)
     loss = -picked * wt
     if reduction == "mean":
-        return jnp.sum(loss) / jnp.sum(wt), jnp.sum(wt)
+        return _over_total_weight(jnp.sum(loss), jnp.sum(wt)), jnp.sum(wt)
     return _reduce_loss(loss, reduction), jnp.sum(wt)
+
+
+def _over_total_weight(total, weight_sum):
+    """``total / weight_sum`` (NaN when every target is ignored, as MindSpore's value is),
+    differentiated as MindSpore's NLLLoss bprop does: the ignored targets' gradient is 0,
+    also when the weight sum is 0 (not 0 / 0)."""
+    safe = total / jnp.where(weight_sum == 0, 1, weight_sum)
+    return jnp.where(weight_sum == 0, jax.lax.stop_gradient(total / weight_sum), safe)
 
 
 def _nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
@@ -707,15 +731,16 @@ def _cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mea
         return _reduce_loss(loss, reduction)
     nll, wsum = _nll(logp, target, weight, ignore_index, "none")
     if not label_smoothing:
-        return jnp.sum(nll) / wsum if reduction == "mean" else _reduce_loss(nll, reduction)
+        return _over_total_weight(jnp.sum(nll), wsum) if reduction == "mean" else \
+            _reduce_loss(nll, reduction)
     w = jnp.ones((classes,), logp.dtype) if weight is None else weight
     shape = [1] * logp.ndim
     shape[axis] = classes
     valid = target != ignore_index
     smooth = -jnp.sum(logp * jnp.reshape(w, shape), axis=axis) * valid
     if reduction == "mean":
-        return (jnp.sum(nll) / wsum) * (1 - label_smoothing) + \
-            jnp.sum(smooth) / wsum * label_smoothing / classes
+        return _over_total_weight(jnp.sum(nll), wsum) * (1 - label_smoothing) + \
+            _over_total_weight(jnp.sum(smooth), wsum) * label_smoothing / classes
     return _reduce_loss(nll * (1 - label_smoothing) + smooth * label_smoothing / classes,
                         reduction)
 

@@ -478,6 +478,28 @@ def _argmax(x, *, axis=-1, output_type=None):
     return _argmax_nan(x, axis=axis).astype(np.int32)
 
 
+@jax.custom_vjp
+def _fused_sparse_rows(rows, picked):
+    """Each row's ``log(sum(exp(x - max))) - (x[label] - max)`` (times its label count):
+    a ``-inf`` logit of another class is a probability of 0, not ``0 * -inf``."""
+    top = jnp.max(rows, axis=1, keepdims=True)
+    shifted = rows - top
+    total = jnp.log(jnp.sum(jnp.exp(shifted), axis=1))
+    return jnp.sum(picked, axis=1) * total - jnp.sum(
+        jnp.where(picked > 0, picked * shifted, 0), axis=1)
+
+
+def _fused_sparse_rows_fwd(rows, picked):
+    return _fused_sparse_rows(rows, picked), jax.nn.softmax(rows, axis=1) - picked
+
+
+def _fused_sparse_rows_bwd(backprop, ct):
+    return ct[:, None] * backprop, jnp.zeros_like(backprop)
+
+
+_fused_sparse_rows.defvjp(_fused_sparse_rows_fwd, _fused_sparse_rows_bwd)
+
+
 def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     """``SparseSoftmaxCrossEntropyWithLogits``: the mean over the rows of ``-log
     softmax(logits)[label]``, gradient ``(softmax - one_hot) / rows`` (MindSpore's bprop).
@@ -500,8 +522,14 @@ def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     n = rows.shape[0]
     at = jnp.arange(n) * classes + labels.reshape(-1).astype(np.int32)
     picked = jnp.zeros(n * classes + 1, logits.dtype).at[at].add(1)
-    loss = jnp.sum(bprops.softmax_cross_entropy(rows, picked[:-1].reshape(n, classes))[0]) / n
-    return loss + jnp.where(picked[-1] > 0, jnp.inf, 0).astype(loss.dtype)
+    loss = jnp.sum(_fused_sparse_rows(rows, picked[:-1].reshape(n, classes))) / n
+    # the kernel's softmax is exp(x - max) by its own exp, which is 0 below about -87: a
+    # label that far below its row's maximum has probability 0, an infinite loss
+    label = jnp.take_along_axis(rows, jnp.minimum(labels.reshape(-1, 1), classes - 1)
+                                .astype(np.int32), axis=1)[:, 0]
+    vanished = cpu_math.exp(jax.lax.stop_gradient(label - jnp.max(rows, axis=1))) == 0
+    infinite = (picked[-1] > 0) | jnp.any(vanished)
+    return loss + jnp.where(infinite, jnp.inf, 0).astype(loss.dtype)
 
 
 

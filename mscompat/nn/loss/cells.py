@@ -31,8 +31,9 @@ def _tensor(name: str, value, cls: str) -> None:
 
 def _focal(logits, labels, weight=None, *, gamma, reduction):
     if logits.ndim != labels.ndim:
-        raise ValueError(f"For 'FocalLoss', the dimension of 'logits' and 'labels' must be "
-                         f"equal, but got {logits.ndim} and {labels.ndim}.")
+        raise ValueError(f"For 'FocalLoss', the dimensions of 'logits' and 'labels' must be "
+                         f"equal, but got dimension of 'logits' {logits.ndim} and dimension "
+                         f"of 'labels' {labels.ndim}.")
     if labels.shape[1] not in (1, logits.shape[1]):
         raise ValueError(f"For 'FocalLoss', the 'labels' shape[1] must be 1 or equal to the "
                          f"'logits' shape[1] {logits.shape[1]}, but got {labels.shape[1]}.")
