@@ -305,7 +305,7 @@ def _elu(x):
 def _elu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     y = _elu(x)
-    return y, jnp.where(x > 0, t, t * (y + _F32(1)))
+    return y, jnp.where(x > 0, _F32(1), y + _F32(1)) * t  # (one product: 0 * inf at +inf)
 
 
 def _in_order(terms, total=None):

@@ -146,7 +146,7 @@ def mean(x, axis=None, keepdims=False):
     dtypes are ``jnp.mean``'s."""
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jnp.mean(x, axis=axis, keepdims=keepdims)
-    return _averaged(x, x, axis, keepdims, max(1, _count(x, axis)))
+    return _averaged(x, x, axis, keepdims, _count(x, axis))  # (over nothing: 0 / 0, NaN)
 
 
 def var(x, axis=None, keepdims=False, ddof=0):

@@ -10,6 +10,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import jax
@@ -128,16 +129,32 @@ def _pool_pads(pad_mode, padding, spatial, kernel, stride, ceil_mode, dilation=N
     return pads
 
 
-def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mode=False):
+def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mode=False,
+             floor=False):
+    """Max pooling; ``floor``: the MaxPool kernels that start each window at the lowest
+    float32 (-3.4e38): a window of ``-inf`` gives that, in Float32 and Float64."""
     n = len(kernel)
     dilation = pair(dilation, n, "dilation")
     pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode, dilation)
     init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
     # A NumPy (concrete) init value: JAX differentiates reduce_window max/add only then.
-    return jax.lax.reduce_window(x, np.array(init, x.dtype), jax.lax.max,
-                                 (1, 1) + tuple(kernel), (1, 1) + tuple(stride),
-                                 [(0, 0), (0, 0)] + pads,
-                                 window_dilation=(1, 1) + tuple(dilation))
+    out = jax.lax.reduce_window(x, np.array(init, x.dtype), jax.lax.max,
+                                (1, 1) + tuple(kernel), (1, 1) + tuple(stride),
+                                [(0, 0), (0, 0)] + pads,
+                                window_dilation=(1, 1) + tuple(dilation))
+    return _lowest_float32_floor(out) if floor and x.dtype in (np.float32, np.float64) \
+        else out
+
+
+@jax.custom_jvp
+def _lowest_float32_floor(out):
+    """``max(out, -3.4e38)``, differentiated as the identity (the window's gradient still
+    goes to its first element, as MaxPoolGrad sends it)."""
+    return jnp.maximum(out, np.array(-np.finfo(np.float32).max, out.dtype))
+
+
+_lowest_float32_floor.defjvp(lambda primals, tangents: (_lowest_float32_floor(*primals),
+                                                       tangents[0]))
 
 
 def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
@@ -227,17 +244,50 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     check_dtype("BatchNorm", "input_x", x, ("float16", "float32"))
     x, out = _widened(x, mean)
     axes = tuple(i for i in range(x.ndim) if i != 1)
-    shape = [1] * x.ndim
-    shape[1] = -1
-    bm = exact_div.mean(x, axis=axes)
-    bv = exact_div.var(x, axis=axes)
+    bm = jax.lax.stop_gradient(exact_div.mean(x, axis=axes))
+    bv = jax.lax.stop_gradient(exact_div.var(x, axis=axes))
     n = x.size // x.shape[1]
-    y = _batch_norm_affine(x, gamma, beta, bm, bv, eps, shape)
+    y = _normalized_by_batch(x, gamma, beta, float(eps))
     unbiased = bv * (n / max(n - 1, 1))
     sg = jax.lax.stop_gradient
     new_mean = momentum * mean + (1 - momentum) * sg(bm)
     new_var = momentum * var + (1 - momentum) * sg(unbiased)
     return (y if out is None else y.astype(out)), new_mean, new_var
+
+
+def _batch_frame(x):
+    axes = tuple(i for i in range(x.ndim) if i != 1)
+    shape = [1] * x.ndim
+    shape[1] = -1
+    return axes, shape
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(3,))
+def _normalized_by_batch(x, gamma, beta, eps):
+    """Training BatchNorm's output with the batch statistics. Its derivative is written
+    with the per-channel scale ``gamma / std`` applied to ``dx`` first, so that the
+    gradient (the transpose) centres the incoming gradient before scaling it, as
+    BatchNormGrad does: exactly 0 where the gradient is uniform over a constant channel
+    (scaling first would leave an ulp of ``1 / std`` there)."""
+    axes, shape = _batch_frame(x)
+    return _batch_norm_affine(x, gamma, beta, exact_div.mean(x, axis=axes),
+                              exact_div.var(x, axis=axes), eps, shape)
+
+
+@_normalized_by_batch.defjvp
+def _normalized_by_batch_jvp(eps, primals, tangents):
+    (x, gamma, beta), (dx, dgamma, dbeta) = primals, tangents
+    axes, shape = _batch_frame(x)
+    mean, var = exact_div.mean(x, axis=axes), exact_div.var(x, axis=axes)
+    y = _batch_norm_affine(x, gamma, beta, mean, var, eps, shape)
+    centred = x - mean.reshape(shape)
+    inv_std = 1 / jnp.sqrt(var + eps)
+    t = dx * (gamma * inv_std).reshape(shape)
+    dy = (t - exact_div.mean(t, axis=axes).reshape(shape)
+          - centred * (exact_div.mean(t * centred, axis=axes) * inv_std * inv_std)
+          .reshape(shape)
+          + centred * (dgamma * inv_std).reshape(shape) + dbeta.reshape(shape))
+    return y, dy
 
 
 def batch_norm_infer(x, gamma, beta, mean, var, eps):

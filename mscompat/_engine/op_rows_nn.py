@@ -106,7 +106,7 @@ def _pool_prim(kind: str, n: int):
         padding = pad_list if kind == "max" else pad
         ceil = bool(ceil_mode)
         if kind == "max":
-            return nn_kernels.max_pool(x, kernel, stride, mode, padding, 1, ceil)
+            return nn_kernels.max_pool(x, kernel, stride, mode, padding, 1, ceil, floor=True)
         return nn_kernels.avg_pool(x, kernel, stride, mode, padding, ceil, count_include_pad,
                                    divisor_override or None)
     return prim
@@ -127,7 +127,8 @@ def _functional_pool(kind: str, n: int):
         stride = kernel if stride is None else _spatial(stride, n, "stride")
         if kind == "max":
             out = nn_kernels.max_pool(x, kernel, stride, "pad", padding,
-                                      _spatial(dilation, n, "dilation"), ceil_mode)
+                                      _spatial(dilation, n, "dilation"), ceil_mode,
+                                      floor=n == 2)  # (max_pool3d's kernel starts at -inf)
         else:
             out = nn_kernels.avg_pool(x, kernel, stride, "pad", padding, ceil_mode,
                                       count_include_pad, divisor_override or None)

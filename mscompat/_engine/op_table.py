@@ -10,6 +10,7 @@ Implementations take arrays (Tensors already unwrapped) and return arrays.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -449,7 +450,8 @@ def flatten_axes(x, start_dim=0, end_dim=-1):
     if x.ndim == 0:
         return jnp.reshape(x, (1,))
     start, end = int(start_dim) % x.ndim, int(end_dim) % x.ndim
-    return jnp.reshape(x, x.shape[:start] + (-1,) + x.shape[end + 1:])
+    merged = math.prod(x.shape[start:end + 1])  # (not -1: an empty Tensor has no -1)
+    return jnp.reshape(x, x.shape[:start] + (merged,) + x.shape[end + 1:])
 
 
 def _flatten_method(x, start_dim=0, end_dim=-1, *, order="C"):
@@ -1032,7 +1034,7 @@ TABLE: list[OpDef] = [
           functional_impl=lambda input, axis=None: _squeeze_fn(input, axis),
           # (as ``ops.squeeze``: a named axis that is not 1 is left alone)
           methods=("squeeze",), method_impl=lambda x, axis=None: _squeeze_fn(x, axis)),
-    OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], -1)),
+    OpDef("Flatten", lambda x: jnp.reshape(x, (x.shape[0], math.prod(x.shape[1:]))),
           methods=("flatten",), method_impl=_flatten_method),
     OpDef("Tile", _tile, functional=("tile",),
           methods=("tile",)),

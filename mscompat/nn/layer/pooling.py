@@ -113,7 +113,8 @@ def _batched(fn, unbatched: bool, one_d: bool):
 
 
 def _max2d(x, *, kernel, stride, pad_mode, padding, dilation, ceil_mode):
-    return nn_kernels.max_pool(x, kernel, stride, pad_mode, padding, dilation, ceil_mode)
+    return nn_kernels.max_pool(x, kernel, stride, pad_mode, padding, dilation, ceil_mode,
+                               floor=pad_mode.lower() in ("valid", "same"))
 
 
 def _avg2d(x, *, kernel, stride, pad_mode, padding, ceil_mode, count_include_pad,
@@ -283,7 +284,9 @@ def _adaptive_1d(x, *, output_size, kind):
     kernel = width - (output_size - 1) * stride
     windows = jnp.stack([x[..., i * stride:i * stride + kernel] for i in range(output_size)],
                         axis=-2)
-    return windows.mean(-1) if kind == "avg" else windows.max(-1)
+    if kind == "avg":
+        return windows.mean(-1)
+    return nn_kernels.max_pool(windows, (1, kernel), (1, kernel), floor=True)[..., 0]
 
 
 class AdaptiveAvgPool1d(Cell):
@@ -335,7 +338,7 @@ def _pool3d(x, *, kind, unbatched, **kw):
     x = x[None] if unbatched else x
     if kind == "max":
         out = nn_kernels.max_pool(x, kw["kernel"], kw["stride"], kw["pad_mode"],
-                                  kw["padding"], kw["dilation"], kw["ceil_mode"])
+                                  kw["padding"], kw["dilation"], kw["ceil_mode"], floor=True)
     else:
         out = nn_kernels.avg_pool(x, kw["kernel"], kw["stride"], kw["pad_mode"],
                                   kw["padding"], kw["ceil_mode"], kw["count_include_pad"],
