@@ -81,4 +81,16 @@ from .wrap import (  # noqa: F401
     WithLossCell,
 )
 
-__getattr__ = _module_getattr("mindspore.nn")
+# MindSpore 2.10's ``nn.<Name>Ext`` classes are ``mint.nn``'s (``nn.LayerNormExt is
+# mint.nn.LayerNorm``): looked up there when first asked for (mint.nn imports nn).
+_MINT_ALIASES = {"DropoutExt": "Dropout", "L1LossExt": "L1Loss", "LayerNormExt": "LayerNorm",
+                 "LogSoftmaxExt": "LogSoftmax", "PReLUExt": "PReLU", "EmbeddingExt": "Embedding",
+                 "AvgPool2dExt": "AvgPool2d", "MaxPool2dExt": "MaxPool2d"}
+_missing = _module_getattr("mindspore.nn")
+
+
+def __getattr__(name: str):
+    if name in _MINT_ALIASES:
+        from ..mint import nn as mint_nn
+        return getattr(mint_nn, _MINT_ALIASES[name])
+    return _missing(name)

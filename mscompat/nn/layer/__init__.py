@@ -6,6 +6,7 @@ from .basic import (  # noqa: F401
     ClipByNorm,
     Dense,
     Dropout,
+    Dropout1d,
     Dropout2d,
     Dropout3d,
     Flatten,
@@ -34,6 +35,18 @@ from .conv import (  # noqa: F401
 )
 from .embedding import Embedding, EmbeddingLookup  # noqa: F401
 from .image import PSNR, SSIM, PixelShuffle, PixelUnshuffle, Upsample  # noqa: F401
+from .math_cells import (  # noqa: F401
+    CentralCrop,
+    DiGamma,
+    IGamma,
+    L1Regularizer,
+    LBeta,
+    LGamma,
+    MatDet,
+    MatInverse,
+    Moments,
+    Roll,
+)
 from .normalization import (  # noqa: F401
     BatchNorm1d,
     BatchNorm2d,

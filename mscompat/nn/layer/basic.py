@@ -217,6 +217,25 @@ class Dropout2d(Cell):
         return f"p={self.p}"
 
 
+class Dropout1d(Dropout2d):
+    """``nn.Dropout1d(p=0.5)``: ``Dropout2d`` over the channels of (N, C, L), or of an
+    unbatched (C, L) input.
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> ms.nn.Dropout1d(0.5)(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape
+        (2, 3, 4)
+    """
+
+    _rank = 3
+
+    def construct(self, x):
+        if x.ndim == 2:
+            return super().construct(x.expand_dims(0)).squeeze(0)
+        return super().construct(x)
+
+
 class Dropout3d(Dropout2d):
     """``nn.Dropout3d(p=0.5)``: ``Dropout2d`` over the channels of (N, C, D, H, W)."""
 
