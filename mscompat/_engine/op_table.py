@@ -179,7 +179,24 @@ def _pow(x, y):
         if jnp.issubdtype(dt, jnp.integer):
             wide = jnp.power(jnp.asarray(x).astype(np.float64), jnp.asarray(y).astype(np.float64))
             return bprops.cast(wide, dt)
+    if not isinstance(y, (int, float)) and jnp.issubdtype(jnp.result_type(x, y), jnp.floating):
+        return _tensor_power(x, y)
     return jnp.power(x, y)
+
+
+@jax.custom_jvp
+def _tensor_power(x, y):
+    return jnp.power(x, y)
+
+
+@_tensor_power.defjvp
+def _tensor_power_jvp(primals, tangents):
+    """JAX's derivative for the base; for the exponent MindSpore's ``out * log(x)``, 0
+    where the base is 0 and the power finite (``0 ** -1`` gives ``-inf``, not NaN)."""
+    (x, y), (tx, ty) = primals, tangents
+    out, dx = jax.jvp(lambda a: jnp.power(a, y), (x,), (tx,))
+    dy = jnp.where((x == 0) & jnp.isfinite(out), jnp.zeros_like(out), out * jnp.log(x))
+    return out, dx + ty * dy
 
 
 def same_dtype(x, y):

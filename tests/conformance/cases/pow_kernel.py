@@ -28,3 +28,23 @@ def _power_sum(ms, n):
     def total(a):
         return (a ** n).sum()
     return total
+
+
+@case()
+def pow_exponent_gradient(ms):
+    """The exponent's gradient ``out * log(x)``: 0 at a zero base where the power is
+    finite, ``-inf`` where it is infinite."""
+    b = ms.Tensor(np.array([0.0, -0.0, 1.0, 2.0, -2.0, 0.5, -0.5, np.inf, -np.inf, np.nan],
+                           np.float32))
+    out = []
+    for base in (0.0, 1.0, 2.0, np.inf):  # (-1: MindSpore's two modes disagree)
+        out.append(ms.grad(_exponent_sum(ms, base))(b))
+    return out
+
+
+def _exponent_sum(ms, base):
+    x = ms.Tensor(np.full(10, base, np.float32))
+
+    def total(e):
+        return ms.ops.pow(x, e).sum()
+    return total
