@@ -173,8 +173,6 @@ def last_lanes(x, block: int = 4):
     return jnp.asarray((flat >= x.size - x.size % block).reshape(x.shape))
 
 
-_last_lanes = last_lanes
-
 
 def _log_kernel(a):
     """The vector ``log`` of the Softplus kernel (``a >= 1`` there; 0 gives -inf, inf
@@ -199,13 +197,13 @@ def _log_kernel(a):
 def _log_vector_and_scalar(x):
     """``Log``: the series everywhere but the scalar loop's elements (libm's ``logf``,
     correctly rounded: the float64 logarithm rounded once)."""
-    return jnp.where(_last_lanes(x), jnp.log(x.astype(_F64)).astype(_F32), _log_kernel(x))
+    return jnp.where(last_lanes(x), jnp.log(x.astype(_F64)).astype(_F32), _log_kernel(x))
 
 
 def _softplus_kernel(x):
     e1, e = _exp_plus_one(x)
     tail = jnp.log1p(e.astype(_F64)).astype(_F32)
-    out = jnp.where(_last_lanes(x), tail, _log_kernel(e1))
+    out = jnp.where(last_lanes(x), tail, _log_kernel(e1))
     return jnp.where(x > _F32(88), x, out)
 
 
@@ -248,7 +246,7 @@ def _gelu_tanh_kernel(x):
 def _mish_kernel(x):
     e1, _ = _exp_plus_one(x)
     num, den = fma(e1, e1, _F32(-1)), fma(e1, e1, _F32(1))
-    return jnp.where(_last_lanes(x), (num * x) / den, (num / den) * x)
+    return jnp.where(last_lanes(x), (num * x) / den, (num / den) * x)
 
 
 def _tanh_kernel(x):

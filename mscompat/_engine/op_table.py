@@ -159,8 +159,8 @@ def _binary_power(x, n: int):
 @_binary_power.defjvp
 def _binary_power_jvp(n, primals, tangents):
     (x,), (t,) = primals, tangents
-    return _binary_power(x, n), t * (n * _binary_power(x, n - 1)) if n - 1 >= -3 else \
-        t * (n * jnp.power(x, n - 1.0))
+    slope = _binary_power(x, n - 1) if n - 1 >= -3 else jnp.power(x, n - 1.0)
+    return _binary_power(x, n), t * (n * slope)
 
 
 def _pow(x, y):

@@ -82,11 +82,11 @@ class ASGD(Optimizer):
 
     def _update(self, grads, weights):
         step = self._step_count(_F32)
-        new = []
+        new, lrs = [], self._param_lrs()
         for i, (g, w) in enumerate(zip(grads, weights)):
             mu, eta, ax = self.mu[i], self.eta[i], self.ax[i]
             w2, mu._data, eta._data, ax._data = _ASGD_STEP(
-                w, g, mu._data, eta._data, ax._data, self._param_lr(i), step,
+                w, g, mu._data, eta._data, ax._data, lrs[i], step,
                 lambd=self.lambd, alpha=self.alpha, t0=self._t0)
             new.append(w2)
         return new
@@ -130,11 +130,11 @@ class Rprop(Optimizer):
 
     def _update(self, grads, weights):
         step = self._step_count(_F32)
-        new = []
+        new, lrs = [], self._param_lrs()
         for i, (g, w) in enumerate(zip(grads, weights)):
             prev, size = self.prev[i], self.step_size[i]
             w2, kept, sizes = _RPROP_STEP(
-                w, g, prev._data, size._data, self._param_lr(i), step,
+                w, g, prev._data, size._data, lrs[i], step,
                 etaminus=self.etaminus, etaplus=self.etaplus, size_min=self.step_size_min,
                 size_max=self.step_size_max)
             prev._data, size._data = kept.astype(w.dtype), sizes.astype(w.dtype)

@@ -504,16 +504,18 @@ class Optimizer(Cell):
             # the update rules, and a write to its Parameter (callbacks, ``ops.assign``)
             # rescales it (every rule here is linear in lr; the factor is exactly 1 while
             # the Parameter is unchanged)
-            scales = [self._param_lr(i) / (1.0 if self.dynamic_lr else jnp.float32(base))
-                      for i, base in enumerate(self._rates)]
+            scales = [lr / (1.0 if self.dynamic_lr else jnp.float32(base))
+                      for lr, base in zip(self._param_lrs(), self._rates)]
             new = [w + u * k.astype(u.dtype) for w, u, k in zip(weights, updates, scales)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
             s._data = v
         return new
 
-    def _param_lr(self, index: int):
-        """The learning rate of this step for Parameter ``index`` (Float32)."""
-        return jnp.asarray(self._step_lr(self._rates[index]), jnp.float32)
+    def _param_lrs(self) -> list:
+        """Each Parameter's learning rate of this step (Float32), every group's rate (a
+        schedule Cell call) evaluated once."""
+        now = [jnp.asarray(self._rate_now(r), jnp.float32) for r in self._group_rates]
+        return [now[rate.group] for rate in self._rates]
 
 
 def opt_init_args_register(fn):

@@ -236,12 +236,13 @@ class AdamWeightDecay(Optimizer):
 
         def update(grads, state, params=None):
             out, m, v = [], [], []
+            group_lr = self._step_lr(lr)  # (the group's schedule evaluated once)
             for mi, vi, g, w, decay in zip(state.adam_m, state.adam_v, grads, params,
                                            self._decay):
                 if masked(g):
                     out.append(g), m.append(g), v.append(g)
                     continue
-                step_lr = jnp.asarray(self._step_lr(lr), w.dtype)
+                step_lr = jnp.asarray(group_lr, w.dtype)
                 decay = jnp.asarray(decay, w.dtype) if decay else None
                 wi, mi, vi = adam_weight_decay(w, mi, vi, step_lr, b1, b2, eps, decay, g)
                 out.append(wi), m.append(mi), v.append(vi)
