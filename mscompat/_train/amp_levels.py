@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import textwrap
 
@@ -95,6 +96,12 @@ def _auto_black_list(network: Cell, black_list, dtype) -> Cell:
     """``network`` to ``dtype``; Cells of ``black_list`` back to float32 inside
     ``_OutputTo16`` (MindSpore's O2)."""
     network.to_float(dtype)
+    _keep_float32(network, black_list, dtype)
+    return network
+
+
+def _keep_float32(network: Cell, black_list, dtype=_F16) -> None:
+    """Each Cell of ``black_list`` below ``network`` back to float32, inside ``_OutputTo16``."""
     change = False
     for name, sub in list(network.name_cells().items()):
         if sub is network:
@@ -104,12 +111,9 @@ def _auto_black_list(network: Cell, black_list, dtype) -> Cell:
             object.__setattr__(network, name, network._cells[name])
             change = True
         else:
-            _auto_black_list(sub, black_list, dtype)
+            _keep_float32(sub, black_list, dtype)
     if change:
         network.__dict__["_param_cache"] = None
-        if isinstance(network, nn.SequentialCell):
-            network.cell_list = list(network.cells())
-    return network
 
 
 def _mark_policy(network: Cell, white_list, dtype) -> Cell:
@@ -117,8 +121,20 @@ def _mark_policy(network: Cell, white_list, dtype) -> Cell:
     prims = frozenset(c.__name__ for c in white_list if issubclass(c, Primitive))
     network.__dict__["_amp_policy"] = mixed_precision.Policy(dtypes.to_np(dtype), cells, prims)
     _mark_rewritten(network)
+    if isinstance(network, nn.SequentialCell):
+        _freeze_run_copies(network)
     mixed_precision.changed()
     return network
+
+
+def _freeze_run_copies(network) -> None:
+    """MindSpore's rewrite of a SequentialCell *given as the network* runs copies of its
+    children (sharing their Parameters and sub-Cells) made when the level was applied, while
+    ``set_train`` still reaches the originals: each child's own ``training`` flag stays what it
+    was then (a BatchNorm or Dropout directly in the sequence keeps its mode; Cells below it
+    follow ``set_train``). A SequentialCell inside another Cell is rewritten without this.
+    Changing the sequence (``append``, ``insert``, ``del``) runs its children again."""
+    network.__dict__["_rewritten_run"] = [copy.copy(c) for c in network._cells.values()]
 
 
 def _mark_rewritten(cell: Cell) -> None:
@@ -247,31 +263,13 @@ def _process(network: Cell, config: dict, level: str) -> Cell:
     if config["cast_model_type"] is _F16:
         network.to_float(_F16)
         if config["keep_batchnorm_fp32"]:
-            _auto_black_list_fp32(network)
+            _keep_float32(network, AMP_BLACK_LIST)  # keep_batchnorm_fp32
         return network
     if not config["keep_batchnorm_fp32"] and level == "O2":
         return network.to_float(_F16)
     if level in ("O2", "O3"):  # cast_model_type=float32 given
         return network
     return auto_mixed_precision(network, level)
-
-
-def _auto_black_list_fp32(network: Cell) -> None:
-    """``keep_batchnorm_fp32``: BatchNorm/LayerNorm back to float32 inside ``_OutputTo16``."""
-    change = False
-    for name, sub in list(network.name_cells().items()):
-        if sub is network:
-            continue
-        if isinstance(sub, tuple(AMP_BLACK_LIST)):
-            network._cells[name] = _OutputTo16(sub.to_float(_F32))
-            object.__setattr__(network, name, network._cells[name])
-            change = True
-        else:
-            _auto_black_list_fp32(sub)
-    if change:
-        network.__dict__["_param_cache"] = None
-        if isinstance(network, nn.SequentialCell):
-            network.cell_list = list(network.cells())
 
 
 class _WithLossCellFP32(Cell):

@@ -87,11 +87,13 @@ class _CellSequence(Cell):
     def _put(self, key: str, cell: Cell) -> None:
         self._cells[key] = cell
         self.__dict__["_param_cache"] = None
+        self.__dict__.pop("_rewritten_run", None)
 
     def _reorder(self, cells: OrderedDict) -> None:
         self._cells.clear()
         self._cells.update(cells)
         self.__dict__["_param_cache"] = None
+        self.__dict__.pop("_rewritten_run", None)
 
     def __len__(self) -> int:
         return len(self._cells)
@@ -211,7 +213,7 @@ class SequentialCell(_CellSequence):
         self._numbered.insert(index, True)
 
     def construct(self, input_data):
-        for cell in self._cells.values():
+        for cell in self.__dict__.get("_rewritten_run") or self._cells.values():
             input_data = cell(input_data)
         return input_data
 
