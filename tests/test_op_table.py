@@ -106,6 +106,22 @@ def test_unknown_primitive_init_argument():
         ms.ops.MatMul(transpose_c=True)
 
 
+@pytest.mark.parametrize("shape,axis", [((2, 3), ()), ((2, 3), (0, 1)), ((2, 3), (1, -2)),
+                                        ((3,), ()), ((3,), 0)])
+def test_reduce_sum_skip_mode_over_every_axis_is_refused(shape, axis):
+    # MindSpore's CPU kernel answers with the input, the total broadcast to the input's
+    # shape or a scalar, depending on the calls before: no single rule to follow
+    with pytest.raises(NotImplementedError, match="skip_mode"):
+        ms.ops.ReduceSum(skip_mode=True)(ms.Tensor(np.ones(shape, np.float32)), axis)
+
+
+def test_functional_refuses_a_keyword_mindspore_does_not_take():
+    # ``y`` is the implementation's own name for ``other``; MindSpore raises TypeError
+    with pytest.raises(TypeError, match="unexpected keyword argument 'y'"):
+        ms.ops.div(ms.Tensor(1.0), y=2.0)
+    assert float(ms.ops.div(ms.Tensor(1.0), other=2.0)) == 0.5
+
+
 @pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["PYNATIVE", "GRAPH"])
 def test_einsum_primitive_is_the_functional_einsum(mode):
     """``ops.Einsum(equation)(inputs)``: MindSpore's CPU build has no Einsum kernel, so the

@@ -98,7 +98,7 @@ def _hyper_map(fn, seqs, reverse=False):
             raise ValueError("For 'HyperMap', the sequences must have the same length.")
         idx = range(n - 1, -1, -1) if reverse else range(n)
         out = {i: _hyper_map(fn, [s[i] for s in seqs], reverse) for i in idx}
-        return type(first)(out[i] for i in range(n))
+        return (list if isinstance(first, list) else tuple)(out[i] for i in range(n))
     return fn(*seqs)
 
 

@@ -19,7 +19,7 @@ from .errors import (
     concrete,
     out_of_range,
 )
-from .op_table import OpDef, _axis, _same_dtypes, binary, flatten_axes, number_tensor
+from .op_table import REQUIRED, OpDef, _axis, _same_dtypes, binary, flatten_axes, number_tensor
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
 _META = {"meta": True}
@@ -722,8 +722,8 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("arange",), functional_impl=_arange),
     OpDef("Range", lambda start, limit, delta, *, maxlen=1000000: _range(start, limit, delta),
           attrs=(("maxlen", 1000000),), functional=("range",), functional_impl=_range),
-    OpDef("DepthToSpace", _depth_to_space, attrs=(("block_size", None),)),
-    OpDef("SpaceToDepth", _space_to_depth, attrs=(("block_size", None),)),
+    OpDef("DepthToSpace", _depth_to_space, attrs=(("block_size", REQUIRED),)),
+    OpDef("SpaceToDepth", _space_to_depth, attrs=(("block_size", REQUIRED),)),
     OpDef("ScalarToTensor", _scalar_to_tensor, functional=("scalar_to_tensor",)),
     OpDef("LinSpace", _linspace, functional=("linspace",)),
     OpDef("Eye", _eye, functional=("eye",)),
@@ -735,7 +735,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, methods=("new_zeros",), method_impl=_new_filled(0)),
     OpDef(None, None, methods=("new_ones",), method_impl=_new_filled(1)),
     # shape
-    OpDef("BroadcastTo", lambda x, *, shape: _broadcast_to(x, shape), attrs=(("shape", ()),),
+    OpDef("BroadcastTo", lambda x, *, shape: _broadcast_to(x, shape), attrs=(("shape", REQUIRED),),
           functional=("broadcast_to",), functional_impl=_broadcast_to,
           methods=("broadcast_to",)),
     OpDef(None, None, methods=("expand",), method_impl=_expand),
@@ -762,9 +762,9 @@ ROWS: list[OpDef] = [
           attrs=(("begin_mask", 0), ("end_mask", 0), ("ellipsis_mask", 0),
                  ("new_axis_mask", 0), ("shrink_axis_mask", 0)),
           functional=("strided_slice",)),
-    OpDef("Pad", _pad_prim, attrs=(("paddings", ()),), functional=("pad",),
+    OpDef("Pad", _pad_prim, attrs=(("paddings", REQUIRED),), functional=("pad",),
           functional_impl=_pad_fn),
-    OpDef("ReverseV2", _reverse_prim, attrs=(("axis", ()),), functional=("flip",),
+    OpDef("ReverseV2", _reverse_prim, attrs=(("axis", REQUIRED),), functional=("flip",),
           functional_impl=_flip, methods=("flip",)),
     OpDef(None, None, functional=("roll",), functional_impl=_roll, methods=("roll",)),
     OpDef(None, None, functional=("repeat_elements",), functional_impl=_repeat_elements),
@@ -828,7 +828,7 @@ ROWS: list[OpDef] = [
           _topk(input_x, k)),
     OpDef(None, None, functional=("tensor_scatter_elements",),
           functional_impl=_tensor_scatter_elements),
-    OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", None), ("batch_dim", 0)),
+    OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", REQUIRED), ("batch_dim", 0)),
           functional=("reverse_sequence",),
           functional_impl=lambda x, seq_lengths, seq_dim, batch_dim=0: _reverse_sequence(
               x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)),

@@ -27,7 +27,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .op_table import OpDef
+from .op_table import REQUIRED, OpDef
 
 
 def _iou(anchor_boxes, gt_boxes, *, mode="iou"):
@@ -196,8 +196,8 @@ def _roi_align_op(features, rois, *, roi_end_mode=1, **attrs):
 
 
 ROWS: list[OpDef] = [
-    OpDef("ROIAlign", _roi_align_op, attrs=(("pooled_height", None), ("pooled_width", None),
-                                         ("spatial_scale", None), ("sample_num", 2),
+    OpDef("ROIAlign", _roi_align_op, attrs=(("pooled_height", REQUIRED), ("pooled_width", REQUIRED),
+                                         ("spatial_scale", REQUIRED), ("sample_num", 2),
                                          ("roi_end_mode", 1))),
     OpDef("IOU", _iou, attrs=(("mode", "iou"),)),
     OpDef(None, None, functional=("iou",),
@@ -210,7 +210,7 @@ ROWS: list[OpDef] = [
           stds=(1.0,) * 4: _encode(anchor_box, groundtruth_box, means=tuple(means),
                                    stds=tuple(stds))),
     OpDef("BoundingBoxDecode", _decode,
-          attrs=(("max_shape", None), ("means", (0.0, 0.0, 0.0, 0.0)),
+          attrs=(("max_shape", REQUIRED), ("means", (0.0, 0.0, 0.0, 0.0)),
                  ("stds", (1.0, 1.0, 1.0, 1.0)), ("wh_ratio_clip", 0.016)),
           functional=("bounding_box_decode",),
           functional_impl=lambda anchor_box, deltas, max_shape, means=(0.0,) * 4,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .op_table import OpDef, fn_row
+from .op_table import REQUIRED, OpDef, fn_row
 
 _F32 = jnp.float32
 
@@ -107,7 +107,7 @@ def _fft_with_size(x, *, signal_ndim=1, inverse=False, real=False, norm="backwar
 
 ROWS: list[OpDef] = [
     OpDef("FFTWithSize", _fft_with_size, attrs=(
-        ("signal_ndim", None), ("inverse", None), ("real", None), ("norm", "backward"),
+        ("signal_ndim", REQUIRED), ("inverse", REQUIRED), ("real", REQUIRED), ("norm", "backward"),
         ("onesided", True), ("signal_sizes", ()))),
     *(fn_row(name, _one_dim(getattr(jnp.fft, name)))
       for name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")),

@@ -35,7 +35,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import nn_kernels
-from .op_table import OpDef
+from .op_table import REQUIRED, OpDef
 
 _F32 = np.float32
 
@@ -430,7 +430,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("grid_sample",), functional_impl=grid_sample),
     OpDef(None, None, functional=("interpolate", "upsample"), functional_impl=interpolate),
     OpDef("ResizeNearestNeighbor", _resize_nearest_neighbor,
-          attrs=(("size", None), ("align_corners", False), ("half_pixel_centers", False))),
+          attrs=(("size", REQUIRED), ("align_corners", False), ("half_pixel_centers", False))),
     OpDef("ResizeBilinearV2", _resize_bilinear_v2,
           attrs=(("align_corners", False), ("half_pixel_centers", False))),
     OpDef(None, None, functional=("adaptive_avg_pool2d",),

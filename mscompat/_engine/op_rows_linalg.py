@@ -20,7 +20,7 @@ import numpy as np
 
 from . import bprops, cpu_math
 from .errors import INDEX_16_64, check_dtype
-from .op_table import OpDef, _fmod, _max, _min, binary
+from .op_table import REQUIRED, OpDef, _fmod, _max, _min, binary
 
 
 @jax.custom_jvp
@@ -328,7 +328,7 @@ ROWS: list[OpDef] = [
           attrs=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0), ("beta", 0.5),
                  ("norm_region", "ACROSS_CHANNELS")), functional=("lrn",),
           functional_impl=_lrn),
-    OpDef("LpNorm", _lp_norm, attrs=(("axis", None), ("p", 2), ("keep_dims", False),
+    OpDef("LpNorm", _lp_norm, attrs=(("axis", REQUIRED), ("p", 2), ("keep_dims", False),
                                      ("epsilon", 1e-12))),
     OpDef("MatrixInverse", _matrix_inverse, attrs=(("adjoint", False),),
           functional=("inverse",), functional_impl=_inverse),

@@ -24,7 +24,7 @@ import numpy as np
 
 from . import bprops, cpu_math, errors
 from .op_rows_math import _get_loss, _reduce_loss
-from .op_table import OpDef, fn_row
+from .op_table import REQUIRED, OpDef, fn_row
 
 
 def _margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
@@ -327,7 +327,7 @@ ROWS: list[OpDef] = [
     fn_row("cosine_embedding_loss", _cosine_embedding_loss),
     fn_row("softmin", _softmin),
     OpDef("ChannelShuffle", lambda x, *, group: _channel_shuffle(x, group),
-          attrs=(("group", None),), functional=("channel_shuffle",),
+          attrs=(("group", REQUIRED),), functional=("channel_shuffle",),
           functional_impl=lambda x, groups: _channel_shuffle(x, groups)),
     OpDef("MultiMarginLoss", _multi_margin,
           attrs=(("p", 1), ("margin", 1.0), ("reduction", "mean")),

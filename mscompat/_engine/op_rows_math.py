@@ -27,6 +27,7 @@ from . import (
 from .errors import check_dtype, concrete
 from .op_rows_more_math import _log2, _log_base, angle
 from .op_table import (
+    REQUIRED,
     OpDef,
     _argmax_nan,
     _argmin_nan,
@@ -37,6 +38,7 @@ from .op_table import (
     _min,
     _np_or_none,
     binary,
+    index_output_type,
 )
 
 _I32, _I64, _F32 = np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float32)
@@ -86,7 +88,7 @@ def _argmin(input, axis=None, keepdims=False):
 
 
 def _argmin_prim(x, *, axis=-1, output_type=None):
-    return _argmin_nan(x, axis=axis).astype(_I32)
+    return _argmin_nan(x, axis=axis).astype(index_output_type("Argmin", output_type))
 
 
 def _moment(f):
@@ -779,7 +781,7 @@ ROWS: list[OpDef] = [
     OpDef("ArgMinWithValue", _arg_with_value(_argmin_nan, _min),
           attrs=(("axis", 0), ("keep_dims", False)), methods=("argmin_with_value",),
           method_impl=_arg_with_value_method(_arg_with_value(_argmin_nan, _min))),
-    OpDef("Argmin", _argmin_prim, attrs=(("axis", -1), ("output_type", None)),
+    OpDef("Argmin", _argmin_prim, attrs=(("axis", -1), ("output_type", dtypes.ALL["int32"])),
           functional=("argmin",), functional_impl=_argmin, methods=("argmin",)),
     OpDef(None, None, functional=("std",), functional_impl=_moment(jnp.std),
           methods=("std",)),
@@ -833,7 +835,7 @@ ROWS: list[OpDef] = [
           _bias_add(input_x, bias)),
     OpDef(None, None, functional=("einsum",), functional_impl=_einsum),
     OpDef("Einsum", lambda inputs, equation: _einsum(equation, *inputs),
-          attrs=(("equation", None),)),
+          attrs=(("equation", REQUIRED),)),
     OpDef(None, None, functional=("mm",), functional_impl=_mm),
     OpDef(None, None, functional=("outer",), functional_impl=_outer, methods=("outer",)),
     OpDef("Ger", _ger, functional=("ger",), methods=("ger",)),

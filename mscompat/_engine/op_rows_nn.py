@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import nn_kernels, op_rows_losses
-from .op_table import OpDef
+from .op_table import REQUIRED, OpDef
 
 
 def _spatial(v, n: int, name: str) -> tuple:
@@ -173,9 +173,11 @@ def _adaptive_max_pool2d(input, output_size, return_indices=False):
     return _adaptive_prim("max")(input, output_size=output_size)
 
 
-_CONV_ATTRS = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_mode", "valid"),
-               ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
+_CONV_ATTRS = (("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("mode", 1),
+               ("pad_mode", "valid"), ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
 _POOL_ATTRS = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
+# AvgPool and MaxPool3D write their default pad_mode in capitals
+_POOL_ATTRS_UPPER = (("kernel_size", 1), ("strides", 1), ("pad_mode", "VALID"))
 
 def _ctc_loss_prim(x, labels_indices, labels_values, sequence_length, *,
                    preprocess_collapse_repeated=False, ctc_merge_repeated=True,
@@ -241,23 +243,23 @@ ROWS: list[OpDef] = [
     OpDef("Conv2D", _conv_prim(2), attrs=_CONV_ATTRS + (("data_format", "NCHW"),)),
     OpDef("Conv3D", _conv_prim(3), attrs=_CONV_ATTRS + (("data_format", "NCDHW"),)),
     *(OpDef(name, _conv_backprop_input,
-            attrs=(("out_channel", None), ("kernel_size", None), ("pad_mode", "valid"),
+            attrs=(("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("pad_mode", "valid"),
                    ("pad", 0), ("pad_list", None), ("mode", 1), ("stride", 1),
                    ("dilation", 1), ("group", 1), ("data_format", "NCHW")))
       for name in ("Conv2DBackpropInput", "Conv2DTranspose")),
     OpDef("Conv3DTranspose", _conv3d_transpose,
-          attrs=(("in_channel", None), ("out_channel", None), ("kernel_size", None),
+          attrs=(("in_channel", REQUIRED), ("out_channel", REQUIRED), ("kernel_size", REQUIRED),
                  ("mode", 1), ("pad_mode", "valid"), ("pad", 0), ("stride", 1), ("dilation", 1),
                  ("group", 1), ("output_padding", 0), ("data_format", "NCDHW"))),
     OpDef("MaxPool", _pool_prim("max", 2), attrs=_POOL_ATTRS + (("data_format", "NCHW"),)),
-    OpDef("AvgPool", _pool_prim("avg", 2), attrs=_POOL_ATTRS + (("data_format", "NCHW"),)),
+    OpDef("AvgPool", _pool_prim("avg", 2), attrs=_POOL_ATTRS_UPPER + (("data_format", "NCHW"),)),
     OpDef("MaxPool3D", _pool_prim("max", 3),
-          attrs=_POOL_ATTRS + (("pad_list", 0), ("ceil_mode", None),
+          attrs=_POOL_ATTRS_UPPER + (("pad_list", 0), ("ceil_mode", None),
                                ("data_format", "NCDHW"))),
     OpDef("AvgPool3D", _pool_prim("avg", 3),
           attrs=_POOL_ATTRS + (("pad", 0), ("ceil_mode", False), ("count_include_pad", True),
                                ("divisor_override", 0), ("data_format", "NCDHW"))),
-    OpDef("AdaptiveAvgPool2D", _adaptive_prim("avg"), attrs=(("output_size", None),)),
+    OpDef("AdaptiveAvgPool2D", _adaptive_prim("avg"), attrs=(("output_size", REQUIRED),)),
     OpDef(None, None, functional=("max_pool2d",), functional_impl=_max_pool2d),
     OpDef(None, None, functional=("max_pool3d",), functional_impl=_max_pool3d),
     OpDef(None, None, functional=("avg_pool1d",), functional_impl=_avg_pool(1)),

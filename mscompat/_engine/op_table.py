@@ -10,6 +10,7 @@ Implementations take arrays (Tensors already unwrapped) and return arrays.
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -42,6 +43,8 @@ from .errors import (
     concrete,
     out_of_range,
 )
+
+REQUIRED = inspect.Parameter.empty  # an ``attrs`` default: the Primitive requires the argument
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,14 @@ def _axis(axis):
 def _reduce(f: Callable) -> Callable:
     """A Reduce* primitive: the result keeps the input's dtype (MindSpore's ReduceSum of
     Int8 is Int8, of Bool is Bool), unlike the functional ``ops.sum`` (Int64)."""
-    def prim(x, axis=(), *, keep_dims=False):
+    def prim(x, axis=(), *, keep_dims=False, skip_mode=False):
+        axes = _axis(axis)
+        if skip_mode and x.ndim and (axes is None or len(
+                {a % x.ndim for a in (axes if isinstance(axes, tuple) else (axes,))}) == x.ndim):
+            raise NotImplementedError(
+                "mindspore.ops.ReduceSum(skip_mode=True) over every axis (or an empty axis) is "
+                "not supported by mscompat: MindSpore's CPU kernel answers with the input, "
+                "the total in the input's shape or a scalar, depending on earlier calls.")
         return f(x, axis=_axis(axis), keepdims=keep_dims).astype(x.dtype)
     return prim
 
@@ -525,8 +535,17 @@ def _squeeze_fn(x, axis=None):
     return jnp.squeeze(x, keep) if keep else x
 
 
+def index_output_type(name: str, output_type) -> np.dtype:
+    """``Argmax``/``Argmin``'s ``output_type``: Int32 (the default) or Int64."""
+    dt = np.dtype(np.int32) if output_type is None else dtypes.to_np(output_type)
+    if dt not in (np.int32, np.int64):
+        raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got "
+                         f"{dtypes.from_np(dt)}")
+    return dt
+
+
 def _argmax(x, *, axis=-1, output_type=None):
-    return _argmax_nan(x, axis=axis).astype(np.int32)
+    return _argmax_nan(x, axis=axis).astype(index_output_type("Argmax", output_type))
 
 
 @jax.custom_vjp
@@ -1035,7 +1054,8 @@ TABLE: list[OpDef] = [
     OpDef("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
           functional=("bmm",), functional_impl=lambda input, mat2: _batch_matmul(input, mat2)),
     # reductions
-    OpDef("ReduceSum", _reduce(reductions.total), attrs=(("keep_dims", False),),
+    OpDef("ReduceSum", _reduce(reductions.total),
+          attrs=(("keep_dims", False), ("skip_mode", False)),
           functional=("sum",), functional_impl=_sum_fn,
           methods=("sum",), method_impl=_sum_method),
     OpDef(None, None, functional=("reduce_sum",),
@@ -1056,7 +1076,7 @@ TABLE: list[OpDef] = [
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
           dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
-    OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", None)),
+    OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", dtypes.ALL["int32"])),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
           _argmax_nan(input, axis=dim, keepdims=keepdim),
           methods=("argmax",), method_impl=lambda x, axis=None, keepdims=False:
@@ -1095,7 +1115,7 @@ TABLE: list[OpDef] = [
           functional_impl=lambda tensors, axis=0: _stack(
               [tensors] if hasattr(tensors, "shape") else tensors, axis=axis)),
     OpDef("Select", _select, functional=("select", "where")),
-    OpDef("Gather", _gather, functional=("gather",)),
+    OpDef("Gather", _gather, attrs=(("batch_dims", 0),), functional=("gather",)),
     OpDef("OneHot", _one_hot, attrs=(("axis", -1),), functional=("one_hot",),
           functional_impl=lambda indices, depth, on_value=1, off_value=0, axis=-1:
           _one_hot(indices, depth, on_value, off_value, axis=axis)),

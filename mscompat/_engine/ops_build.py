@@ -126,7 +126,13 @@ class Primitive:
                     label=f"prim.{self._op.name}")
 
     def __repr__(self) -> str:
-        return f"Prim[{self.name}]"
+        """``Prim[Name]<attr=value, ...>``: the attributes as ``__init__`` received them (where
+        MindSpore converts one to an enum number, ``pad_mode=2``, it prints the number)."""
+        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if k not in _REPR_IGNORED)
+        return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+_REPR_IGNORED = frozenset(("in_strategy", "out_strategy", "recompute", "primitive_target"))
 
 
 class PrimitiveWithInfer(Primitive):
@@ -138,31 +144,30 @@ class PrimitiveWithCheck(Primitive):
 
 
 def _make_primitive(op: op_table.OpDef) -> type:
-    attr_names = [a for a, _ in op.attrs]
-    defaults = dict(op.attrs)
+    """The Primitive class of a row: ``__init__`` takes the row's ``attrs`` (a default of
+    ``op_table.REQUIRED`` makes one required) and binds them as MindSpore's
+    ``prim_attr_register`` does, with its TypeErrors (``missing a required argument: 'x'``,
+    ``too many positional arguments``, ``got an unexpected keyword argument 'y'``)."""
+    signature = inspect.Signature(
+        [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
+         for a, d in op.attrs])
 
     def __init__(self, *args, **kwargs):
         Primitive.__init__(self)
-        if len(args) > len(attr_names):
-            raise TypeError(f"For '{op.name}', takes {len(attr_names)} init arguments but "
-                            f"{len(args)} were given.")
-        values = dict(defaults)
-        for name, value in zip(attr_names, args):
-            values[name] = value
-        for name, value in kwargs.items():
-            if name not in defaults:
-                raise TypeError(f"For '{op.name}', got an unexpected keyword argument "
-                                f"'{name}'.")
-            values[name] = value
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise TypeError(str(exc)) from None
+        bound.apply_defaults()
+        values = dict(bound.arguments)
         self.attrs.update(values)
         self._call_attrs = values
         for name, value in values.items():
             setattr(self, name, value)
 
-    params = [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
-              for a, d in op.attrs]
-    __init__.__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)] + params)
+    __init__.__signature__ = signature.replace(parameters=[
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY),
+        *signature.parameters.values()])
     return type(op.name, (Primitive,), {"_op": op, "__init__": __init__,
                                         "__doc__": f"MindSpore's ``ops.{op.name}``."})
 
@@ -251,6 +256,9 @@ def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
                     continue
                 raise NotImplementedError(f"{qualname}({key}=...) is not supported by "
                                           "mscompat yet.")
+            if key not in ms_names:
+                raise TypeError(f"{qualname.rsplit('.', 1)[-1]}() got an unexpected keyword "
+                                f"argument '{key}'")
             if key not in positional:
                 out[rename.get(key, key)] = value
         for key in sorted((k for k in kwargs if k in positional), key=positional.get):

@@ -408,9 +408,12 @@ FUNCTIONALS["batch_norm"] = batch_norm
 
 
 def _primitive(name: str, fn):
+    def __init__(self):
+        Primitive.__init__(self)
+
     def __call__(self, *inputs):
         return fn(*inputs)
-    return type(name, (Primitive,), {"__call__": __call__,
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                      "__doc__": f"MindSpore's ``ops.{name}``."})
 
 
