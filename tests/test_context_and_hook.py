@@ -103,7 +103,9 @@ def test_python_dash_m_runs_a_script_as_python_does(tmp_path):
 
 
 def test_unsupported_names_raise_not_implemented():
-    with pytest.raises(NotImplementedError, match="ops.NoSuchPrimitive"):
-        ms.ops.NoSuchPrimitive  # noqa: B018
-    with pytest.raises(NotImplementedError, match="mindspore.no_such_api"):
-        ms.no_such_api  # noqa: B018
+    with pytest.raises(NotImplementedError, match="ops.AccumulateNV2"):
+        ms.ops.AccumulateNV2  # noqa: B018
+    with pytest.raises(NotImplementedError, match="mindspore.BackupAndRestore"):
+        ms.BackupAndRestore  # noqa: B018
+    with pytest.raises(AttributeError, match="module 'mindspore' has no attribute 'no_such'"):
+        ms.no_such  # noqa: B018

@@ -52,6 +52,12 @@ class Cell:
         if flags:
             d.update(flags)
 
+    def __getattr__(self, name: str):
+        # Reached only when ``name`` is neither set on the Cell nor defined by its class.
+        from .unsupported import missing_attribute
+        raise missing_attribute("mindspore.nn.Cell", name, f"The '{type(self).__name__}' "
+                                f"object has no attribute '{name}'.", type(self))
+
     # -- registration --------------------------------------------------------------------
     @property
     def pipeline_stage(self) -> int:

@@ -393,10 +393,11 @@ class Tensor:
     def __getattr__(self, name: str):
         # Reached only when ``name`` is not a Tensor attribute: a MindSpore Tensor method
         # mscompat does not have (a NotImplementedError that is also an AttributeError).
-        if name.startswith("_"):
-            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
-        from .unsupported import missing
-        raise missing(f"mindspore.Tensor.{name}")
+        from .unsupported import missing_attribute
+        kind = "Parameter" if type(self).__name__ == "Parameter" else "Tensor"
+        raise missing_attribute(f"mindspore.{kind}", name,
+                                f"'{type(self).__name__}' object has no attribute '{name}'",
+                                type(self))
 
     def __format__(self, spec: str) -> str:
         if spec:  # as MindSpore's Tensor: f"{loss:.4f}" needs loss.item() or .asnumpy()

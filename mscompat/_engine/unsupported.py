@@ -6,16 +6,25 @@ by the ``__getattr__`` of every public module, by ``Tensor`` and ``Cell`` attrib
 public names, and by the stub modules standing for MindSpore submodules mscompat lacks
 (``import mindspore.dataset as ds`` works; ``ds.GeneratorDataset`` raises, naming it).
 
+A name MindSpore 2.10 does not have either (``ms_names``, recorded from MindSpore) raises
+MindSpore's plain AttributeError instead.
+
 Example:
     >>> import mscompat as ms
     >>> try:
-    ...     ms.nn.NotAnOp
+    ...     ms.nn.AdaFactor
     ... except NotImplementedError as e:
     ...     print(e)
-    'mindspore.nn.NotAnOp' is not implemented by mscompat yet.
+    'mindspore.nn.AdaFactor' is not implemented by mscompat yet.
+    >>> try:
+    ...     ms.nn.NotALayer
+    ... except AttributeError as e:
+    ...     print(e)
+    module 'mindspore.nn' has no attribute 'NotALayer'
 """
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import sys
 import types
@@ -29,11 +38,36 @@ def missing(qualname: str) -> MissingAPIError:
     return MissingAPIError(f"'{qualname}' is not implemented by mscompat yet.")
 
 
+@functools.cache
+def _recorded(owner: str) -> frozenset[str] | None:
+    from .ms_names import NAMES
+    listed = NAMES.get(owner)
+    return None if listed is None else frozenset("".join(listed).split())
+
+
+def mindspore_lacks(owner: str, name: str) -> bool:
+    """Whether MindSpore 2.10's ``owner`` (``"mindspore.nn"``, ``"mindspore.Tensor"``) has
+    no public ``name`` (``ms_names``, recorded from MindSpore). Private names and owners
+    not recorded count as lacking and present respectively."""
+    if name.startswith("_"):
+        return True
+    names = _recorded(owner)
+    return names is not None and name not in names
+
+
+def missing_attribute(owner: str, name: str, message: str, cls: type | None = None
+                      ) -> AttributeError:
+    """``MissingAPIError`` for a MindSpore name mscompat lacks; MindSpore's own
+    AttributeError (``message``) for a name MindSpore does not have either, or one ``cls``
+    defines (a property that raised AttributeError, which Python hands to ``__getattr__``)."""
+    if mindspore_lacks(owner, name) or (cls is not None and hasattr(cls, name)):
+        return AttributeError(message)
+    return missing(f"{owner}.{name}")
+
+
 def module_getattr(module: str):
     def __getattr__(name: str):
-        if name.startswith("_"):
-            raise AttributeError(f"module '{module}' has no attribute '{name}'")
-        raise missing(f"{module}.{name}")
+        raise missing_attribute(module, name, f"module '{module}' has no attribute '{name}'")
     return __getattr__
 
 
