@@ -157,6 +157,46 @@ _lowest_float32_floor.defjvp(lambda primals, tangents: (_lowest_float32_floor(*p
                                                        tangents[0]))
 
 
+def max_pool_indices(x, kernel, stride, pad_mode="valid", padding=0, dilation=1,
+                     ceil_mode=False):
+    """The flat index (over the spatial axes of its plane) of the first maximum of each
+    window of ``max_pool``: MaxPoolWithArgmax's, the earliest element among tied maxima."""
+    n = len(kernel)
+    dilation = pair(dilation, n, "dilation")
+    pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode, dilation)
+    spatial = x.shape[2:]
+    index = jnp.broadcast_to(jnp.arange(math.prod(spatial), dtype=jnp.int32).reshape(spatial),
+                             x.shape)
+    low = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
+
+    def first_max(a, b):
+        (va, ia), (vb, ib) = a, b
+        take = (vb > va) | ((vb == va) & (ib < ia))
+        return jnp.where(take, vb, va), jnp.where(take, ib, ia)
+    _, found = jax.lax.reduce_window(
+        (jax.lax.stop_gradient(x), index),
+        (np.array(low, x.dtype), np.array(np.iinfo(np.int32).max, np.int32)), first_max,
+        (1, 1) + tuple(kernel), (1, 1) + tuple(stride), [(0, 0), (0, 0)] + pads,
+        window_dilation=(1, 1) + tuple(dilation))
+    return found
+
+
+def adaptive_max_indices(x, output_size):
+    """The flat index (over the last ``len(output_size)`` axes) of the first maximum of each
+    adaptive window ``[floor(i * n / out), ceil((i + 1) * n / out))``."""
+    spatial = x.shape[-len(output_size):]
+    flat = np.arange(math.prod(spatial)).reshape(spatial)
+    x = jax.lax.stop_gradient(x)
+    lead = x.shape[:-len(spatial)]
+    cells = []
+    for cell in np.ndindex(*output_size):
+        window = tuple(slice((i * n) // o, -(-((i + 1) * n) // o))
+                       for i, n, o in zip(cell, spatial, output_size))
+        values = x[(...,) + window].reshape(lead + (-1,))
+        cells.append(jnp.asarray(flat[window].ravel(), jnp.int32)[jnp.argmax(values, axis=-1)])
+    return jnp.stack(cells, axis=-1).reshape(lead + tuple(output_size))
+
+
 def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
              count_include_pad=True, divisor_override=None):
     """Average pooling. The divisor counts the input elements under the window; with

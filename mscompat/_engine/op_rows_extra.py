@@ -26,6 +26,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bessel, bprops, nn_kernels
+from .errors import concrete
 from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
 from .op_table import OpDef, _by_zero, _scalar_fix, binary, fn_row, same_dtype
@@ -462,27 +463,38 @@ def _max_unpool(n):
         stride = kernel if stride is None else (
             (stride,) * n if isinstance(stride, int) else tuple(stride))
         pad = (padding,) * n if isinstance(padding, int) else tuple(padding)
-        if output_size is None:
+        if not output_size:  # None or (): from the pooling arguments
             size = tuple((d - 1) * s - 2 * p + k for d, s, p, k in
                          zip(x.shape[-n:], stride, pad, kernel))
         else:
             size = tuple(output_size)[-n:]
         lead = x.shape[:-n]
-        flat = jnp.zeros(lead + (int(np.prod(size)),), x.dtype)
+        total = int(np.prod(size))
+        known = concrete(indices)
+        if known is not None and known.size and (known.max() >= total or known.min() < 0):
+            raise RuntimeError(f"MaxUnpool{n}D: internal error, output_size "
+                               f"{' * '.join('DHW'[3 - n:])} should be bigger than some "
+                               f"indicis, now {' * '.join('DHW'[3 - n:])} is {total} and value "
+                               f"of argmax is {int(known.max())}.")
+        flat = jnp.zeros(lead + (total,), x.dtype)
         idx = indices.reshape(lead + (-1,)).astype(jnp.int32)
         vals = x.reshape(lead + (-1,))
         out = jax.vmap(lambda f, i, v: f.at[i].set(v))(
             flat.reshape((-1, flat.shape[-1])), idx.reshape((-1, idx.shape[-1])),
             vals.reshape((-1, vals.shape[-1])))
+        if known is None and jnp.issubdtype(x.dtype, jnp.floating):
+            # traced indices: one past the output reads NaN everywhere, never a dropped value
+            outside = jnp.any((idx < 0) | (idx >= total))
+            out = jnp.where(outside, jnp.asarray(np.nan, x.dtype), out)
         return out.reshape(lead + size)
     return op
 
 
 def _adaptive_max_pool3d(input, output_size, return_indices=False):
-    if return_indices:
-        raise NotImplementedError("mindspore.ops.adaptive_max_pool3d(return_indices=True) is "
-                                  "not supported by mscompat")
-    return nn_kernels.adaptive_max_pool3d(input, output_size)
+    out = nn_kernels.adaptive_max_pool3d(input, output_size)
+    if return_indices:  # Int32 flat indices of each window's first maximum
+        return out, nn_kernels.adaptive_max_indices(input, out.shape[-3:])
+    return out
 
 
 def _view_as_real(input):

@@ -115,9 +115,9 @@ def _pool_prim(kind: str, n: int):
 def _functional_pool(kind: str, n: int):
     def pool(x, kernel_size=1, stride=None, padding=0, dilation=1, ceil_mode=False,
              count_include_pad=True, divisor_override=0, return_indices=False):
-        if return_indices:
-            raise NotImplementedError(f"mindspore.ops.max_pool{n}d(return_indices=True) is not "
-                                      f"supported by mscompat yet.")
+        if return_indices and n == 2 and x.ndim != 4:
+            raise ValueError(f"For primitive[MaxPoolWithArgmaxV2], the input x rank must be "
+                             f"equal to 4, but got {x.ndim}.")
         if x.ndim not in (n + 1, n + 2):
             raise ValueError(f"For {kind}_pool{n}d, the dimension of input must be {n + 1}D "
                              f"or {n + 2}D, but got {x.ndim}D.")
@@ -126,9 +126,13 @@ def _functional_pool(kind: str, n: int):
         kernel = _spatial(kernel_size, n, "kernel_size")
         stride = kernel if stride is None else _spatial(stride, n, "stride")
         if kind == "max":
-            out = nn_kernels.max_pool(x, kernel, stride, "pad", padding,
-                                      _spatial(dilation, n, "dilation"), ceil_mode,
+            dilation = _spatial(dilation, n, "dilation")
+            out = nn_kernels.max_pool(x, kernel, stride, "pad", padding, dilation, ceil_mode,
                                       floor=n == 2)  # (max_pool3d's kernel starts at -inf)
+            if return_indices:  # MaxPoolWithArgmax: Int64 flat indices of the first maxima
+                found = nn_kernels.max_pool_indices(x, kernel, stride, "pad", padding,
+                                                    dilation, ceil_mode).astype(np.int64)
+                return (out[0], found[0]) if unbatched else (out, found)
         else:
             out = nn_kernels.avg_pool(x, kernel, stride, "pad", padding, ceil_mode,
                                       count_include_pad, divisor_override or None)
@@ -167,10 +171,10 @@ def _adaptive_prim(kind: str):
 
 
 def _adaptive_max_pool2d(input, output_size, return_indices=False):
-    if return_indices:
-        raise NotImplementedError("mindspore.ops.adaptive_max_pool2d(return_indices=True) is "
-                                  "not supported by mscompat yet.")
-    return _adaptive_prim("max")(input, output_size=output_size)
+    out = _adaptive_prim("max")(input, output_size=output_size)
+    if return_indices:  # Int64 flat indices of each window's first maximum
+        return out, nn_kernels.adaptive_max_indices(input, out.shape[-2:]).astype(np.int64)
+    return out
 
 
 _CONV_ATTRS = (("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("mode", 1),

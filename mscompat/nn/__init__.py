@@ -78,6 +78,7 @@ from .wrap import (  # noqa: F401
     TrainOneStepCell,
     TrainOneStepWithLossScaleCell,
     WithEvalCell,
+    WithGradCell,
     WithLossCell,
 )
 

@@ -83,5 +83,14 @@ from .transformer import (  # noqa: F401
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+from .unpool_time import (  # noqa: F401
+    AdaptiveMaxPool3d,
+    ImageGradients,
+    MaxUnpool1d,
+    MaxUnpool2d,
+    MaxUnpool3d,
+    SparseToDense,
+    TimeDistributed,
+)
 
 __getattr__ = _module_getattr("mindspore.nn")

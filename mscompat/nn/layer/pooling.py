@@ -14,7 +14,7 @@ import numpy as np
 from ..._engine import dtypes, nn_kernels, op_table
 from ..._engine.cell import Cell
 from ..._engine.errors import const_vector
-from ..._engine.ops_build import call
+from ..._engine.ops_build import FUNCTIONALS, call
 
 
 def _check_pool(cls: str, kernel, stride, pad_mode) -> None:
@@ -117,6 +117,20 @@ def _max2d(x, *, kernel, stride, pad_mode, padding, dilation, ceil_mode):
                                floor=pad_mode.lower() in ("valid", "same"))
 
 
+def _with_indices(x, *, unbatched, one_d=False, **kw):
+    """``return_indices=True`` (MaxPool3DWithArgmax, ``pad_mode='pad'`` only): the maxima and
+    the Int64 flat indices of each window's first maximum."""
+    x = x[None] if unbatched else x
+    x = x[:, :, None, :] if one_d else x
+    args = (kw["kernel"], kw["stride"], kw["pad_mode"], kw["padding"], kw["dilation"],
+            kw["ceil_mode"])
+    out = nn_kernels.max_pool(x, *args)
+    found = nn_kernels.max_pool_indices(x, *args).astype(np.int64)
+    if one_d:
+        out, found = out[:, :, 0, :], found[:, :, 0, :]
+    return (out[0], found[0]) if unbatched else (out, found)
+
+
 def _avg2d(x, *, kernel, stride, pad_mode, padding, ceil_mode, count_include_pad,
            divisor_override):
     return nn_kernels.avg_pool(x, kernel, stride, pad_mode, padding, ceil_mode,
@@ -137,11 +151,9 @@ class MaxPool2d(_Pool):
     def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
                  dilation=1, return_indices: bool = False, ceil_mode: bool = False,
                  data_format: str = "NCHW") -> None:
-        if return_indices:
-            raise NotImplementedError("nn.MaxPool2d(return_indices=True) is not supported "
-                                      "by mscompat.")
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.dilation = dilation
+        self.return_indices = return_indices
         self._check_defaults(padding=padding != 0, dilation=dilation != 1,
                              return_indices=return_indices, ceil_mode=ceil_mode)
 
@@ -156,6 +168,8 @@ class MaxPool2d(_Pool):
               "padding": self._pool_padding(), "dilation": self.dilation,
               "ceil_mode": self.ceil_mode}
         self._check_window(x, unbatched)
+        if self.return_indices:
+            return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched))
         return call(_KERNELS["max", unbatched, False], (x._data,), kw)
 
 
@@ -196,6 +210,9 @@ class MaxPool1d(_Pool):
                  dilation=1, return_indices: bool = False, ceil_mode: bool = False) -> None:
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.dilation = dilation
+        self.return_indices = return_indices
+        self._check_defaults(padding=padding != 0, dilation=dilation != 1,
+                             return_indices=return_indices, ceil_mode=ceil_mode)
 
     def _shown(self) -> tuple:
         # MindSpore's attributes: the 2-D (or, with 'pad', 3-D) kernel it runs on
@@ -210,6 +227,8 @@ class MaxPool1d(_Pool):
               "dilation": (1, self.dilation if isinstance(self.dilation, int)
                            else self.dilation[0]), "ceil_mode": self.ceil_mode}
         self._check_window(x, unbatched)
+        if self.return_indices:
+            return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched, one_d=True))
         return call(_KERNELS["max", unbatched, True], (x._data,), kw)
 
 
@@ -271,10 +290,13 @@ class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
 
     def __init__(self, output_size, return_indices: bool = False) -> None:
         super().__init__(output_size)
+        self.return_indices = return_indices
 
     def construct(self, x):
         size = self.output_size if isinstance(self.output_size, int) else \
             tuple(self.output_size)
+        if self.return_indices:
+            return FUNCTIONALS["adaptive_max_pool2d"](x, size, True)
         return call(_adaptive_max, (x._data,), {"output_size": size})
 
 
@@ -354,10 +376,11 @@ class MaxPool3d(_Pool):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0,
                  dilation=1, return_indices: bool = False, ceil_mode: bool = False) -> None:
-        if return_indices:
-            raise NotImplementedError("nn.MaxPool3d(return_indices=True) is not supported "
-                                      "by mscompat.")
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        if (dilation != 1 or return_indices) and self.pad_mode != "PAD":
+            raise ValueError(f"For MaxPool3d, the pad_mode must be 'pad' when dilation is not 1 "
+                             f"or return_indices is True, but got pad_mode:{pad_mode}.")
+        self.return_indices = return_indices
         if self.pad_mode != "PAD" and padding not in (0, (0, 0, 0), (0,) * 6):
             raise ValueError(f"For 'MaxPool3D', the 'pad_list' must be zero or (0, 0, 0, 0, "
                              f"0, 0) when 'pad_mode' is not \"pad\", but got 'pad_list' is "
@@ -371,6 +394,8 @@ class MaxPool3d(_Pool):
               "padding": self.padding if isinstance(self.padding, int) else
               tuple(self.padding), "dilation": self.dilation, "ceil_mode": self.ceil_mode}
         self._check_window(x, unbatched)
+        if self.return_indices:
+            return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched))
         return call(_pool3d, (x._data,), dict(kw, kind="max", unbatched=unbatched))
 
     def _window_error(self, lead, spatial, out) -> Exception:

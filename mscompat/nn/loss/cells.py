@@ -1,5 +1,6 @@
 """Loss Cells with more logic than one op: ``nn.FocalLoss``, ``nn.PoissonNLLLoss``,
-``nn.MultiMarginLoss`` and ``nn.CTCLoss``, as MindSpore 2.10 builds them.
+``nn.MultiMarginLoss``, ``nn.CTCLoss`` and ``nn.TripletMarginWithDistanceLoss``, as
+MindSpore 2.10 builds them.
 
 Example:
     >>> import numpy as np
@@ -16,6 +17,7 @@ import jax
 import jax.numpy as jnp
 
 from ... import _checkparam as validator
+from ... import ops
 from ..._engine import op_rows_losses as losses
 from ..._engine import op_rows_math as m
 from ..._engine.ops_build import call
@@ -160,3 +162,35 @@ class CTCLoss(LossBase):
                     {"blank": self.blank, "reduction": self.reduction,
                      "zero_infinity": self.zero_infinity})[0]
         return loss.squeeze(0) if unbatched else loss
+
+
+class TripletMarginWithDistanceLoss(LossBase):
+    """``nn.TripletMarginWithDistanceLoss(distance_function=None, swap=False,
+    reduction='mean', margin=1.0)``: ``max(d(x, positive) - d(x, negative) + margin, 0)``,
+    reduced; ``d`` defaults to the L2 norm of ``|x - y|`` along axis 1 (``ops.LpNorm``), and
+    ``swap`` takes the smaller of ``d(x, negative)`` and ``d(positive, negative)``."""
+
+    def __init__(self, distance_function=None, swap: bool = False, reduction: str = "mean",
+                 margin: float = 1.0) -> None:
+        super().__init__(reduction=reduction)
+        validator.check_is_float(margin, "margin", "TripletMarginWithDistanceLoss")
+        validator.check_bool(swap, "swap", "TripletMarginWithDistanceLoss")
+        self.distance_function = distance_function or _pairwise_distance
+        self.swap, self.margin = swap, margin
+
+    def construct(self, x, positive, negative):
+        for name, value in (("x", x), ("positive", positive), ("negative", negative)):
+            _tensor(name, value, "TripletMarginWithDistanceLoss")
+        d1 = self.distance_function(x, positive)
+        d2 = self.distance_function(x, negative)
+        if self.swap:
+            d2 = ops.minimum(d2, self.distance_function(positive, negative))
+        return self.get_loss(ops.maximum(d1 - d2 + self.margin, 0))
+
+
+def _pairwise_distance(x, y):
+    d = (x - y).abs()
+    if d.ndim == 0:
+        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' "
+                         f"of the input must be positive, but got {d.ndim}")
+    return ops.LpNorm(axis=1, p=2)(d)

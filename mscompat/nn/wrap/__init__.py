@@ -5,6 +5,7 @@ from .cell_wrapper import (  # noqa: F401
     GraphCell,
     TrainOneStepCell,
     WithEvalCell,
+    WithGradCell,
     WithLossCell,
 )
 from .loss_scale import (  # noqa: F401

@@ -1,4 +1,5 @@
-"""``nn.WithLossCell``, ``nn.TrainOneStepCell`` and ``nn.ForwardValueAndGrad``.
+"""``nn.WithLossCell``, ``nn.WithGradCell``, ``nn.TrainOneStepCell`` and
+``nn.ForwardValueAndGrad``.
 
 Example:
     >>> import mscompat as ms
@@ -35,6 +36,26 @@ class WithLossCell(Cell):
     @property
     def backbone_network(self) -> Cell:
         return self._backbone
+
+
+class WithGradCell(Cell):
+    """``nn.WithGradCell(network, loss_fn=None, sens=None)``: the gradients of
+    ``loss_fn(network(data), label)`` (or of ``network(*inputs)`` when ``loss_fn`` is None)
+    with respect to the network's trainable Parameters; ``sens`` seeds the backward pass."""
+
+    def __init__(self, network: Cell, loss_fn: Cell | None = None, sens=None) -> None:
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.loss_fn = loss_fn
+        self.weights = ParameterTuple(network.trainable_params())
+        self.grad = GradOperation(get_by_list=True, sens_param=sens is not None)
+        self.sens = sens
+        self.network_with_loss = network if loss_fn is None else WithLossCell(network, loss_fn)
+        self.network_with_loss.set_train()
+
+    def construct(self, *inputs):
+        grad = self.grad(self.network_with_loss, self.weights)
+        return grad(*inputs) if self.sens is None else grad(*inputs, self.sens)
 
 
 class TrainOneStepCell(Cell):
