@@ -397,6 +397,79 @@ class AdaptiveAvgPool2d(Cell):
         return functional.adaptive_avg_pool2d(x, self.output_size)
 
 
+class AdaptiveMaxPool2d(Cell):
+    """``mint.nn.AdaptiveMaxPool2d(output_size, return_indices=False)``."""
+
+    def __init__(self, output_size, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, x):
+        return functional.adaptive_max_pool2d(x, self.output_size, self.return_indices)
+
+
+class PixelShuffle(Cell):
+    """``mint.nn.PixelShuffle(upscale_factor)``."""
+
+    def __init__(self, upscale_factor: int) -> None:
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def construct(self, x):
+        return functional.pixel_shuffle(x, self.upscale_factor)
+
+
+class UpsamplingNearest2d(Cell):
+    """``mint.nn.UpsamplingNearest2d(size=None, scale_factor=None)``: nearest-neighbour
+    ``interpolate`` of an (N, C, H, W) input."""
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__()
+        self.size, self.scale_factor = size, scale_factor
+
+    def construct(self, x):
+        if self.scale_factor is not None and not isinstance(self.scale_factor, (tuple, list)):
+            # MindSpore passes it on as UpsampleNearest2D's ``scales``, which takes a sequence
+            raise TypeError(
+                f'Failed calling UpsampleNearest2D with "UpsampleNearest2D()(x=Tensor, '
+                f'output_size=None, scales={type(self.scale_factor).__name__})".')
+        return functional.interpolate(x, self.size, self.scale_factor, "nearest")
+
+
+class Dropout2d(Cell):
+    """``mint.nn.Dropout2d(p=0.5, inplace=False)``: whole channels zeroed with probability
+    ``p`` in training mode (``nn.Dropout2d``'s stream), the identity otherwise."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if not 0 <= p <= 1:
+            raise ValueError(f"For 'Dropout2d', the 'p' must be a number in range [0, 1], "
+                             f"but got {p}.")
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        if self.p == 1:
+            return x * 0
+        from ..._engine import random_ops
+        return random_ops.dropout_channels(x, self.p)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """``mint.nn.SyncBatchNorm(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True, process_group=None, dtype=None)``: BatchNorm over 2-D to 5-D
+    inputs; on one device the statistics are the local batch's."""
+
+    _ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1,
+                 affine: bool = True, track_running_stats: bool = True, process_group=None,
+                 dtype=None) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        self.process_group = process_group
+
+
 class UnfoldExt(Cell):
     """``mint.nn.Unfold(kernel_size, dilation=1, padding=0, stride=1)``: the sliding windows
     of (N, C, H, W) as columns (N, C * kh * kw, L) (``ops.unfold``)."""
@@ -453,9 +526,10 @@ AvgPool2d = AvgPool2dExt
 MaxPool2d = MaxPool2dExt
 Unfold = UnfoldExt
 
-__all__ = sorted([*_CLASSES, *_PADS, "AdaptiveAvgPool2d", "AvgPool2d", "BatchNorm1d",
-                  "BatchNorm2d", "BatchNorm3d", "Cell", "Conv1d", "Conv2d", "Conv3d",
-                  "Dropout", "Embedding", "Flatten", "Fold", "GroupNorm", "Hardsigmoid",
-                  "Hardswish", "Identity", "LayerNorm", "Linear", "MaxPool2d", "PReLU", "ReLU",
-                  "Unfold", "functional"])
+__all__ = sorted([*_CLASSES, *_PADS, "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "AvgPool2d",
+                  "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Cell", "Conv1d", "Conv2d",
+                  "Conv3d", "Dropout", "Dropout2d", "Embedding", "Flatten", "Fold",
+                  "GroupNorm", "Hardsigmoid", "Hardswish", "Identity", "LayerNorm", "Linear",
+                  "MaxPool2d", "PReLU", "PixelShuffle", "ReLU", "SyncBatchNorm", "Unfold",
+                  "UpsamplingNearest2d", "functional"])
 __getattr__ = _module_getattr("mindspore.mint.nn")

@@ -12,7 +12,10 @@ Example:
 """
 from __future__ import annotations
 
+import math
+
 from ..._engine import nn_kernels
+from ..._engine import op_rows_image as _image
 from ..._engine.mint_rows import FUNCTIONAL_ROWS as _ROWS
 from ..._engine.mint_rows import functions as _functions
 from ..._engine.ops_build import FUNCTIONALS as _OPS
@@ -22,11 +25,49 @@ from ..._engine.unsupported import module_getattr as _module_getattr
 
 # functions that are the ``ops`` function of the same name
 _ALIASES = {name: name for name in (
-    "gelu", "prelu", "pad", "interpolate", "cross_entropy", "relu6", "hardtanh",
+    "gelu", "prelu", "pad", "cross_entropy", "relu6", "hardtanh",
     "pixel_shuffle", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d",
-    "grid_sample", "unfold", "fold")}
+    "grid_sample", "unfold", "fold", "hardshrink")}
 _FUNCTIONS = _functions(_ROWS, "mint.nn.functional", _ALIASES)
 globals().update(_FUNCTIONS)
+
+
+def glu(input, dim: int = -1):
+    """``glu(input, dim=-1)``: the first half along ``dim`` times the sigmoid of the second."""
+    return _OPS["glu"](input, dim)
+
+
+def smooth_l1_loss(input, target, reduction: str = "mean", beta: float = 1.0):
+    """``smooth_l1_loss(input, target, reduction='mean', beta=1.0)`` (``ops.smooth_l1_loss``
+    reduces with 'none' by default; this one with 'mean')."""
+    return _OPS["smooth_l1_loss"](input, target, beta, reduction)
+
+
+def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
+                align_corners=None, recompute_scale_factor=None):
+    """``interpolate(input, size=None, scale_factor=None, mode='nearest',
+    align_corners=None, recompute_scale_factor=None)``: ``ops.interpolate``, but for
+    'nearest' with a ``scale_factor``, which mint takes (``ops.interpolate`` refuses it): the
+    output ``floor(n * scale)`` long, element ``i`` read from ``floor(i / scale)``."""
+    if mode == "nearest" and size is None and scale_factor is not None and \
+            not recompute_scale_factor and input.ndim in (3, 4, 5):
+        spatial = input.ndim - 2
+        factors = tuple(float(f) for f in scale_factor) if isinstance(
+            scale_factor, (tuple, list)) else (float(scale_factor),) * spatial
+        if len(factors) != spatial:
+            raise ValueError(f"For 'interpolate', 'input' and 'scale_factor' must have the "
+                             f"same spatial dimensions, but got 'input' is {spatial}D, "
+                             f"'scale_factor' is {len(factors)}D")
+        out = tuple(math.floor(n * f) for n, f in zip(input.shape[2:], factors))
+        return _call(_image._resize, (_unwrap(input), out, "nearest", False, False, factors))
+    return _OPS["interpolate"](input, size, scale_factor, mode, align_corners,
+                               recompute_scale_factor)
+
+
+def upsample(input, size=None, scale_factor=None, mode: str = "nearest", align_corners=None):
+    """``upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None)``:
+    ``interpolate``."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
 
 
 def nll_loss(input, target, weight=None, ignore_index: int = -100, reduction: str = "mean"):
@@ -98,5 +139,6 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 
 __all__ = sorted([*_FUNCTIONS, "avg_pool2d", "batch_norm", "conv1d", "conv2d", "conv3d",
-                  "dropout", "max_pool2d", "nll_loss"])
+                  "dropout", "glu", "interpolate", "max_pool2d", "nll_loss", "smooth_l1_loss",
+                  "upsample"])
 __getattr__ = _module_getattr("mindspore.mint.nn.functional")
