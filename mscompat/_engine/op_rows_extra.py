@@ -69,6 +69,13 @@ def _cholesky_inverse_bwd(upper, res, dout):
 _cholesky_inverse.defvjp(_cholesky_inverse_fwd, _cholesky_inverse_bwd)
 
 
+def _checked_cholesky_inverse(input_x, upper=False):
+    if input_x.ndim < 2 or input_x.shape[-1] != input_x.shape[-2]:
+        raise ValueError(f"For CholeskyInverse, input x must be batch squares, but got batch "
+                         f"{' x '.join(str(d) for d in input_x.shape[-2:])} matrices.")
+    return _cholesky_inverse(input_x, upper)
+
+
 @functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
 def _cholesky_solve(input, input2, upper=False):
     low = _t(input2) if upper else input2
@@ -525,7 +532,7 @@ def _meta(name, impl):
 
 ROWS: list[OpDef] = [
     fn_row("cholesky", _cholesky),
-    fn_row("cholesky_inverse", _cholesky_inverse),
+    fn_row("cholesky_inverse", _checked_cholesky_inverse),
     fn_row("cholesky_solve", _cholesky_solve),
     fn_row("matrix_determinant", jnp.linalg.det),
     fn_row("log_matrix_determinant", _log_matrix_determinant),

@@ -98,8 +98,11 @@ def _matrix_inverse(input, *, adjoint=False):
 
 def _inv(x):
     """``ops.inv``/``Inv``: ``1 / x``; an integer input stays integer (truncated)."""
-    if jnp.issubdtype(x.dtype, jnp.integer):  # truncated: 1 for 1, -1 for -1, else 0
-        return jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        # truncated: 1 for 1, -1 for -1, else 0; 1 / 0 is the kernel's float infinity
+        # converted to the integer type, its lowest value
+        low = jnp.full_like(x, jnp.iinfo(x.dtype).min)
+        return jnp.where(jnp.abs(x) == 1, x, jnp.where(x == 0, low, jnp.zeros_like(x)))
     return 1 / x
 
 

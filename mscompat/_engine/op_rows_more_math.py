@@ -203,7 +203,8 @@ def _histc(input, bins=100, min=0.0, max=0.0):
         raise ValueError(f"For 'histc', the 'min' must be less than or equal to 'max', but got "
                          f"min: {lo}, max: {hi}.")
     counts, _ = jnp.histogram(x, bins=bins, range=(lo, hi))
-    return counts.astype(x.dtype)
+    # the counts in the input's dtype (Int32 for Int32, as MindSpore's Histogram)
+    return counts.astype(input.dtype if jnp.issubdtype(input.dtype, jnp.integer) else x.dtype)
 
 
 def _bincount(input, weights=None, minlength=0):

@@ -142,6 +142,40 @@ def _index_put(input, indices, values, accumulate=False):
     return ref.add(values) if accumulate else ref.set(values)
 
 
+def _to_coo(self):
+    """``Tensor.to_coo()``: a 2-D Tensor's nonzero elements (row by row) as a ``COOTensor``
+    with Int32 indices."""
+    from .sparse_tensor import COOTensor
+    if self.ndim != 2:
+        raise ValueError(f"For COOTensor, the length of 'shape' must be 2, but got "
+                         f"{self.shape}.")
+    data = np.asarray(_concrete(self._data))
+    where = data != 0
+    return COOTensor(Tensor(np.argwhere(where).astype(np.int32)), Tensor(data[where]),
+                     self.shape)
+
+
+def _to_csr(self):
+    """``Tensor.to_csr()``: a 2-D float Tensor's nonzero elements as a ``CSRTensor`` with
+    Int32 ``indptr`` and ``indices``."""
+    from .sparse_tensor import CSRTensor
+    if self.ndim != 2:
+        raise ValueError("Currently only support 2-D Tensor when converting to CSRTensor.")
+    if str(self.dtype) not in ("Float32", "Float64", "Complex64", "Complex128"):
+        raise TypeError("For primitive[DenseToCSRSparseMatrix], the input argument"
+                        "[dense_input] must be a type of {Tensor[Complex128], "
+                        "Tensor[Complex64], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{self.dtype}].")
+    data = np.asarray(_concrete(self._data))
+    rows, cols = np.nonzero(data)
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=data.shape[0]))])
+    return CSRTensor(Tensor(indptr.astype(np.int32)), Tensor(cols.astype(np.int32)),
+                     Tensor(data[rows, cols]), self.shape)
+
+
+# method -> function of the Tensor itself (reading its concrete value)
+CONVERSIONS = {"to_coo": _to_coo, "to_csr": _to_csr}
+
 # method -> implementation (self first), MindSpore's signature
 METHODS = {
     "bitwise_not": _bitwise_not, "dot": _dot, "where": _where, "ptp": _ptp,
@@ -340,7 +374,7 @@ def install(impls: dict) -> None:
     for method, impl in METHODS.items():
         if method not in Tensor.__dict__:
             setattr(Tensor, method, ops_build._make_method(method, impl))
-    for method, fn in OVERLOADS.items():
+    for method, fn in {**OVERLOADS, **CONVERSIONS}.items():
         if method not in Tensor.__dict__:
             setattr(Tensor, method, fn)
     for method, base in INPLACE.items():

@@ -1,0 +1,56 @@
+"""Tensor methods found by sweeping every public ``Tensor`` method with its defaults:
+``to_coo``/``to_csr``, ``inv`` of integers (``1 / 0`` is the type's lowest value),
+``histc`` of Int32 (counts in Int32), ``cholesky_inverse`` of a non-square matrix."""
+import numpy as np
+
+from ._registry import case
+
+DENSE = np.array([[0.5, 0.0, 2.0], [0.0, 0.0, -0.75]], np.float32)
+
+
+def _outcome(f):
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the class and first message line are the result
+        return f"{type(e).__name__}: {str(e).splitlines()[0]}"
+
+
+def _coo(c):
+    return c.indices, c.values, c.shape
+
+
+def _csr(c):
+    return c.indptr, c.indices, c.values, c.shape
+
+
+@case(modes=("PYNATIVE",))
+def to_coo_and_csr(ms):
+    t = ms.Tensor(DENSE)
+    half = ms.Tensor(DENSE.astype(np.float16))
+    ints = ms.Tensor(np.array([[1, 0], [0, 3]], np.int32))
+    return [_coo(t.to_coo()), _csr(t.to_csr()), _coo(half.to_coo()), _coo(ints.to_coo()),
+            _coo(ms.Tensor(np.zeros((2, 2), np.float32)).to_coo()),
+            _csr(ms.Tensor(DENSE.astype(np.float64)).to_csr())]
+
+
+@case(modes=("PYNATIVE",))
+def to_coo_and_csr_refusals(ms):
+    return [_outcome(lambda: ms.Tensor(np.array([[1, 0], [0, 3]], np.int32)).to_csr()),
+            _outcome(lambda: ms.Tensor(np.ones((2, 2), np.float16)).to_csr()),
+            _outcome(lambda: ms.Tensor(np.ones(3, np.float32)).to_coo()),
+            _outcome(lambda: ms.Tensor(np.ones((2, 2, 2), np.float32)).to_csr()),
+            _outcome(lambda: ms.Tensor(np.zeros((2, 2), np.float32)).to_csr())]
+
+
+@case()
+def integer_inv_and_histc(ms):
+    i32 = ms.Tensor(np.array([1, -2, 0, 3, -1], np.int32))
+    i64 = ms.Tensor(np.array([0, 2, -1, 1], np.int64))
+    counts = ms.Tensor(np.array([[1, 2], [3, 40]], np.int32))
+    return [i32.inv(), ms.ops.inv(i64), counts.histc(bins=4, min=0, max=4),
+            ms.Tensor(DENSE).histc(bins=3)]
+
+
+@case(modes=("PYNATIVE",))
+def cholesky_inverse_needs_squares(ms):
+    return _outcome(lambda: ms.ops.cholesky_inverse(ms.Tensor(np.ones((2, 3), np.float32))))
