@@ -65,6 +65,7 @@ def check_shape(op: str, shape, itemsize: int) -> tuple:
 _SHAPE_TYPE_ERROR = re.compile(
     r"incompatible shapes|contracting dimensions|cannot reshape|permutation|"
     r"Cannot concatenate|same shape|must have shape|broadcast|\brank\b", re.IGNORECASE)
+_ARGUMENT_ERROR = re.compile(r"required positional argument|unexpected keyword argument")
 _AXIS_ERROR = re.compile(r"axis .* out of bounds|out of bounds for axis|axis .* is out of "
                          r"range|tuple index out of range", re.IGNORECASE)
 _INDEXING_OPS = ("getitem", "setitem")  # their IndexErrors are MindSpore's IndexErrors
@@ -79,7 +80,8 @@ def translate(e: Exception, op: str, shape_error: type = ValueError,
         from .broadcast_errors import message
         found = message(label, text)
         return None if found is None else ValueError(found)
-    if isinstance(e, TypeError) and _SHAPE_TYPE_ERROR.search(text):
+    if isinstance(e, TypeError) and _SHAPE_TYPE_ERROR.search(text) and \
+            not _ARGUMENT_ERROR.search(text):
         from .broadcast_errors import message
         return shape_error(message(label, text) or f"For '{op}', {text}")
     if isinstance(e, IndexError) and op not in _INDEXING_OPS and _AXIS_ERROR.search(text):

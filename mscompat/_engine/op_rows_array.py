@@ -115,7 +115,15 @@ def _broadcast_to(x, shape):
     return jnp.broadcast_to(x, full)
 
 
+def _broadcast_to_method(x, shape=None):
+    if shape is None:  # MindSpore's message for the missing argument
+        raise TypeError("broadcast_to() missing 1 required positional argument: shape.")
+    return _broadcast_to(x, shape)
+
+
 def _expand(x, *size):
+    if not size:  # MindSpore's message (Tensor.expand is its broadcast_to)
+        raise TypeError("broadcast_to() missing 1 required positional argument: shape.")
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     return _broadcast_to(x, size)
@@ -735,9 +743,10 @@ ROWS: list[OpDef] = [
     OpDef(None, None, methods=("new_zeros",), method_impl=_new_filled(0)),
     OpDef(None, None, methods=("new_ones",), method_impl=_new_filled(1)),
     # shape
-    OpDef("BroadcastTo", lambda x, *, shape: _broadcast_to(x, shape), attrs=(("shape", REQUIRED),),
-          functional=("broadcast_to",), functional_impl=_broadcast_to,
-          methods=("broadcast_to",)),
+    OpDef("BroadcastTo", lambda x, *, shape: _broadcast_to(x, shape),
+          attrs=(("shape", REQUIRED),), functional=("broadcast_to",),
+          functional_impl=_broadcast_to, methods=("broadcast_to",),
+          method_impl=_broadcast_to_method),
     OpDef(None, None, methods=("expand",), method_impl=_expand),
     OpDef(None, None, methods=("expand_as",),
           method_impl=lambda x, other: jnp.broadcast_to(x, other.shape)),

@@ -432,6 +432,8 @@ def _tile(x, multiples):
 
 
 def _reshape_method(x, *shape):
+    if not shape:  # (MindSpore's message; Tensor.view's reads 'Failed calling view')
+        raise TypeError("reshape() missing 1 required positional argument: shape.")
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
     return jnp.reshape(x, shape)

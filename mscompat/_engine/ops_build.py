@@ -41,6 +41,8 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError,
     try:
         return _call(impl, args, kwargs or {})
     except (TypeError, IndexError, ValueError) as e:
+        if isinstance(e, TypeError) and not _binds(impl, args, kwargs):
+            raise  # the arguments themselves do not fit (a missing or extra one)
         if dynamic_shape.has_placeholder(args, kwargs):  # no values: infer the result's shape
             return dynamic_shape.infer(impl, args, kwargs or {})
         initializers.refuse_uninitialized(args, kwargs)
@@ -48,6 +50,16 @@ def call(impl: Callable, args, kwargs=None, shape_error: type = ValueError,
         if new is None:
             raise
         raise new from e
+
+
+def _binds(impl: Callable, args, kwargs) -> bool:
+    try:
+        inspect.signature(impl).bind(*args, **(kwargs or {}))
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read
+        return True
+    return True
 
 
 _MP_ACTIVE = mixed_precision._ACTIVE

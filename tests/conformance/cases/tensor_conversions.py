@@ -1,4 +1,5 @@
-"""Tensor methods found by sweeping every public ``Tensor`` method with its defaults:
+"""Tensor methods found by sweeping every public ``Tensor`` method with its defaults (and
+no arguments: a missing shape is a TypeError):
 ``to_coo``/``to_csr``, ``inv`` of integers (``1 / 0`` is the type's lowest value),
 ``histc`` of Int32 (counts in Int32), ``cholesky_inverse`` of a non-square matrix."""
 import numpy as np
@@ -54,3 +55,12 @@ def integer_inv_and_histc(ms):
 @case(modes=("PYNATIVE",))
 def cholesky_inverse_needs_squares(ms):
     return _outcome(lambda: ms.ops.cholesky_inverse(ms.Tensor(np.ones((2, 3), np.float32))))
+
+
+@case(modes=("PYNATIVE",))
+def missing_shape_arguments(ms):
+    t = ms.Tensor(np.ones((2, 3), np.float32))
+    one = ms.Tensor(np.ones((1,), np.float32))
+    return [_outcome(lambda: t.reshape()), _outcome(lambda: one.reshape()),
+            _outcome(lambda: t.expand()), _outcome(lambda: t.broadcast_to()),
+            type(_outcome(lambda: t.view())).__name__]
