@@ -89,6 +89,15 @@ def translate(e: Exception, op: str, shape_error: type = ValueError,
     return None
 
 
+def require_sequence(value, message: str, error: type = TypeError) -> None:
+    """MindSpore's refusal of one Tensor where a list or tuple of Tensors is required;
+    ``{type}`` in ``message`` is MindSpore's rendering of the value's class."""
+    if not isinstance(value, (list, tuple)):
+        kind = "<class 'mindspore.common.tensor.Tensor'>" if hasattr(value, "shape") \
+            else str(type(value))
+        raise error(message.format(type=kind))
+
+
 def const_vector(values) -> str:
     """MindSpore's C++ rendering of a shape or index in its messages (``[const vector]{2, 3}``)."""
     return "[const vector]{" + ", ".join(str(v) for v in values) + "}"

@@ -18,6 +18,7 @@ from .errors import (
     check_shape,
     concrete,
     out_of_range,
+    require_sequence,
 )
 from .op_table import REQUIRED, OpDef, _axis, _same_dtypes, binary, flatten_axes, number_tensor
 
@@ -282,16 +283,21 @@ def _moveaxis(x, source, destination):
 
 
 def _hstack(tensors):
+    require_sequence(tensors, "For hstack, the input must be list or tuple, but got {type}.")
     _same_dtypes("Concat", tensors)
     return jnp.hstack(tensors)
 
 
 def _vstack(inputs):
+    require_sequence(inputs, "For 'vstack', list or tuple of tensors are required, but got "
+                             "{type}")
     _same_dtypes("Concat", inputs)
     return jnp.vstack(inputs)
 
 
 def _dstack(tensors):
+    require_sequence(tensors, "For 'dstack', 'tensors' must be list or tuple of tensors, but "
+                              "got {type}")
     _same_dtypes("Concat", tensors)
     return jnp.dstack(list(tensors))
 
@@ -685,6 +691,9 @@ def _space_to_depth(x, *, block_size):
 
 
 def _scalar_to_tensor(x, dtype=None):
+    if hasattr(x, "shape"):
+        raise TypeError("For 'ScalarToTensor', the type of 'x' should be one of '['bool', "
+                        "'int', 'float']', but got type 'Tensor'.")
     from .dtypes import to_np
     return jnp.asarray(x, to_np(dtype) if dtype is not None else np.float32)
 

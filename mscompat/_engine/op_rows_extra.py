@@ -26,7 +26,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bessel, bprops, nn_kernels
-from .errors import concrete
+from .errors import concrete, require_sequence
 from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
 from .op_table import OpDef, _by_zero, _scalar_fix, binary, fn_row, same_dtype
@@ -109,7 +109,10 @@ def _qr(input, mode="reduced"):
     if mode not in ("reduced", "complete", "r"):
         raise ValueError(f"For qr, the 'mode' must be 'reduced', 'complete' or 'r', but got "
                          f"{mode!r}.")
-    q, r = jnp.linalg.qr(input, mode="complete" if mode == "complete" else "reduced")
+    half = input.dtype == np.float16  # computed in float32, given back in Float16
+    q, r = jnp.linalg.qr(input.astype(_F32) if half else input,
+                         mode="complete" if mode == "complete" else "reduced")
+    q, r = (q.astype(input.dtype), r.astype(input.dtype)) if half else (q, r)
     return (jnp.zeros((0,), input.dtype), r) if mode == "r" else (q, r)
 
 
@@ -138,6 +141,11 @@ def _matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  #
 
 def _vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):  # noqa: A002
     from .mint_rows import _vector_norm as norm
+    if x.dtype == np.bool_:
+        raise TypeError("For 'vector_norm', the input must be a float or integer Tensor, "
+                        "but got Bool.")
+    if jnp.issubdtype(x.dtype, jnp.integer):  # integers computed (and given) in float32
+        x = x.astype(np.float32)
     return norm(x, ord, axis, keepdims, dtype=dtype)
 
 
@@ -259,6 +267,9 @@ def _pdist(input, p=2.0):
 
 
 def _cond(A, p=None):
+    if A.ndim >= 2 and A.shape[-1] != A.shape[-2]:  # MindSpore inverts the matrix
+        raise ValueError(f"For primitive[MatrixInverse], the attribute[row size] must be "
+                         f"equal to {A.shape[-2]}, but got {A.shape[-1]}.")
     return jnp.linalg.cond(A, p=p)
 
 
@@ -313,7 +324,15 @@ def _batch_to_space_nd(input_x, block_shape, crops):
 
 
 def _accumulate_n(x):
+    require_sequence(x, "For 'AccumulateNV2', the input must be a list or tuple of Tensors, "
+                        "but got {type}.", RuntimeError)
     return functools.reduce(jnp.add, list(x))
+
+
+def _row_stack(tensors):
+    require_sequence(tensors, "For 'vstack', list or tuple of tensors are required, but got "
+                              "{type}")
+    return jnp.vstack(list(tensors))
 
 
 def _bidense(input1, input2, weight, bias=None):
@@ -505,6 +524,8 @@ def _adaptive_max_pool3d(input, output_size, return_indices=False):
 
 
 def _view_as_real(input):
+    if not jnp.issubdtype(input.dtype, jnp.complexfloating):
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
     return jnp.stack([jnp.real(input), jnp.imag(input)], axis=-1)
 
 
@@ -572,7 +593,7 @@ ROWS: list[OpDef] = [
     fn_row("take", _take),
     fn_row("expand_as", lambda input, other: jnp.broadcast_to(input, other.shape)),
     fn_row("view_as", lambda input, other: jnp.reshape(input, other.shape)),
-    fn_row("row_stack", lambda tensors: jnp.vstack(list(tensors))),
+    fn_row("row_stack", _row_stack),
     fn_row("vecdot", _vecdot),
     fn_row("sequence_mask", _sequence_mask),
     fn_row("swiglu", _swiglu),

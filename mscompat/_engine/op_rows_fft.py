@@ -21,7 +21,11 @@ _F32 = jnp.float32
 
 
 def _inexact(x):
-    return x if jnp.issubdtype(x.dtype, jnp.inexact) else x.astype(_F32)
+    """Integers, booleans and Float16 transform in float32 (Complex64 results), as
+    MindSpore's FFT kernels do."""
+    if jnp.issubdtype(x.dtype, jnp.inexact) and x.dtype != jnp.float16:
+        return x
+    return x.astype(_F32)
 
 
 def _axes(dim):

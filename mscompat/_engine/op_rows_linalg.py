@@ -246,6 +246,9 @@ def _lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
     if norm_region != "ACROSS_CHANNELS":
         raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got "
                          f"{norm_region}.")
+    if x.ndim != 4:
+        raise ValueError(f"For primitive[LRN], the rank of input  must be equal to 4 , but got "
+                         f"{x.ndim}.")
     r = int(depth_radius)
     sq = jnp.pad(x * x, [(0, 0), (r, r)] + [(0, 0)] * (x.ndim - 2))
     window = sum(sq[:, i:i + x.shape[1]] for i in range(2 * r + 1))

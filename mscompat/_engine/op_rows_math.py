@@ -24,7 +24,7 @@ from . import (
     op_table,
     reductions,
 )
-from .errors import check_dtype, concrete
+from .errors import check_dtype, concrete, require_sequence
 from .op_rows_more_math import _log2, _log_base, angle
 from .op_table import (
     REQUIRED,
@@ -260,6 +260,7 @@ def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):
 
 
 def _addn(x):
+    require_sequence(x, 'Failed calling AddN with "AddN()(x=Tensor)".')
     out = x[0]
     for t in x[1:]:
         out = out + t
@@ -283,6 +284,9 @@ def _round_prim(input, decimals=0):
 
 
 def _clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    if clip_value_min is None and clip_value_max is None:
+        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' or "
+                         "'clip_value_max' must not be None")
     def one(t):
         out = t
         # MindSpore's Maximum/Minimum: a NaN in ``t`` gives the bound (JAX's: NaN)
@@ -302,7 +306,9 @@ def _clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     x = tuple(x)
     if use_norm is None:
         use_norm = jnp.sqrt(sum(jnp.sum(jnp.square(t.astype(_F32))) for t in x))
-    norm = jnp.maximum(use_norm, clip_norm)  # MindSpore's x * clip_norm / global_norm
+    # MindSpore's select(norm >= clip_norm, norm, clip_norm): a NaN norm selects clip_norm
+    # (the inputs come back as they were), then x * clip_norm / norm
+    norm = jnp.where(use_norm >= clip_norm, use_norm, jnp.asarray(clip_norm, use_norm.dtype))
     return tuple(exact_div.divide(t * clip_norm, norm).astype(t.dtype) for t in x)
 
 

@@ -20,7 +20,7 @@ import jax.scipy.linalg  # noqa: F401  (block_diag)
 import numpy as np
 
 from . import bprops
-from .errors import const_vector
+from .errors import const_vector, require_sequence
 from .op_table import OpDef, _same_dtypes, fn_row
 
 
@@ -70,10 +70,13 @@ def _dist(input, other, p=2):
 
 def _cartesian_prod(*inputs):
     grids = jnp.meshgrid(*inputs, indexing="ij")
-    return jnp.stack([g.reshape(-1) for g in grids], axis=1) if len(inputs) > 1 else inputs[0]
+    return jnp.stack([g.reshape(-1) for g in grids], axis=1)  # one input: (n, 1)
 
 
 def _combinations(input, r=2, with_replacement=False):
+    if input.ndim != 1:
+        raise ValueError(f"For 'combinations', the dimension 'x' must be 1, but got "
+                         f"{input.ndim}")
     n = input.shape[0]
     pick = itertools.combinations_with_replacement if with_replacement else \
         itertools.combinations
@@ -127,6 +130,8 @@ def _kron(x, y):
 
 
 def _column_stack(tensors):
+    require_sequence(tensors, "For column_stack, the input must be list or tuple of tensors, "
+                              "but got {type}.")
     _same_dtypes("Concat", tensors)
     return jnp.column_stack(tensors)
 

@@ -199,12 +199,14 @@ def _histc(input, bins=100, min=0.0, max=0.0):
     lo, hi = float(min), float(max)
     if lo == hi:
         lo, hi = float(jnp.min(x)), float(jnp.max(x))
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise ValueError(f"For 'Histogram', range of [{lo:g}, {hi:g}] is not finite.")
     if lo > hi:
         raise ValueError(f"For 'histc', the 'min' must be less than or equal to 'max', but got "
                          f"min: {lo}, max: {hi}.")
     counts, _ = jnp.histogram(x, bins=bins, range=(lo, hi))
-    # the counts in the input's dtype (Int32 for Int32, as MindSpore's Histogram)
-    return counts.astype(input.dtype if jnp.issubdtype(input.dtype, jnp.integer) else x.dtype)
+    # MindSpore's Histogram counts in Int32 for Int32, else in Float32 (Float16 too)
+    return counts.astype(input.dtype if jnp.issubdtype(input.dtype, jnp.integer) else _F32)
 
 
 def _bincount(input, weights=None, minlength=0):
@@ -398,7 +400,8 @@ ROWS: list[OpDef] = [
     _unary("bitwise_xor", binary(jnp.bitwise_xor)),
     _unary("copysign", binary(_copysign)),
     _unary("cov", lambda input, *, correction=1, fweights=None, aweights=None: jnp.cov(
-        input, ddof=correction, fweights=fweights, aweights=aweights)),
+        input.astype(_F32) if input.dtype == np.float16 else input, ddof=correction,
+        fweights=fweights, aweights=aweights)),  # Float16 computed (and given) in float32
     _unary("cummax", _cum_extreme(jnp.greater, jnp.int64)),
     _unary("cummin", _cum_extreme(jnp.less, jnp.int32)),
     _unary("det", jnp.linalg.det),

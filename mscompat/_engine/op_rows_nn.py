@@ -115,12 +115,13 @@ def _pool_prim(kind: str, n: int):
 def _functional_pool(kind: str, n: int):
     def pool(x, kernel_size=1, stride=None, padding=0, dilation=1, ceil_mode=False,
              count_include_pad=True, divisor_override=0, return_indices=False):
-        if return_indices and n == 2 and x.ndim != 4:
-            raise ValueError(f"For primitive[MaxPoolWithArgmaxV2], the input x rank must be "
-                             f"equal to 4, but got {x.ndim}.")
-        if x.ndim not in (n + 1, n + 2):
-            raise ValueError(f"For {kind}_pool{n}d, the dimension of input must be {n + 1}D "
-                             f"or {n + 2}D, but got {x.ndim}D.")
+        if x.ndim != n + 2:  # MindSpore's kernels behind the functions: batched inputs
+            if kind == "avg":
+                raise ValueError(f"For primitive[AvgPool3D], the x_rank must be equal to 5, "
+                                 f"but got {x.ndim + 3 - n}.")
+            prim = "MaxPoolWithArgmaxV2" if n == 2 else "MaxPool3DWithArgmax"
+            raise ValueError(f"For primitive[{prim}], the input x rank must be equal to "
+                             f"{n + 2}, but got {x.ndim}.")
         unbatched = x.ndim == n + 1
         x = x[None] if unbatched else x
         kernel = _spatial(kernel_size, n, "kernel_size")

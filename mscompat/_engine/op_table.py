@@ -42,6 +42,7 @@ from .errors import (
     check_shape,
     concrete,
     out_of_range,
+    require_sequence,
 )
 
 REQUIRED = inspect.Parameter.empty  # an ``attrs`` default: the Primitive requires the argument
@@ -429,6 +430,11 @@ def _tile(x, multiples):
                                       multiples))
     check_shape("Tile", out, x.dtype.itemsize)
     return jnp.tile(x, multiples)
+
+
+def _concat_fn(tensors, axis=0):
+    require_sequence(tensors, 'Failed calling Concat with "Concat(axis=int)(tensors=Tensor)".')
+    return _concat(tensors, axis=axis)
 
 
 def _reshape_method(x, *shape):
@@ -1111,7 +1117,7 @@ TABLE: list[OpDef] = [
           methods=("tile",)),
     OpDef("Cast", _cast, functional=("cast",)),
     OpDef("Concat", _concat, attrs=(("axis", 0),), functional=("concat", "cat"),
-          functional_impl=lambda tensors, axis=0: _concat(tensors, axis=axis)),
+          functional_impl=_concat_fn),
     OpDef("Stack", _stack, attrs=(("axis", 0),), functional=("stack",),
           # (one Tensor is one element, as MindSpore takes it: a new leading axis)
           functional_impl=lambda tensors, axis=0: _stack(
