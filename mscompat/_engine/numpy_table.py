@@ -418,9 +418,11 @@ def _kernels() -> dict[str, tuple[Callable, bool]]:
 
 
 def _functions() -> dict[str, Callable]:
+    from .numpy_dtype_rules import KEEP_INT64, RULES
     from .numpy_table_extra import TABLE as EXTRA
     from .numpy_table_more import TABLE as MORE
-    rows = {**TABLE, **MORE, **EXTRA, **_kernels()}
+    rows = {**TABLE, **MORE, **EXTRA, **_kernels(),
+            **{name: (fn, name in KEEP_INT64) for name, fn in RULES.items()}}
     return {name: make(name, fn, keep) for name, (fn, keep) in rows.items()}
 
 
