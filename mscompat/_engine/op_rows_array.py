@@ -454,9 +454,13 @@ def _prod_method(x, dim=None, keepdim=False, dtype=None, **unknown):
 
 def _tensor_take(x, indices, axis=None, mode="clip"):
     """``Tensor.take(indices, axis=None, mode='clip')``: out-of-range indices clipped (or
-    wrapped, with ``mode='wrap'``); ``mode='raise'`` is not followed."""
+    wrapped, with ``mode='wrap'``); ``mode='raise'`` is not followed. In 'clip' mode a
+    negative index from ``-n`` counts from the end, as in Python; below that it clips to 0."""
     if mode not in ("clip", "wrap"):
         raise NotImplementedError(f"Tensor.take(mode={mode!r}) is not supported by mscompat.")
+    if mode == "clip":
+        n = x.size if axis is None else x.shape[axis]
+        indices = jnp.where(indices < 0, indices + n, indices)
     return jnp.take(x, indices, axis=axis, mode=mode)
 
 

@@ -32,11 +32,14 @@ def _atleast(fn):
     return op
 
 
-def _split(fn):
+def _split_along(name: str, axis: int):
+    """``hsplit``/``vsplit``/``dsplit``: MindSpore's are ``tensor_split`` along axis 1, 0, 2
+    (a number of sections need not divide the axis: the first ones are one longer)."""
     def op(input, indices_or_sections):
-        sections = indices_or_sections
-        return tuple(fn(input, list(sections) if isinstance(sections, (list, tuple))
-                        else sections))
+        if input.ndim < axis + 1 or (name == "hsplit" and input.ndim < 2):
+            raise ValueError(f"{name} expect `x` is a Tensor with at least {max(axis + 1, 2)} "
+                             f"dimension, but got {input.ndim}")
+        return _tensor_split(input, indices_or_sections, axis)
     return op
 
 
@@ -148,9 +151,9 @@ ROWS: list[OpDef] = [
     _row("combinations", _combinations, False),
     _row("cross", _cross),
     _row("dist", _dist, False),
-    _row("hsplit", _split(jnp.hsplit)),
-    _row("vsplit", _split(jnp.vsplit)),
-    _row("dsplit", _split(jnp.dsplit)),
+    _row("hsplit", _split_along("hsplit", 1)),
+    _row("vsplit", _split_along("vsplit", 0)),
+    _row("dsplit", _split_along("dsplit", 2)),
     _row("tensor_split", _tensor_split),
     _row("kron", _kron, False),
     _row("logspace", lambda start, end, steps, base=10, *, dtype=None: jnp.logspace(

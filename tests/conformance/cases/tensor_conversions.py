@@ -64,3 +64,15 @@ def missing_shape_arguments(ms):
     return [_outcome(lambda: t.reshape()), _outcome(lambda: one.reshape()),
             _outcome(lambda: t.expand()), _outcome(lambda: t.broadcast_to()),
             type(_outcome(lambda: t.view())).__name__]
+
+
+@case()
+def splits_and_take(ms):
+    t = ms.Tensor(np.arange(15, dtype=np.float32).reshape(3, 5))
+    ints = ms.Tensor(np.array([[1, -2, 3], [4, 0, 6]], np.int32))
+    index = ms.Tensor(np.array([-1, -2, -6, -7, -9, 7, 100], np.int32))
+    return [ms.ops.hsplit(t, 2), ms.ops.vsplit(t, 2), t.hsplit(2), ms.ops.hsplit(t, [1, 3]),
+            ms.ops.dsplit(ms.Tensor(np.zeros((2, 2, 5), np.float32)), 2),
+            ms.ops.vsplit(ms.Tensor(np.arange(5, dtype=np.float32)), 2),
+            ints.take(index), ints.take(ms.Tensor(np.array([-1, -4], np.int32)), axis=1),
+            ints.take(ms.Tensor(np.array([-1, -7, 7], np.int32)), mode="wrap")]
