@@ -516,7 +516,13 @@ def flatten_axes(x, start_dim=0, end_dim=-1):
     becomes 1-d): ``ops.flatten``, ``mint.flatten`` and ``Tensor.flatten``."""
     if x.ndim == 0:
         return jnp.reshape(x, (1,))
+    if x.ndim == 1:  # MindSpore returns a vector as it is (ops.flatten's start_dim=1 too)
+        return x
+    if not all(-x.ndim <= int(d) < x.ndim for d in (start_dim, end_dim)):
+        raise ValueError("'start_dim' or 'end_dim' out of range.")
     start, end = int(start_dim) % x.ndim, int(end_dim) % x.ndim
+    if start > end:
+        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
     merged = math.prod(x.shape[start:end + 1])  # (not -1: an empty Tensor has no -1)
     return jnp.reshape(x, x.shape[:start] + (merged,) + x.shape[end + 1:])
 

@@ -76,3 +76,15 @@ def splits_and_take(ms):
             ms.ops.vsplit(ms.Tensor(np.arange(5, dtype=np.float32)), 2),
             ints.take(index), ints.take(ms.Tensor(np.array([-1, -4], np.int32)), axis=1),
             ints.take(ms.Tensor(np.array([-1, -7, 7], np.int32)), mode="wrap")]
+
+
+@case(modes=("PYNATIVE",))
+def flatten_ranges(ms):
+    t = ms.Tensor(np.zeros((2, 3), np.float32))
+    calls = [lambda: t.flatten(2), lambda: t.flatten(-3), lambda: t.flatten(0, 2),
+             lambda: t.flatten(1, 0), lambda: ms.ops.flatten(t, start_dim=2),
+             lambda: ms.ops.flatten(t, start_dim=1, end_dim=0),
+             lambda: t.flatten(1).shape, lambda: ms.ops.flatten(t).shape]
+    vectors = [f(ms.Tensor(np.zeros(s, np.float32))).shape for s in ((2,), (), (0, 3))
+               for f in (ms.ops.flatten, ms.Tensor.flatten, ms.mint.flatten)]
+    return [_outcome(c) for c in calls], vectors
