@@ -75,6 +75,8 @@ def _hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
 
 
 def _huber_loss(input, target, reduction="mean", delta=1.0):
+    if not jnp.issubdtype(jnp.result_type(input, target), jnp.inexact):
+        input, target = input.astype(np.float32), target.astype(np.float32)  # ints: float32
     d = jnp.abs(input - target)
     loss = jnp.where(d < delta, 0.5 * jnp.square(d), delta * (d - 0.5 * delta))
     return _get_loss(loss, reduction)

@@ -332,6 +332,17 @@ def _clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
             raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from "
                                f"input is non-finite.")
     coef = exact_div.divide(jnp.asarray(max_norm, total.dtype), total + 1e-6)
+    if not jnp.issubdtype(total.dtype, jnp.inexact):
+        # integers: MindSpore branches on the value; a clipped integer input is multiplied
+        # by the float32 coefficient (a Float32 result), an unclipped one comes back as is
+        coef = coef.astype(np.float32)
+        known = concrete(coef)
+        if known is None or known < 1:
+            out = tuple(t.astype(np.float32) * coef if known is not None else
+                        jnp.where(coef < 1, t * coef, t.astype(np.float32)) for t in xs)
+        else:
+            out = xs
+        return out[0] if single else out
     out = tuple(jnp.where(coef < 1, t * coef.astype(t.dtype), t) for t in xs)
     return out[0] if single else out
 

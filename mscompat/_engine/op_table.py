@@ -138,6 +138,12 @@ def _real_div(x, y):
     "floor" rule), as MindSpore's CPU kernel; else true division."""
     if _is_intlike(x) and _is_intlike(y) and not (x.dtype == np.bool_ or y.dtype == np.bool_):
         return _by_zero(jax.lax.div, "floor")(*same_dtype(x, y))
+    for tensor, number in ((x, y), (y, x)):  # an integer Tensor and a Python int: Int too
+        if _is_intlike(tensor) and isinstance(number, int) and not isinstance(number, bool):
+            dt = np.int64 if tensor.dtype == np.bool_ else tensor.dtype
+            a, b = (tensor.astype(dt), jnp.asarray(number, dt)) if tensor is x else (
+                jnp.asarray(number, dt), tensor.astype(dt))
+            return _by_zero(jax.lax.div, "floor")(a, b)
     return _true_div(x, y, "RealDiv")
 
 

@@ -71,3 +71,19 @@ def pools_need_batches(ms):
               (ops.max_pool3d, (2, 4, 4, 4)))
     return [_outcome(lambda f=f, s=s: f(ms.Tensor(np.ones(s, np.float32)), 2))
             for f, s in shapes]
+
+
+@case()
+def second_operand_dtypes(ms):
+    """Found by calling every ops function with a second operand (2, 2.5, the Tensor)."""
+    ops = ms.ops
+    ints = ms.Tensor(np.array([-3, -1, 3, 7, 0], np.int32))
+    matrix = ms.Tensor(np.array([[1, -2], [3, 4]], np.int32))
+    return [ops.tensor_div(ints, 2), ops.tensor_div(ints, 0), ops.tensor_div(ints, 2.5),
+            ops.tensor_div(7, ints), ops.tensor_div(ms.Tensor(np.array([True, False])), 2),
+            ops.clip_by_norm(matrix, 2), ops.clip_by_norm(matrix, 100),
+            ops.clip_by_norm(ms.Tensor(F), 2),
+            ops.huber_loss(ms.Tensor(np.array([1, 2], np.int32)),
+                           ms.Tensor(np.array([1, 5], np.int32))),
+            [ops.trapz(ms.Tensor(np.array([1, 2, 4], dt))) for dt in
+             (np.float16, np.int32, np.float64)]]
