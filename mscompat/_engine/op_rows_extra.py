@@ -136,6 +136,8 @@ def _matrix_band_part(x, lower, upper):
 def _matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  # noqa: A002
     from .dtypes import to_np
     A = A if dtype is None else A.astype(to_np(dtype))
+    if ord in ("nuc", 2, -2) and A.dtype in (np.float16, np.bool_):
+        A = A.astype(_F32)  # MindSpore's SVD norms compute (and answer) in float32
     return jnp.linalg.norm(A, ord=ord, axis=tuple(axis), keepdims=keepdims)
 
 

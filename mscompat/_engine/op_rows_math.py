@@ -112,8 +112,10 @@ def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     x = A if dtype is None else A.astype(_np_or_none(dtype))
     if not jnp.issubdtype(x.dtype, jnp.inexact) and x.dtype != np.bool_:
         return _norm_integer(x, ord, _axis(dim), keepdim)
-    if ord == "nuc" and x.dtype == np.float16:  # MindSpore's SVD norms compute in float32
-        x = x.astype(_F32)
+    matrix_svd = ord in ("nuc", 2, -2) and (x.ndim == 2 and dim is None or
+                                              isinstance(dim, (tuple, list)) and len(dim) == 2)
+    if matrix_svd and x.dtype in (np.float16, np.bool_):
+        x = x.astype(_F32)  # MindSpore's SVD norms compute (and answer) in float32
     dim = _axis(dim)
     if dim is None and ord is None:
         out = jnp.sqrt(jnp.sum(jnp.square(x)))

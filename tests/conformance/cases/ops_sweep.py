@@ -87,3 +87,10 @@ def second_operand_dtypes(ms):
                            ms.Tensor(np.array([1, 5], np.int32))),
             [ops.trapz(ms.Tensor(np.array([1, 2, 4], dt))) for dt in
              (np.float16, np.int32, np.float64)]]
+
+
+@case()
+def spectral_norms_of_float16(ms):
+    x = ms.Tensor(F.astype(np.float16))
+    return [ms.ops.norm(x, 2), ms.ops.matrix_norm(x, 2), ms.ops.norm(x, "nuc"), ms.ops.norm(x),
+            ms.ops.norm(x, 1)]
