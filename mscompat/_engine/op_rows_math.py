@@ -54,6 +54,8 @@ def _extreme_fn(reduce, arg):
             # the values at the indices: the gradient goes to them (ties not shared)
             index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
             return op_table.selected(input, index, axis, keepdims), index
+        if axis is None:  # over every axis MindSpore ignores keepdims: 0-d results
+            keepdims = False
         values = reduce(input, axis=axis, keepdims=keepdims, initial=initial, **kw)
         if axis is None:  # MindSpore 2.10 returns index 0 for a whole-tensor reduction
             index = jnp.zeros(values.shape, _I64)
@@ -84,6 +86,7 @@ def _arg_with_value_method(prim):
 def _argmin(input, axis=None, keepdims=False):
     if not input.ndim:  # MindSpore returns ``Tensor(0)`` before looking at the arguments
         return jnp.zeros((), _I64)
+    keepdims = keepdims and axis is not None  # over every axis: a 0-d index
     return _argmin_nan(input, axis=axis, keepdims=keepdims).astype(_I32)
 
 

@@ -358,6 +358,8 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
     def first(x, axis=None, keepdims=False, *, initial=None, where=None,
               return_indices=False):
         kw = {} if where is None else {"where": where}
+        if overloaded and axis is None:
+            keepdims = False  # MindSpore: Tensor.max(keepdims=True) over all axes is 0-d
         if overloaded and isinstance(axis, int) and initial is None and where is None \
                 and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
             index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
@@ -1100,7 +1102,7 @@ TABLE: list[OpDef] = [
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
           _argmax_nan(input, axis=dim, keepdims=keepdim),
           methods=("argmax",), method_impl=lambda x, axis=None, keepdims=False:
-          _argmax_nan(x, axis=axis, keepdims=keepdims)),
+          _argmax_nan(x, axis=axis, keepdims=keepdims and axis is not None)),
     # creation / like
     OpDef("OnesLike", jnp.ones_like, functional=("ones_like",),
           functional_impl=_like(jnp.ones_like)),

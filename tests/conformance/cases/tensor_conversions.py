@@ -88,3 +88,15 @@ def flatten_ranges(ms):
     vectors = [f(ms.Tensor(np.zeros(s, np.float32))).shape for s in ((2,), (), (0, 3))
                for f in (ms.ops.flatten, ms.Tensor.flatten, ms.mint.flatten)]
     return [_outcome(c) for c in calls], vectors
+
+
+@case()
+def extremes_keepdims_over_every_axis(ms):
+    """``keepdims=True`` without an axis: MindSpore's max/min/argmax/argmin are 0-d
+    (``amax`` keeps the dimensions)."""
+    t = ms.Tensor(np.array([[0.5, -1.25, 2.0], [3.5, 0.0, -0.75]], np.float32))
+    return [ms.ops.argmin(t, keepdims=True), ms.ops.max(t, keepdims=True),
+            ms.ops.min(t, keepdims=True), ms.ops.amax(t, keepdims=True),
+            t.amax(keepdims=True), t.max(keepdims=True), t.argmax(keepdims=True),
+            t.argmin(keepdims=True), t.min(keepdims=True), t.max(axis=1, keepdims=True),
+            t.argmax(axis=1, keepdims=True)]
