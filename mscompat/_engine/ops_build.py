@@ -327,10 +327,26 @@ def _copy_signature(fn: Callable, impl: Callable, translate, self_param: bool = 
         return
 
 
+def _dim_aliases(impl: Callable) -> dict[str, str]:
+    """MindSpore's Tensor methods take PyTorch's ``dim=``/``keepdim=`` for ``axis=``/
+    ``keepdims=`` (their second overload): the renames an implementation without them needs."""
+    found = _impl_params(impl)
+    if found is None:
+        return {}
+    names = set(found[2])
+    pairs = (("dim", "axis"), ("keepdim", "keepdims"), ("keepdim", "keep_dims"))
+    return {a: b for a, b in pairs if a not in names and b in names}
+
+
 def _make_method(name: str, impl: Callable) -> Callable:
     keywords = ms_keyword_map(f"Tensor.{name}", impl, self_param=True)
+    aliases = _dim_aliases(impl)
 
     def method(self, *args, **kwargs):
+        if aliases and kwargs:
+            for alias, own in aliases.items():
+                if alias in kwargs and own not in kwargs:
+                    kwargs[own] = kwargs.pop(alias)
         if kwargs and keywords is not None:
             args, kwargs = keywords(args, kwargs)
         return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs),

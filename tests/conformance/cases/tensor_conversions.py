@@ -100,3 +100,12 @@ def extremes_keepdims_over_every_axis(ms):
             t.amax(keepdims=True), t.max(keepdims=True), t.argmax(keepdims=True),
             t.argmin(keepdims=True), t.min(keepdims=True), t.max(axis=1, keepdims=True),
             t.argmax(axis=1, keepdims=True)]
+
+
+@case()
+def dim_and_keepdim_keywords(ms):
+    """MindSpore's Tensor methods take ``dim=``/``keepdim=`` (PyTorch's names) too."""
+    t = ms.Tensor(np.array([[0.5, -1.25, 2.0], [3.5, 0.0, -0.75]], np.float32))
+    return [t.sum(dim=1), t.cumsum(dim=1), t.argmax(dim=1), t.argmin(dim=1), t.std(dim=1),
+            t.unsqueeze(dim=1), t.mean(dim=1, keepdim=True), t.sum(dim=0, keepdim=True),
+            t.sort(dim=0), t.all(dim=0), t.argsort(dim=1)]
