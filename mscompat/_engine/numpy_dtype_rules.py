@@ -66,8 +66,8 @@ def _reciprocal(x, dtype=None):
         top = jnp.full_like(x, jnp.iinfo(x.dtype).max)
         out = jnp.where(jnp.abs(x) == 1, x, jnp.where(x == 0, top, jnp.zeros_like(x)))
     else:
-        from .numpy_table import _reciprocal as real_reciprocal  # RealDiv(1, x)
-        out = real_reciprocal(x)
+        from .numpy_table import _real_div  # RealDiv(1, x)
+        out = _real_div(np.ones((), x.dtype), x)
     return out if dtype is None else out.astype(dtype)
 
 

@@ -84,8 +84,6 @@ def _ravel_multi_index(multi_index, dims, mode="clip", order="C"):
 # name: (implementation, keep Int64 results)
 TABLE: dict[str, tuple[Callable, bool]] = {
     "around": (_around, False),
-    "fix": (lambda x: jnp.trunc(x if jnp.issubdtype(x.dtype, jnp.inexact)
-                                else x.astype(_F32)), False),
     "matrix_power": (_matrix_power, False),
     "convolve": (_in_dtype(jnp.convolve, "full"), False),
     "correlate": (_in_dtype(jnp.correlate, "valid"), False),

@@ -106,11 +106,6 @@ def _diagflat(v, k=0):
     return jnp.pad(out, ((max(-k, 0), max(k, 0)), (max(k, 0), max(-k, 0))))
 
 
-def _histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A002
-    counts, edges = jnp.histogram(a, bins, range, weights, density)
-    return counts.astype(_F32), edges.astype(_F32)
-
-
 def _divmod(x, y):
     """(``floor_divide``, ``remainder``) as MindSpore's numpy computes them."""
     from .numpy_table import _remainder
@@ -139,9 +134,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "atleast_3d": (jnp.atleast_3d, False), "fliplr": (jnp.fliplr, False),
     "flipud": (jnp.flipud, False), "diagonal": (jnp.diagonal, False),
     "diff": (jnp.diff, False),
-    "ediff1d": (jnp.ediff1d, False), "nanmax": (jnp.nanmax, False),
-    "nanmin": (jnp.nanmin, False), "nansum": (jnp.nansum, False),
-    "nanstd": (jnp.nanstd, False), "nanvar": (jnp.nanvar, False),
+    "nanmax": (jnp.nanmax, False),
+    "nanmin": (jnp.nanmin, False),
     "nancumsum": (jnp.nancumsum, False), "ptp": (_ptp, False),
     "arctan2": (_float(jnp.arctan2), False),
     "copysign": (_first_dtype_kept(jnp.copysign), False),
@@ -175,9 +169,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "bitwise_or": (_kind_only(jnp.bitwise_or, "BitwiseOr", False), False),
     "bitwise_xor": (_kind_only(jnp.bitwise_xor, "BitwiseXor", False), False),
     "argwhere": (jnp.argwhere, True), "asfarray": (lambda a: jnp.asarray(a, _F32), False),
-    "sometrue": (jnp.any, False), "gradient": (lambda f, *a, **k: list(jnp.gradient(
-        f.astype(_F32) if jnp.issubdtype(f.dtype, jnp.integer) else f, *a, **k)), False),
-    "unwrap": (_float(jnp.unwrap), False), "histogram": (_histogram, False),
+    "sometrue": (jnp.any, False),
     "heaviside": (_heaviside, False),
     "logaddexp2": (_not_all_ints(jnp.logaddexp2, "Log"), False),
     "divmod": (_divmod, False), "inner": (jnp.inner, False),
@@ -189,7 +181,6 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "ix_": (lambda *args: tuple(jnp.ix_(*args)), False),
     "unravel_index": (lambda indices, shape, order="C": tuple(jnp.unravel_index(
         indices, shape)), False),
-    "cov": (jnp.cov, False), "corrcoef": (jnp.corrcoef, False),
     "searchsorted": (jnp.searchsorted, False), "digitize": (jnp.digitize, False),
     "interp": (jnp.interp, False), "select": (jnp.select, False), "choose": (jnp.choose, False),
     "logspace": (lambda start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0:
@@ -198,9 +189,6 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "geomspace": (lambda start, stop, num=50, endpoint=True, dtype=None, axis=0:
                   jnp.geomspace(start, stop, num, endpoint, _F32 if dtype is None else dtype,
                                 axis), False),
-    "histogram_bin_edges": (lambda a, bins=10, range=None, weights=None:  # noqa: A006
-                            jnp.histogram_bin_edges(a, bins, range, weights).astype(_F32),
-                            False),
     "arccosh": (_float(jnp.arccosh), False), "arctanh": (_float(jnp.arctanh), False),
     "diagflat": (_diagflat, False),
 }
