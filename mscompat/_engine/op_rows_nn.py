@@ -122,22 +122,17 @@ def _functional_pool(kind: str, n: int):
             prim = "MaxPoolWithArgmaxV2" if n == 2 else "MaxPool3DWithArgmax"
             raise ValueError(f"For primitive[{prim}], the input x rank must be equal to "
                              f"{n + 2}, but got {x.ndim}.")
-        unbatched = x.ndim == n + 1
-        x = x[None] if unbatched else x
         kernel = _spatial(kernel_size, n, "kernel_size")
         stride = kernel if stride is None else _spatial(stride, n, "stride")
         if kind == "max":
             dilation = _spatial(dilation, n, "dilation")
-            out = nn_kernels.max_pool(x, kernel, stride, "pad", padding, dilation, ceil_mode,
-                                      floor=n == 2)  # (max_pool3d's kernel starts at -inf)
+            args = (x, kernel, stride, "pad", padding, dilation, ceil_mode)
+            out = nn_kernels.max_pool(*args, floor=n == 2)  # (max_pool3d's starts at -inf)
             if return_indices:  # MaxPoolWithArgmax: Int64 flat indices of the first maxima
-                found = nn_kernels.max_pool_indices(x, kernel, stride, "pad", padding,
-                                                    dilation, ceil_mode).astype(np.int64)
-                return (out[0], found[0]) if unbatched else (out, found)
-        else:
-            out = nn_kernels.avg_pool(x, kernel, stride, "pad", padding, ceil_mode,
-                                      count_include_pad, divisor_override or None)
-        return out[0] if unbatched else out
+                return out, nn_kernels.max_pool_indices(*args).astype(np.int64)
+            return out
+        return nn_kernels.avg_pool(x, kernel, stride, "pad", padding, ceil_mode,
+                                   count_include_pad, divisor_override or None)
     return pool
 
 
