@@ -66,6 +66,17 @@ def streams(active: Streams, job: int):
         _ACTIVE.reset(token)
 
 
+@contextlib.contextmanager
+def one_call():
+    """An eager call's transforms keep one stream for the whole call (the images of a batch
+    draw one after another); inside a ``map`` the map's streams already do."""
+    if _ACTIVE.get() is not None:
+        yield
+        return
+    with streams(Streams(1, dataset_seed()), 0):
+        yield
+
+
 def generator(op) -> Mt19937:
     """The stream transform ``op`` draws from now: its map worker's, or (eager) a new one."""
     active = _ACTIVE.get()

@@ -35,6 +35,11 @@ def _apply_ops(plan, values: tuple) -> tuple:
         try:
             out = run(values)
         except Exception as e:  # MindSpore's RuntimeError, naming the failed operation
+            message = getattr(e, "transform_message", "")
+            if is_pipeline_error(e) and isinstance(op, _Op) and impl != "PY" and \
+                    not message.startswith("map operation"):
+                raise pipeline_error(f"map operation: [{type(op).__name__}] failed. "
+                                     f"{message}") from e
             if is_pipeline_error(e):
                 raise
             if impl == "PY" or not isinstance(op, _Op):

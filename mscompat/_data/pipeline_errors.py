@@ -23,10 +23,14 @@ def _section(title: str, body: str) -> str:
 
 
 def pipeline_error(message: str) -> RuntimeError:
-    """A transform's failure: ``[ERROR] message`` under ``Dataset Pipeline Error Message``."""
-    return RuntimeError("Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline "
-                        "Error Message'. \n" +
-                        _section("Dataset Pipeline Error Message", f"[ERROR] {message}"))
+    """A transform's failure: ``[ERROR] message`` under ``Dataset Pipeline Error Message``
+    (kept as ``transform_message``: inside ``map`` it becomes ``map operation: [Op] failed.
+    message``)."""
+    error = RuntimeError("Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline "
+                         "Error Message'. \n" +
+                         _section("Dataset Pipeline Error Message", f"[ERROR] {message}"))
+    error.transform_message = message
+    return error
 
 
 def python_error(operation: str | None, error: BaseException) -> RuntimeError:

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._engine import dtypes
 from . import op_random
+from .pipeline_errors import pipeline_error
 from .transform_base import PyTensorOperation as PyTensorOperation
 from .transform_base import TensorOperation as TensorOperation
 
@@ -36,7 +37,6 @@ class OneHot(TensorOperation):
         off value)."""
         label = np.asarray(label)
         if label.ndim > 1 and self.smoothing_rate:
-            from .pipeline_errors import pipeline_error
             raise pipeline_error(f"OneHot: Only support scalar or 1D input, got rank: "
                                  f"{label.ndim}")
         label = np.squeeze(label)  # MindSpore drops the axes of size 1
@@ -83,7 +83,6 @@ class Unique(TensorOperation):
     """
 
     def __call__(self, x):
-        from .pipeline_errors import pipeline_error
         x = np.asarray(x)
         if x.ndim < 2:
             raise pipeline_error(f"Unique: input must be at least 2-D in order to do unique op, "
@@ -192,12 +191,27 @@ class Concatenate(TensorOperation):
     ``append`` joined (1-D only, as in MindSpore)."""
 
     def __init__(self, axis: int = 0, prepend=None, append=None) -> None:
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"Argument axis with value {axis} is not of type [<class 'int'>], "
+                            f"but got {type(axis)}.")
+        if axis not in (0, -1):
+            raise ValueError("only 1D concatenation supported.")
+        for name, part in (("prepend", prepend), ("append", append)):
+            if part is None:
+                continue
+            if not isinstance(part, np.ndarray):
+                raise TypeError(f"Argument {name} with value {part} is not of type [<class "
+                                f"'numpy.ndarray'>], but got {type(part)}.")
+            if part.ndim != 1:
+                raise ValueError(f"can only {name} 1D arrays.")
         self.axis, self.prepend, self.append = axis, prepend, append
 
     def __call__(self, x):
+        x = np.asarray(x)
+        if x.ndim != 1:
+            raise pipeline_error(f"Concatenate: only 1D input supported, got rank of input: "
+                                 f"{x.ndim}")
         parts = [np.asarray(p) for p in (self.prepend, x, self.append) if p is not None]
-        if any(p.ndim != 1 for p in parts):
-            raise ValueError("only 1D concatenation supported.")
         return np.concatenate(parts, axis=self.axis)
 
 

@@ -8,7 +8,7 @@ import io
 import numpy as np
 
 from .._engine.optional import require
-from . import ms_order, op_random
+from . import image_contract, ms_order, op_random
 from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 from .transform_base import ImageTensorOperation, PyTensorOperation
@@ -35,6 +35,13 @@ _PIL_FILTER = {Inter.NEAREST: 0, Inter.LINEAR: 2, Inter.CUBIC: 3, Inter.AREA: 4,
 
 
 class _Op(ImageTensorOperation):
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__name__ in image_contract.CONTRACTS:  # MindSpore's input checks, batches
+            call = cls.__dict__.get("__call__") or cls.__call__
+            cls.__call__ = image_contract.checked(cls.__name__,
+                                                  getattr(call, "__wrapped__", call))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -102,6 +109,8 @@ class Resize(_Op, PyTensorOperation):
                 (int(self.size * h / w), self.size)
         else:
             new = _hw(self.size)
+        if self.interpolation != Inter.PILCUBIC:
+            image_contract.require_cv_depth("Resize", img, self.interpolation == Inter.NEAREST)
         if self.interpolation == Inter.LINEAR:
             return resize_linear(img, *new)
         if self.interpolation == Inter.NEAREST:
@@ -111,6 +120,8 @@ class Resize(_Op, PyTensorOperation):
         if self.interpolation == Inter.AREA:
             return resize_area(img, *new)
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
+        if self.interpolation == Inter.PILCUBIC:
+            return _pil_cubic(Image, img, new)
         planes = img[..., None] if img.ndim == 2 else img
         out = np.stack([np.asarray(Image.fromarray(planes[..., c].astype(np.float32), "F")
                                    .resize((new[1], new[0]), _PIL_FILTER[self.interpolation]))
@@ -119,6 +130,20 @@ class Resize(_Op, PyTensorOperation):
             out = np.clip(np.round(out), 0, 255)
         out = out.astype(img.dtype)
         return out[..., 0] if img.ndim == 2 else out
+
+
+def _pil_cubic(Image, img, new):
+    """PILCUBIC: Pillow's 8-bit bicubic resampling of an RGB image (MindSpore's kernel is a
+    port of it: a horizontal pass rounded to 8 bits, then a vertical one)."""
+    shape = ",".join(map(str, img.shape))
+    if img.ndim != 3 or img.shape[2] != 3:
+        raise pipeline_error(f"Resize: Interpolation mode PILCUBIC only supports image with 3 "
+                             f"channels, but got: <{shape}>")
+    if img.dtype != np.uint8:  # MindSpore's kernel reads the buffer as bytes
+        raise NotImplementedError(f"mindspore.dataset.vision.Resize with Inter.PILCUBIC on a "
+                                  f"{img.dtype.name} image is not supported by mscompat "
+                                  f"(MindSpore's kernel reads it as bytes).")
+    return np.asarray(Image.fromarray(img, "RGB").resize((new[1], new[0]), Image.BICUBIC))
 
 
 class CenterCrop(_Op, PyTensorOperation):
@@ -136,6 +161,12 @@ class CenterCrop(_Op, PyTensorOperation):
         pad_t, pad_l = max(-top, 0), max(-left, 0)
         pad_b, pad_r = max(th - h - pad_t, 0), max(tw - w - pad_l, 0)
         if pad_t or pad_l or pad_b or pad_r:
+            if th - h >= 3 * h or tw - w >= 3 * w:
+                raise pipeline_error(
+                    f"CenterCrop: Padding size cannot be more than 3 times of the original "
+                    f"image size, got top padding: {max(th - h, 0)}, left padding: "
+                    f"{max(tw - w, 0)}, while the original image size: {h}, {w}")
+            image_contract.CONTRACTS["Pad"].check(img)  # MindSpore pads with its Pad kernel
             img = np.pad(img, [(pad_t, pad_b), (pad_l, pad_r)] + [(0, 0)] * (img.ndim - 2))
             top, left = top + pad_t, left + pad_l
         return img[top:top + th, left:left + tw]
@@ -156,6 +187,7 @@ class RandomCrop(_Op, PyTensorOperation):
 
     def __call__(self, img):
         img = np.asarray(img)
+        image_contract.CONTRACTS["Pad"].check(img)  # MindSpore's kernel pads (by 0) first
         if self.padding is not None:
             img = Pad(self.padding, self.fill_value, self.padding_mode)(img)
         th, tw = self.size
@@ -180,6 +212,7 @@ class RandomHorizontalFlip(_Op, PyTensorOperation):
     (``bernoulli(prob)``, ``op_random``)."""
 
     _ms_stream = True
+    _whole_batch = True  # one draw flips every image of a batch <..., H, W, C>
 
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = prob
@@ -189,7 +222,7 @@ class RandomHorizontalFlip(_Op, PyTensorOperation):
 
     def __call__(self, img):
         img = np.asarray(img)
-        return img[:, ::-1].copy() if self._flips() else img
+        return np.flip(img, 1 if img.ndim == 2 else -2).copy() if self._flips() else img
 
 
 class RandomVerticalFlip(RandomHorizontalFlip):
@@ -203,6 +236,8 @@ class RandomVerticalFlip(RandomHorizontalFlip):
 class Normalize(_Op):
     """``Normalize(mean, std, is_hwc=True)``: ``(img - mean) / std`` as Float32."""
 
+    _label = "Normalize"  # NormalizePad's refusals name it
+
     def __init__(self, mean, std, is_hwc: bool = True) -> None:
         self.mean, self.std, self.is_hwc = mean, std, is_hwc
 
@@ -211,7 +246,7 @@ class Normalize(_Op):
         channels = 1 if img.ndim == 2 else img.shape[-1 if self.is_hwc else 0]
         count = len(np.atleast_1d(self.mean))
         if count not in (1, channels):
-            raise pipeline_error(f"Normalize: number of channels does not match the size of "
+            raise pipeline_error(f"{self._label}: number of channels does not match the size of "
                                  f"mean and std vectors, got channels: {channels}, size of "
                                  f"mean: {count}")
         shape = (-1,) if img.ndim == 2 else ((1, 1, -1) if self.is_hwc else (-1, 1, 1))
@@ -268,14 +303,21 @@ class Equalize(_Op, PyTensorOperation):
 
 
 class Invert(_Op, PyTensorOperation):
-    """``Invert()``: ``255 - img`` of a UInt8 image."""
+    """``Invert()``: ``255 - img`` of a 3-channel HWC image (UInt8 saturating, Float32 and
+    other OpenCV depths as they are)."""
 
     def __call__(self, img):
         img = np.asarray(img)
-        if img.dtype != np.uint8:
-            raise RuntimeError(f"Invert: the data type of image should be uint8, but got "
-                               f"{img.dtype}.")
-        return (255 - img).astype(np.uint8)
+        if img.dtype.name not in ("uint8", "int8", "uint16", "int16", "int32", "float32",
+                                  "float64"):
+            raise pipeline_error(f"Invert: OpenCV cannot subtract a {img.dtype.name} image")
+        if img.dtype == np.uint8:
+            return (255 - img).astype(np.uint8)
+        wide = 255 - img.astype(np.float64 if img.dtype.kind == "f" else np.int64)
+        if img.dtype.kind in "iu":
+            info = np.iinfo(img.dtype)
+            wide = np.clip(wide, info.min, info.max)
+        return wide.astype(img.dtype)
 
 
 class Pad(_Op, PyTensorOperation):
@@ -301,6 +343,8 @@ class Pad(_Op, PyTensorOperation):
         if mode != "constant":
             return np.pad(img, pads, mode=mode)
         fill = np.asarray(self.fill_value, img.dtype)
+        if fill.ndim and (img.ndim == 2 or img.shape[-1] == 1):
+            fill = fill[0]  # a grey image takes the first of an RGB fill, as OpenCV does
         out = np.pad(img, pads, mode="constant")
         if fill.any():
             mask = np.ones(img.shape[:2], bool)
@@ -384,15 +428,25 @@ class ConvertMode(enum.Enum):
 
 
 def _gray(r, g, b):
-    """OpenCV's fixed-point luma of 8-bit channels, as MindSpore's build computes it:
-    (9798 R + 19235 G + 3735 B + 2**14) >> 15."""
+    """OpenCV's luma: for 8-bit channels its fixed point (9798 R + 19235 G + 3735 B + 2**14)
+    >> 15, as MindSpore's build computes it; for float channels 0.299 R + 0.587 G + 0.114 B
+    in float32."""
+    if r.dtype.kind == "f":
+        return (r * np.float32(0.299) + g * np.float32(0.587) + b * np.float32(0.114)) \
+            .astype(r.dtype)
     return ((r.astype(np.int32) * 9798 + g.astype(np.int32) * 19235
              + b.astype(np.int32) * 3735 + (1 << 14)) >> 15).astype(r.dtype)
 
 
+# the channels OpenCV's cvtColor takes for each conversion (a 1-channel image given to a
+# colour conversion is first made 3-channel grey, as MindSpore does)
+_SOURCE_CHANNELS = {"gray2bgr": (1,), "gray2bgra": (1,)}
+_OPENCV_DTYPES = ("uint8", "uint16", "float32")
+
+
 class ConvertColor(_Op):
-    """``ConvertColor(convert_mode)``: channel order, alpha and grey conversions of UInt8
-    images, as OpenCV's ``cvtColor``."""
+    """``ConvertColor(convert_mode)``: channel order, alpha and grey conversions, as OpenCV's
+    ``cvtColor`` (UInt8, UInt16 or Float32; the alpha added to a float image is 1.0)."""
 
     def __init__(self, convert_mode: ConvertMode) -> None:
         self.convert_mode = ConvertMode(convert_mode)
@@ -400,15 +454,23 @@ class ConvertColor(_Op):
     def __call__(self, img):
         img = np.asarray(img)
         kind = self.convert_mode.value
+        channels = img.shape[2] if img.ndim == 3 else 1
+        grey_source = kind in _SOURCE_CHANNELS
+        if channels == 1 and not grey_source and kind not in ("bgr2gray", "rgb2gray",
+                                                              "bgra2gray", "rgba2gray"):
+            img, channels = np.repeat(img.reshape(img.shape[:2] + (1,)), 3, -1), 3
+        if img.dtype.name not in _OPENCV_DTYPES or \
+                (channels not in (1,) if grey_source else channels not in (3, 4)):
+            raise pipeline_error(f"ConvertColor: OpenCV: the conversion {self.convert_mode.name} "
+                                 f"does not take a {channels}-channel {img.dtype.name} image "
+                                 f"(Bad number of channels or unsupported depth)")
+        alpha = np.full(img.shape[:2] + (1,), 1.0 if img.dtype.kind == "f" else
+                        np.iinfo(img.dtype).max, img.dtype)
         if kind == "swap":
-            return img[..., ::-1].copy()
-        if kind == "swap4":
-            return img[..., [2, 1, 0, 3]].copy()
-        alpha = np.full(img.shape[:2] + (1,), 255, img.dtype)
-        if kind == "bgr2bgra":
-            return np.concatenate([img, alpha], -1)
-        if kind == "bgr2rgba":
-            return np.concatenate([img[..., ::-1], alpha], -1)
+            return img[..., 2::-1].copy()
+        if kind in ("bgr2bgra", "bgr2rgba", "swap4"):  # swap4: BGRA<->RGBA, alpha added
+            rgb = img[..., :3] if kind == "bgr2bgra" else img[..., 2::-1]
+            return np.concatenate([rgb, img[..., 3:] if channels == 4 else alpha], -1)
         if kind == "bgra2bgr":
             return img[..., :3].copy()
         if kind == "rgba2bgr":
@@ -417,7 +479,7 @@ class ConvertColor(_Op):
             return _gray(img[..., 2], img[..., 1], img[..., 0])
         if kind in ("rgb2gray", "rgba2gray"):
             return _gray(img[..., 0], img[..., 1], img[..., 2])
-        grey = img[..., 0] if img.ndim == 3 else img
+        grey = img.reshape(img.shape[:2])
         out = np.repeat(grey[..., None], 3, -1)
         return out if kind == "gray2bgr" else np.concatenate([out, alpha], -1)
 
@@ -437,7 +499,8 @@ class RandomPosterize(_Op):
     def __call__(self, img):
         img = np.asarray(img)
         bits = op_random.uniform_int(op_random.generator(self), self.bits[0], self.bits[1])
-        return img & np.uint8((0xFF << (8 - bits)) & 0xFF)
+        # an Int8 image is read as its bytes, and the result is UInt8 (MindSpore's kernel)
+        return img.view(np.uint8) & np.uint8((0xFF << (8 - bits)) & 0xFF)
 
 
 class Rescale(_Op):
@@ -481,7 +544,27 @@ class ToTensor(_Op):
 class ToPIL(_Op, PyTensorOperation):
     def __call__(self, img):
         Image = require("PIL.Image", extra="images", feature="mindspore.dataset.vision")
-        return Image.fromarray(np.asarray(img))
+        if isinstance(img, Image.Image):
+            return img
+        if not isinstance(img, np.ndarray):
+            raise TypeError(f"The input image should be of type numpy.ndarray or "
+                            f"PIL.Image.Image. Got {type(img)}.")
+        if img.ndim not in (2, 3):
+            raise ValueError(f"The dimension of input image should be 2 or 3. Got {img.ndim}.")
+        img = img[..., None] if img.ndim == 2 else img
+        if img.shape[-1] > 4:
+            raise ValueError(f"The channel of input image should not exceed 4. Got "
+                             f"{img.shape[-1]}.")
+        if img.shape[-1] == 1:
+            if img.dtype.name not in ("bool", "int8", "int16", "int32", "uint8", "uint16",
+                                      "uint32", "float32", "float64"):
+                raise TypeError(f"The input image type {img.dtype} is not supported when "
+                                f"image shape is [H, W] or [H, W, 1].")
+            return Image.fromarray(img[:, :, 0])
+        if img.dtype != np.uint8:
+            raise TypeError(f"The input image type {img.dtype} is not supported when image "
+                            f"shape is [H, W, 2], [H, W, 3] or [H, W, 4].")
+        return Image.fromarray(img)
 
 
 def _crop_box(op, h: int, w: int) -> tuple[int, int, int, int]:
@@ -519,6 +602,7 @@ class RandomResizedCrop(_Op, PyTensorOperation):
     its op stream (``op_random``, ``_crop_box``)."""
 
     _ms_stream = True
+    _whole_batch = True  # one crop box for every image of a batch <..., H, W, C>
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
                  interpolation=Inter.BILINEAR, max_attempts: int = 10) -> None:
@@ -534,8 +618,12 @@ class RandomResizedCrop(_Op, PyTensorOperation):
 
     def __call__(self, img):
         img = np.asarray(img)
-        top, left, ch, cw = _crop_box(self, img.shape[0], img.shape[1])
-        return Resize(self.size, self.interpolation)(img[top:top + ch, left:left + cw])
+        image_contract.require_cv_depth("CropAndResize", img, self.interpolation == Inter.NEAREST)
+        rows = 0 if img.ndim == 2 else img.ndim - 3  # one box for every image of a batch
+        top, left, ch, cw = _crop_box(self, img.shape[rows], img.shape[rows + 1])
+        window = (Ellipsis, slice(top, top + ch), slice(left, left + cw)) + \
+            (() if img.ndim == 2 else (slice(None),))
+        return Resize(self.size, self.interpolation)(img[window])
 
 
 class RandomCropDecodeResize(RandomResizedCrop):
@@ -588,45 +676,17 @@ class RandomColorAdjust(_Op, PyTensorOperation):
         """MindSpore's C++ order: shuffle the four adjustments with the op's stream
         (``op_random``), then draw each factor (float32) as it comes and apply it, skipping
         only a range fixed at the identity."""
-        from .vision_adjust import AdjustBrightness, AdjustContrast, AdjustSaturation
-        img = np.asarray(img)
-        if img.ndim != 3 or img.shape[2] != 3:
-            raise RuntimeError(f"RandomColorAdjust: the image must be HWC with 3 channels, "
-                               f"but got shape {img.shape}.")
+        from .vision_adjust import AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation
+        img = np.asarray(img)  # 3-channel HWC (image_contract); each step checks dtypes
         gen = op_random.generator(self)
         steps = {"brightness": (self.brightness, 1.0, AdjustBrightness),
                  "contrast": (self.contrast, 1.0, AdjustContrast),
                  "saturation": (self.saturation, 1.0, AdjustSaturation),
-                 "hue": (self.hue, 0.0, None)}
+                 "hue": (self.hue, 0.0, AdjustHue)}
         for name in ms_order.std_shuffle(list(steps), gen):
             (lo, hi), identity, adjust = steps[name]
             if np.float32(lo) == np.float32(hi) == np.float32(identity):
                 continue
             factor = float(op_random.uniform_real(gen, lo, hi))
-            if adjust is None and img.dtype == np.uint8:
-                from .vision_adjust import AdjustHue
-                adjust = AdjustHue
-            img = adjust(factor)(img) if adjust is not None else _hue_shifted(img, factor)
+            img = adjust(factor)(img)
         return img
-
-
-def _hue_shifted(img, shift: float):
-    top = 255.0 if np.issubdtype(img.dtype, np.integer) else 1.0
-    f = _shift_hue(img.astype(np.float64) / top, shift) * top
-    if np.issubdtype(img.dtype, np.integer):
-        return np.clip(np.floor(f + 0.5), 0, 255).astype(img.dtype)
-    return f.astype(img.dtype)
-
-
-def _shift_hue(rgb, shift: float):
-    """Rotate the hue of an RGB image in [0, 1] by ``shift`` turns (via HSV)."""
-    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
-    v = rgb.max(-1)
-    c = v - rgb.min(-1)
-    safe = np.where(c == 0, 1, c)
-    hue = np.where(v == r, (g - b) / safe % 6, np.where(v == g, (b - r) / safe + 2,
-                                                         (r - g) / safe + 4)) / 6
-    hue = np.where(c == 0, 0, hue)
-    hue = (hue + shift) % 1.0
-    k = (np.array([5, 3, 1]) + hue[..., None] * 6) % 6
-    return v[..., None] - c[..., None] * np.clip(np.minimum(k, 4 - k), 0, 1)

@@ -24,9 +24,10 @@ import os
 import numpy as np
 
 from .._engine.optional import require
-from . import op_random
+from . import image_contract, op_random
+from .pipeline_errors import pipeline_error
 from .transform_base import PyTensorOperation
-from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _Op
+from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _hw, _Op
 from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
 
 
@@ -55,7 +56,7 @@ class AdjustBrightness(_Op, PyTensorOperation):
         self.brightness_factor = _factor("brightness_factor", brightness_factor)
 
     def __call__(self, img):
-        img = _check_hwc_rgb(img, "AdjustBrightness")
+        img = np.asarray(img)  # HW or HWC, 1 or 3 channels (image_contract)
         return _blend(img, np.zeros_like(img), self.brightness_factor)
 
 
@@ -170,15 +171,23 @@ class AdjustGamma(_Op, PyTensorOperation):
         self.gain = float(gain)
 
     def __call__(self, img):
+        """UInt8 (and Int8, read as its bytes): MindSpore's 256-entry table; floats: the
+        formula in float32, and the result is Float32 (MindSpore's kernel). Other integer
+        images MindSpore's kernel misreads, so they are refused."""
         img = np.asarray(img)
-        if img.dtype == np.uint8:
+        if img.dtype in (np.uint8, np.int8):
             f = np.power(np.arange(256, dtype=np.float32) / np.float32(255.0),
                          np.float32(self.gamma))
             lut = np.floor(np.minimum(f * np.float32(255.999) * np.float32(self.gain),
                                       np.float32(255)))
-            return np.clip(lut, 0, 255).astype(np.uint8)[img]
+            return np.clip(lut, 0, 255).astype(np.uint8)[img.view(np.uint8)].view(img.dtype)
+        if img.dtype.kind != "f":
+            raise NotImplementedError(f"mindspore.dataset.vision.AdjustGamma on a "
+                                      f"{img.dtype.name} image is not supported by mscompat "
+                                      f"(MindSpore's kernel misreads integer images wider "
+                                      f"than a byte).")
         out = np.power(np.float32(self.gain) * img.astype(np.float32), np.float32(self.gamma))
-        return np.minimum(out, np.float32(1.0)).astype(img.dtype)
+        return np.minimum(out, np.float32(1.0))
 
 
 def _threshold_range(name: str, threshold) -> tuple[float, float]:
@@ -232,7 +241,8 @@ class Posterize(_Op):
         self.bits = bits
 
     def __call__(self, img):
-        return np.asarray(img) & np.uint8((0xFF << (8 - self.bits)) & 0xFF)
+        # an Int8 image is read as its bytes, and the result is UInt8 (MindSpore's kernel)
+        return np.asarray(img).view(np.uint8) & np.uint8((0xFF << (8 - self.bits)) & 0xFF)
 
 
 class Crop(_Op):
@@ -247,9 +257,12 @@ class Crop(_Op):
         img = np.asarray(img)
         top, left = self.coordinates
         h, w = self.size
-        if top + h > img.shape[0] or left + w > img.shape[1]:
-            raise RuntimeError(f"Crop: the crop window ({top}, {left}, {h}, {w}) exceeds the "
-                               f"image of shape {img.shape}.")
+        if top + h > img.shape[0]:
+            raise pipeline_error(f"Crop: Crop height dimension: {top + h} exceeds image "
+                                 f"height: {img.shape[0]}")
+        if left + w > img.shape[1]:
+            raise pipeline_error(f"Crop: Crop width dimension: {left + w} exceeds image "
+                                 f"width: {img.shape[1]}")
         return img[top:top + h, left:left + w].copy()
 
 
@@ -259,9 +272,18 @@ class ResizedCrop(_Op):
 
     def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR) -> None:
         self.crop = Crop((top, left), (height, width))
-        self.resize = Resize(size, interpolation)
+        self.resize = Resize(_hw(size), interpolation)  # an int is a square, not a side
 
     def __call__(self, img):
+        img = np.asarray(img)
+        image_contract.require_cv_depth("CropAndResize", img,
+                                        self.resize.interpolation == Inter.NEAREST)
+        (top, left), (h, w) = self.crop.coordinates, self.crop.size
+        for edge, extent, side, size in (("top", "height", top + h, 0),
+                                         ("left", "width", left + w, 1)):
+            if side > img.shape[size]:
+                raise pipeline_error(f"ResizedCrop: the sum of {edge} and {extent}: {side} "
+                                     f"exceeds image {extent}: {img.shape[size]}")
         return self.resize(self.crop(img))
 
 
@@ -314,6 +336,7 @@ class NormalizePad(_Op):
 
     def __init__(self, mean, std, dtype="float32", is_hwc=True) -> None:
         self.normalize = Normalize(mean, std, is_hwc)
+        self.normalize._label = "NormalizePad"
         self.dtype, self.is_hwc = np.dtype(dtype), is_hwc
 
     def __call__(self, img):

@@ -173,7 +173,7 @@ class RandomGrayscale(_Op, PyTensorOperation):
 
 def _convert_hsv(images, is_hwc: bool, pixel, chw: str = "(C, H, W)") -> np.ndarray:
     """MindSpore's Python HSV conversions: ``colorsys`` applied per pixel through
-    ``np.vectorize`` (so the result's dtype is what that gives: Float64 for most inputs),
+    ``np.vectorize`` (in Float64, the dtype MindSpore's result has for every input),
     on (H, W, C)/(N, H, W, C) or (C, H, W)/(N, C, H, W) images of 3 channels."""
     if not isinstance(images, np.ndarray):
         stop = "" if chw == "(C ,H, W)" else "."  # (sic) the two functions' messages
@@ -187,6 +187,7 @@ def _convert_hsv(images, is_hwc: bool, pixel, chw: str = "(C, H, W)") -> np.ndar
     if channels != 3:
         raise TypeError(f"img should be 3 channels RGB img. Got {channels} channels.")
     convert = np.vectorize(pixel)
+    images = images.astype(np.float64)  # MindSpore's result is Float64 for every input
 
     def one(img):
         a, b, c = (img[..., i] for i in range(3)) if is_hwc else img

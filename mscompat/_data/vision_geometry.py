@@ -26,7 +26,7 @@ import numbers
 
 import numpy as np
 
-from . import op_random
+from . import image_contract, op_random
 from .transform_base import PyTensorOperation
 from .vision import Inter, _Op
 
@@ -65,7 +65,10 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
          + _fixed(inv[1, 0] * xs * _AB_SCALE)[None, :])
     src = img if img.ndim == 3 else img[..., None]
     height, width = src.shape[:2]
-    fill = np.broadcast_to(np.asarray(fill, np.float64), (src.shape[2],))
+    # OpenCV's border is a 4-value Scalar (a number or (b, g, r), then 0), repeating over
+    # the channels of a wider image
+    scalar = np.append(np.resize(np.asarray(fill, np.float64), 3), 0.0)
+    fill = scalar[np.arange(src.shape[2]) % 4]
 
     def tap(yy, xx):
         inside = (xx >= 0) & (xx < width) & (yy >= 0) & (yy < height)
@@ -97,11 +100,12 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
     return out if img.ndim == 3 else out[..., 0]
 
 
-def _check_image(img, name: str) -> np.ndarray:
+def _check_image(img, name: str, resample) -> np.ndarray:
     img = np.asarray(img)
     if img.ndim not in (2, 3):
         raise RuntimeError(f"{name}: the image must be HW or HWC, but got shape "
                            f"{img.shape}.")
+    image_contract.require_cv_depth(name, img, nearest=resample == Inter.NEAREST)
     return img
 
 
@@ -113,7 +117,7 @@ def rotation_matrix(cx: float, cy: float, degrees: float) -> np.ndarray:
 
 
 def rotate(img, degrees: float, resample, expand: bool, center, fill):
-    img = _check_image(img, "Rotate")
+    img = _check_image(img, "Rotate", resample)
     if isinstance(fill, (tuple, list)):  # MindSpore's Rotate hands OpenCV (b, g, r)
         fill = tuple(reversed(fill))
     h, w = img.shape[:2]
@@ -195,6 +199,10 @@ class Rotate(_Op):
         return rotate(img, self.degrees, self.resample, self.expand, self.center,
                       self.fill_value)
 
+    def _batch_error(self) -> str | None:
+        """MindSpore rotates a batch <..., H, W, C> in place: an expanding rotation fails."""
+        return "Cannot reshape, Number of elements do not match" if self.expand else None
+
 
 class RandomRotation(Rotate, PyTensorOperation):
     """``vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None,
@@ -237,7 +245,7 @@ class Affine(_Op):
         self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
 
     def __call__(self, img):
-        img = _check_image(img, "Affine")
+        img = _check_image(img, "Affine", self.resample)
         h, w = img.shape[:2]
         m = affine_matrix(h, w, self.degrees, (self.translate[0] * w, self.translate[1] * h),
                           self.scale, self.shear)
@@ -289,7 +297,7 @@ class RandomAffine(_Op, PyTensorOperation):
         """MindSpore's draws, float32 from the op stream (``op_random``): the angle, the
         translations (their ranges scaled by the width and height first), the scale, then
         the two shears."""
-        img = _check_image(img, "RandomAffine")
+        img = _check_image(img, "RandomAffine", self.resample)
         h, w = img.shape[:2]
         gen, f32 = op_random.generator(self), np.float32
 
