@@ -96,9 +96,12 @@ _CV_COPY = CV_DEPTHS + ("int8", "int32", "uint32", "int64", "uint64")
 _OPENCV = "{op}: OpenCV: the kernel does not support {dtype} images (depths {dtypes})"
 
 
-def require_cv_depth(op: str, img: np.ndarray, nearest: bool = False) -> None:
+def require_cv_depth(op: str, img: np.ndarray, nearest: bool = False,
+                     warp: bool = False) -> None:
     """MindSpore's OpenCV resize and warp kernels: interpolation needs one of ``CV_DEPTHS``;
-    nearest-neighbour takes any depth but Float16."""
+    nearest-neighbour takes any depth (a warp's, any but Float16)."""
+    if nearest and not warp:
+        return
     Contract(op, ranks=None, dtypes=_CV_COPY if nearest else CV_DEPTHS,
              dtype_msg=_OPENCV).check(img)
 _SOLARIZE_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "float32", "float64")
@@ -176,9 +179,11 @@ CONTRACTS: dict[str, Contract] = {
                             dtypes=("bool", "uint8", "uint16", "float32"), dtype_msg=_OPENCV,
                             decode_hint=False),
     "Affine": Contract("Affine", rank_msg="{op}: input tensor is not in shape of <H,W,C> or "
-                       "<H,W>, but got rank: {rank}", decode_hint=False,
-                                dtypes=CV_DEPTHS, dtype_msg=_OPENCV),
+                       "<H,W>, but got rank: {rank}", decode_hint=False),
     "RandomAffine": Contract("Affine"),
+    "SlicePatches": Contract("Affine", decode_hint=False,
+                             vector_msg="Rank of input data should be greater than 2, but "
+                                        "got:{rank}"),
     "GaussianBlur": Contract("GaussianBlur", dtypes=CV_DEPTHS, dtype_msg=_OPENCV),
     "Crop": Contract("Crop"),
     "ConvertColor": Contract("ConvertColor", channels=(1, 3, 4),

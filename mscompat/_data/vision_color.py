@@ -165,7 +165,7 @@ class RandomGrayscale(_Op, PyTensorOperation):
         self.prob = prob
 
     def __call__(self, img):
-        channels = 1 if getattr(img, "mode", None) == "L" else 3
+        channels = 1 if img.mode == "L" else 3  # a PIL image (an array: AttributeError)
         if self.prob > random.random():
             return _pil_grey(img, channels)
         return img

@@ -105,7 +105,7 @@ def _check_image(img, name: str, resample) -> np.ndarray:
     if img.ndim not in (2, 3):
         raise RuntimeError(f"{name}: the image must be HW or HWC, but got shape "
                            f"{img.shape}.")
-    image_contract.require_cv_depth(name, img, nearest=resample == Inter.NEAREST)
+    image_contract.require_cv_depth(name, img, nearest=resample == Inter.NEAREST, warp=True)
     return img
 
 

@@ -79,7 +79,9 @@ def geometry_contracts(ms):
         V.HWC2CHW(), V.ToTensor(), V.NormalizePad([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]),
         V.Normalize([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]), V.RandomVerticalFlip(1.0),
         V.Affine(degrees=15.0, translate=[0.1, 0.1], scale=1.2, shear=[5.0, 5.0],
-                 resample=V.Inter.BILINEAR)], _ALL)
+                 resample=V.Inter.BILINEAR),
+        V.Affine(degrees=15.0, translate=[0.1, 0.1], scale=1.2, shear=[5.0, 5.0]),
+        V.Rotate(20), V.Resize((4, 9), V.Inter.NEAREST), V.SlicePatches(2, 2)], _ALL)
 
 
 @case(modes=P, rtol=1e-5, atol=1e-4)
