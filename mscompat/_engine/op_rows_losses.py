@@ -245,11 +245,13 @@ def _ctc_nll(blank, zero_infinity):
     gradient is NaN)."""
     @jax.custom_vjp
     def nll(log_probs, targets, input_lengths, target_lengths):
-        return _ctc_alpha_beta(log_probs, targets, input_lengths, target_lengths, blank)[2]
+        return _fwd(log_probs, targets, input_lengths, target_lengths)[0]
 
     def _fwd(log_probs, targets, input_lengths, target_lengths):
         alpha, beta, loss, ext = _ctc_alpha_beta(log_probs, targets, input_lengths,
                                                  target_lengths, blank)
+        # no time steps (and so an empty target): the empty alignment, probability 1
+        loss = jnp.where(input_lengths == 0, jnp.zeros_like(loss), loss)
         return loss, (log_probs, targets, input_lengths, target_lengths, alpha, beta, loss,
                       ext)
 

@@ -5,6 +5,8 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+import jax
+
 from . import (
     dynamic_shape,
     errors,
@@ -438,7 +440,9 @@ def _install_operators() -> None:
         impl = impls[prim]
         if name in ("eq", "ne"):
             def cmp(self, other, _impl=impl, _name=name):
-                if other is None:
+                # MindSpore compares elementwise with a Python number or a Tensor only;
+                # anything else (None, a string, a list, a NumPy array) is simply unequal
+                if not isinstance(other, (int, float, Tensor, jax.Array, lazy.Lazy)):
                     return _name == "ne"
                 return call(_impl, (self._data, unwrap(other)), label=f"Tensor.__{_name}__")
             setattr(Tensor, f"__{name}__", cmp)

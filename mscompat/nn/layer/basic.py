@@ -77,8 +77,9 @@ class Dense(Cell):
         return self.activation(out) if self.activation_flag else out
 
     def extend_repr(self) -> str:
-        s = (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-             f"has_bias={self.has_bias}")
+        s = f"input_channels={self.in_channels}, output_channels={self.out_channels}"
+        if self.has_bias:  # MindSpore names has_bias only when it is True
+            s += f", has_bias={self.has_bias}"
         if self.activation_flag:
             s += f", activation={self.activation}"
         return s
@@ -168,25 +169,34 @@ class Dropout(Cell):
     def __init__(self, keep_prob=0.5, p=None, dtype=None) -> None:
         super().__init__()
         if p is None:
+            if not isinstance(keep_prob, float):
+                raise TypeError(f"For 'Dropout', the type of 'keep_prob' should be 'float', "
+                                f"but got type '{type(keep_prob).__name__}'.")
             if not 0.0 < keep_prob <= 1.0:
-                raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], "
-                                 f"but got {keep_prob}.")
-            p = 1.0 - keep_prob
+                raise ValueError(f"For 'Dropout', the 'keep_prob' must be a number in range "
+                                 f"(0, 1], but got {keep_prob}.")
+        elif isinstance(p, bool) or not isinstance(p, (float, int)):
+            raise TypeError(f"For 'Dropout', the type of 'p' should be one of '['float', "
+                            f"'int']', but got type '{type(p).__name__}'.")
         elif not 0.0 <= p < 1.0:
-            raise ValueError(f"For 'Dropout', the 'p' must be in range [0, 1), but got {p}.")
-        self.p, self.keep_prob = p, 1.0 - p
+            raise ValueError(f"For 'Dropout', the 'p' must be a number in range [0, 1), but "
+                             f"got {p}.")
+        # MindSpore keeps both as given: p None when keep_prob is used, keep_prob its
+        # default when p is; the drop probability is p, else 1 - keep_prob
+        self.p, self.keep_prob = p, keep_prob
+        self._drop = 1.0 - keep_prob if p is None else p
         seeds = ms_dropout.graph_seed(0, "dropout")
         self._mask_stream = ms_dropout.MaskStream(seeds) if seeds != (0, 0) else None
 
     def construct(self, x):
-        if not self.training or self.p == 0:
+        if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
         if self._mask_stream is None:
-            return random_ops.stream_dropout(x, self.p)  # unseeded: MindSpore draws entropy
-        return self._mask_stream.apply(x, self.keep_prob)
+            return random_ops.stream_dropout(x, self._drop)  # unseeded: entropy
+        return self._mask_stream.apply(x, 1.0 - self._drop)
 
     def extend_repr(self) -> str:
-        return f"p={self.p}"
+        return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"
 
 
 class Dropout2d(Cell):
@@ -214,7 +224,7 @@ class Dropout2d(Cell):
         return random_ops.dropout_channels(x, self.p)
 
     def extend_repr(self) -> str:
-        return f"p={self.p}"
+        return f"p={self.keep_prob}"  # (sic) MindSpore shows the keep probability as p
 
 
 class Dropout1d(Dropout2d):
@@ -227,6 +237,13 @@ class Dropout1d(Dropout2d):
         >>> ms.nn.Dropout1d(0.5)(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape
         (2, 3, 4)
     """
+
+    def __init__(self, p: float = 0.5) -> None:
+        super().__init__(p)
+        del self.keep_prob  # MindSpore's Dropout1d has no keep_prob attribute
+
+    def extend_repr(self) -> str:
+        return ""
 
     _rank = 3
 
@@ -374,6 +391,9 @@ class Norm(Cell):
     def construct(self, x):
         axis = tuple(self.axis) if isinstance(self.axis, (list, tuple)) else (self.axis,)
         return call(_norm, (x._data,), {"axis": axis or None, "keep_dims": self.keep_dims})
+
+    def extend_repr(self) -> str:
+        return f"axis={self.axis}, keep_dims={self.keep_dims}"
 
 
 def _one_hot(ids, *, depth, on_value, off_value, axis, dtype):

@@ -107,10 +107,32 @@ class BatchNorm2d(_BatchNorm):
     _ranks = (4,)
 
 
-class BatchNorm3d(_BatchNorm):
-    """``nn.BatchNorm3d(num_features, ...)`` on (N, C, D, H, W)."""
+class BatchNorm3d(Cell):
+    """``nn.BatchNorm3d(num_features, ...)`` on (N, C, D, H, W): as MindSpore builds it, a
+    ``BatchNorm2d`` child ``bn2d`` (so its Parameters are ``bn2d.gamma``... in checkpoints)
+    over the input seen as (N, C, D*H, W).
 
-    _ranks = (5,)
+    Example:
+        >>> import mscompat as ms
+        >>> [name for name, _ in ms.nn.BatchNorm3d(2).parameters_and_names()]
+        ['bn2d.moving_mean', 'bn2d.moving_variance', 'bn2d.gamma', 'bn2d.beta']
+    """
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, dtype=_F32) -> None:
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
+                                moving_mean_init, moving_var_init, use_batch_statistics,
+                                "NCHW", dtype)
+
+    def construct(self, x):
+        if x.ndim != 5:
+            raise ValueError(f"For 'BatchNorm3d', the in_shape must have 5 dims, but got "
+                             f"{x.ndim}.")
+        n, c, d, h, w = x.shape
+        return self.bn2d(x.reshape((n, c, d * h, w))).reshape((n, c, d, h, w))
 
 
 class SyncBatchNorm(_BatchNorm):
