@@ -43,6 +43,18 @@ def adam(w, m, v, beta1_power, beta2_power, lr, b1, b2, eps, g, *, nesterov=Fals
     return _adam_weight(w, rate * body, v, eps, rate * tail), m, v
 
 
+def adam_no_update_param(m, v, beta1_power, beta2_power, lr, b1, b2, eps, g, *,
+                         nesterov=False):
+    """``(delta, m, v)`` of MindSpore's ``AdamNoUpdateParam`` (``AdamOffload``'s kernel):
+    Adam's moments and the step ``-lr_t * m / (sqrt(v) + eps)``, which the caller adds to the
+    weight (an element may differ from MindSpore's host kernel in the last bit)."""
+    m = fma(g - m, 1 - b1, m)
+    v = fma(fma(g, g, -v), 1 - b2, v)
+    rate = lr * jnp.sqrt(1 - rounded(beta2_power)) / (1 - rounded(beta1_power))
+    top = m * b1 + (1 - b1) * g if nesterov else m
+    return -(rate * top) / (jnp.sqrt(v) + eps), m, v
+
+
 def _adam_weight(w, step, v, eps, tail_step=None):
     """``w - step / (sqrt(v) + eps)``; on the CPU (float32) the last ``size % 8`` elements
     of the flattened Parameter as the kernel's scalar loop computes them: C's double

@@ -58,6 +58,7 @@ from .optim import (  # noqa: F401
     Adagrad,
     Adam,
     AdaMax,
+    AdamOffload,
     AdamWeightDecay,
     Lamb,
     LazyAdam,

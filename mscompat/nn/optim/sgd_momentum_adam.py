@@ -25,7 +25,14 @@ import numpy as np
 import optax
 
 from ... import _checkparam as validator
-from ..._engine.optimizer_kernels import adam, adam_amsgrad, adam_weight_decay, apply_momentum, sgd
+from ..._engine.optimizer_kernels import (
+    adam,
+    adam_amsgrad,
+    adam_no_update_param,
+    adam_weight_decay,
+    apply_momentum,
+    sgd,
+)
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
 from .optimizer import Optimizer, masked, zeros_like_params
@@ -182,6 +189,42 @@ def _adam_constants(opt, g):
     gradient's dtype."""
     b1, b2, eps = (jnp.asarray(x, g.dtype) for x in (opt.beta1, opt.beta2, opt.eps))
     return b1, b2, eps, opt._power("beta1_power", g.dtype), opt._power("beta2_power", g.dtype)
+
+
+class AdamOffload(Adam):
+    """``nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: Adam whose
+    update MindSpore computes on the host (``AdamNoUpdateParam``: the step is computed, then
+    added to the weight); the running powers have shape (1,).
+
+    Example:
+        >>> import mscompat as ms
+        >>> w = ms.Parameter(ms.Tensor([1.0]), name='w')
+        >>> opt = ms.nn.AdamOffload([w], learning_rate=0.1)
+        >>> _ = opt((ms.Tensor([2.0]),))
+        >>> print(w.asnumpy(), opt.beta1_power.shape)
+        [0.90000004] (1,)
+    """
+
+    _power_shape = (1,)
+
+    def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False,
+                 weight_decay: float = 0.0, loss_scale: float = 1.0) -> None:
+        validator.check_value_type("use_locking", use_locking, [bool], "AdamOffload")
+        validator.check_value_type("use_nesterov", use_nesterov, [bool], "AdamOffload")
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
+                         weight_decay, loss_scale)
+
+    def _transform(self, lr: float):
+        return slot_transform(self, lr, (("moment1", 0.0), ("moment2", 0.0)), _offload_kernel)
+
+
+def _offload_kernel(opt, g, w, slots, lr):
+    b1, b2, eps, p1, p2 = _adam_constants(opt, g)
+    delta, m, v = adam_no_update_param(*slots, p1, p2, lr, b1, b2, eps, g,
+                                       nesterov=opt.use_nesterov)
+    return w + delta, (m, v)
 
 
 class LazyAdam(Adam):
