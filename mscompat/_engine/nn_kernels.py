@@ -137,6 +137,13 @@ def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mo
     dilation = pair(dilation, n, "dilation")
     pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode, dilation)
     init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
+    if any(d > 1 for d in dilation):  # JAX has no VJP for a dilated max window: gather
+        found = max_pool_indices(x, kernel, stride, pad_mode, padding, dilation, ceil_mode)
+        flat = x.reshape(x.shape[:2] + (-1,))
+        out = jnp.take_along_axis(flat, found.reshape(found.shape[:2] + (-1,)), axis=2,
+                                  mode="clip").reshape(found.shape)
+        return _lowest_float32_floor(out) if floor and x.dtype in (np.float32, np.float64) \
+            else out
     # A NumPy (concrete) init value: JAX differentiates reduce_window max/add only then.
     out = jax.lax.reduce_window(x, np.array(init, x.dtype), jax.lax.max,
                                 (1, 1) + tuple(kernel), (1, 1) + tuple(stride),

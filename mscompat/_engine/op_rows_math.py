@@ -653,6 +653,12 @@ def _smooth_l1_prim(prediction, target, *, beta=1.0, reduction="none"):
 
 def _bce(logits, labels, weight=None, reduction="mean"):
     check_dtype("BinaryCrossEntropy", "logits", logits, ("bfloat16", "float16", "float32"))
+    if not isinstance(logits, jax.core.Tracer):  # MindSpore's kernel checks the values
+        outside = np.asarray(logits, np.float64)
+        outside = outside[(outside < 0) | (outside > 1)]
+        if outside.size:
+            raise RuntimeError(f"For 'BinaryCrossEntropy', the value of 'input_x' must be "
+                               f"between 0 and 1, but got value: {float(outside[0]):g}")
     loss = bprops.binary_cross_entropy(logits, labels)
     if weight is not None:
         loss = loss * weight

@@ -132,6 +132,9 @@ class Tril(Cell):
     """``nn.Tril()(x, k=0)``: the lower triangle of ``x`` (entries above diagonal ``k``
     zeroed), computed in Float32 and cast back, as MindSpore's."""
 
+    def __init__(self) -> None:  # MindSpore's takes no arguments
+        super().__init__()
+
     def construct(self, x, k=0):
         return call(_triangle(jnp.tril), (x._data, int(k))).astype(x.dtype)
 
@@ -139,6 +142,9 @@ class Tril(Cell):
 class Triu(Cell):
     """``nn.Triu()(x, k=0)``: the upper triangle of ``x`` (entries below diagonal ``k``
     zeroed)."""
+
+    def __init__(self) -> None:  # MindSpore's takes no arguments
+        super().__init__()
 
     def construct(self, x, k=0):
         return call(_triangle(jnp.triu), (x._data, int(k))).astype(x.dtype)

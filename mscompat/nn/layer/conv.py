@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ... import _checkparam as validator
 from ..._engine import dtypes, nn_kernels
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
@@ -149,6 +150,7 @@ class Conv1d(_Conv):
                  pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
                  has_bias: bool = False, weight_init=None, bias_init=None,
                  dtype=dtypes.ALL["float32"]) -> None:
+        validator.check_value_type("padding", padding, [int], "Conv1d")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, dtype, ndim=1)
 
@@ -243,6 +245,7 @@ class Conv1dTranspose(_Conv):
                  pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
                  has_bias: bool = False, weight_init=None, bias_init=None,
                  dtype=dtypes.ALL["float32"]) -> None:
+        validator.check_value_type("padding", padding, [int], "Conv1dTranspose")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, dtype, ndim=1)
 

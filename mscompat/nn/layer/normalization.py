@@ -63,7 +63,8 @@ class _BatchNorm(Cell):
         if data_format != "NCHW":
             raise NotImplementedError(f"nn.{cls}(data_format={data_format!r}) is not "
                                       "supported by mscompat.")
-        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        # MindSpore's attribute holds 1 - momentum (the BatchNorm kernel's momentum)
+        self.num_features, self.eps, self.momentum = num_features, eps, 1.0 - momentum
         self.use_batch_statistics = use_batch_statistics
         shape = (num_features,)
         self.moving_mean = _param(moving_mean_init, shape, dtype, "mean", False)
@@ -82,14 +83,14 @@ class _BatchNorm(Cell):
             self.use_batch_statistics
         if not batch:
             return call(_bn_infer, args, {"eps": self.eps})
-        y, mean, var = call(_bn_train, args, {"eps": self.eps, "momentum": self.momentum})
+        y, mean, var = call(_bn_train, args, {"eps": self.eps, "momentum": 1.0 - self.momentum})
         self.moving_mean = mean
         self.moving_variance = var
         return y
 
     def extend_repr(self) -> str:
         return (f"num_features={self.num_features}, eps={self.eps}, "
-                f"momentum={self.momentum}, gamma={self.gamma}, beta={self.beta}, "
+                f"momentum={1.0 - self.momentum}, gamma={self.gamma}, beta={self.beta}, "
                 f"moving_mean={self.moving_mean}, moving_variance={self.moving_variance}")
 
 

@@ -27,7 +27,7 @@ import jax.numpy as jnp
 from ... import ops
 from ..._engine import dtypes, jaxconfig, random_ops
 from ..._engine.cell import Cell
-from ..._engine.initializers import HeUniform, Uniform, XavierUniform, initialize
+from ..._engine.initializers import HeUniform, Uniform, XavierNormal, XavierUniform, initialize
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
 from ..._engine.tensor import Tensor
@@ -44,19 +44,45 @@ def _linear(x, w, b):
     return y if b is None else y + b
 
 
-def _mask(mask, dtype):
-    """A boolean mask as 0 / -inf, a float mask as is (uint8 counts as boolean)."""
+def _combined_mask(attn_mask, key_padding_mask, dtype, added, bsz, num_heads):
+    """The additive mask MindSpore's ``multi_head_attention_forward`` builds: a UInt8
+    ``attn_mask`` is boolean; both masks gain ``added`` unmasked positions; the key padding
+    mask (per batch) joins a boolean ``attn_mask`` by OR but is *added* to a float one (a
+    True padding entry adds 1, not -inf, as MindSpore computes it); a boolean result is 0 /
+    -inf. Returns (1, 1, L, S) or (N, H, L, S), or None."""
+    mask, kpm = attn_mask, key_padding_mask
+    if mask is not None:
+        mask = mask.astype(bool) if mask.dtype == jnp.uint8 else mask
+        mask = mask[None] if mask.ndim == 2 else mask
+    if added:  # the appended key positions are never masked
+        mask, kpm = (None if m is None else
+                     jnp.pad(m, [(0, 0)] * (m.ndim - 1) + [(0, added)]) for m in (mask, kpm))
+    if kpm is not None:
+        src_len = kpm.shape[-1]
+        kpm = jnp.tile(kpm.reshape(bsz, 1, 1, src_len), (1, num_heads, 1, 1))
+        kpm = kpm.reshape(bsz * num_heads, 1, src_len)
+        if mask is None:
+            mask = kpm
+        elif mask.dtype == jnp.bool_:
+            mask = mask | kpm.astype(bool)
+        else:
+            mask = mask + kpm.astype(mask.dtype)
     if mask is None:
         return None
-    if mask.dtype in (jnp.bool_, jnp.uint8):
-        return jnp.where(mask.astype(bool), -jnp.inf, 0).astype(dtype)
-    return mask
+    if mask.dtype == jnp.bool_:
+        mask = jnp.where(mask, -jnp.inf, 0).astype(dtype)
+    if mask.shape[0] == 1:
+        return mask[None]
+    return mask.reshape(bsz, num_heads, -1, mask.shape[-1])
 
 
 def _attention_weights(query, key, value, w_q, w_k, w_v, bias, attn_mask, key_padding_mask,
-                       *, num_heads, batched, batch_first):
+                       bias_k=None, bias_v=None, *, num_heads, batched, batch_first,
+                       zero_attn=False):
     """Projections and softmax weights: (probabilities (N, H, L, S), values (N, H, S, D)).
-    ``w_k``/``w_v`` None: ``w_q`` is the packed (3E, E) ``in_proj_weight``."""
+    ``w_k``/``w_v`` None: ``w_q`` is the packed (3E, E) ``in_proj_weight``. ``bias_k``/
+    ``bias_v`` (1, 1, E) append one projected key/value position, ``zero_attn`` one of zeros
+    (per head), each unmasked."""
     e = query.shape[-1]
     if w_k is None:
         w_q, w_k, w_v = w_q[:e], w_q[e:2 * e], w_q[2 * e:]
@@ -70,21 +96,25 @@ def _attention_weights(query, key, value, w_q, w_k, w_v, bias, attn_mask, key_pa
     tgt_len, bsz, embed = query.shape
     head = embed // num_heads
     q, k, v = _linear(query, w_q, b_q), _linear(key, w_k, b_k), _linear(value, w_v, b_v)
+    added = 0
+    if bias_k is not None:
+        k = jnp.concatenate([k, jnp.tile(bias_k, (1, bsz, 1))])
+        v = jnp.concatenate([v, jnp.tile(bias_v, (1, bsz, 1))])
+        added += 1
     src_len = k.shape[0]
 
     def heads(t, n):
         return t.reshape(n, bsz, num_heads, head).transpose(1, 2, 0, 3)
     q, k, v = heads(q, tgt_len), heads(k, src_len), heads(v, src_len)
+    if zero_attn:
+        zeros = jnp.zeros((bsz, num_heads, 1, head), k.dtype)
+        k, v = jnp.concatenate([k, zeros], axis=2), jnp.concatenate([v, zeros], axis=2)
+        src_len += 1
+        added += 1
     scale = jnp.sqrt(jnp.sqrt(jnp.asarray(head, q.dtype)))
     scores = jnp.matmul(q / scale, jnp.swapaxes(k, -1, -2) / scale,
                         precision=jaxconfig.matmul_precision())
-    mask = _mask(attn_mask, q.dtype)
-    if mask is not None:
-        mask = mask[None] if mask.ndim == 2 else mask.reshape(bsz, num_heads, tgt_len, src_len)
-    pad = _mask(key_padding_mask, q.dtype)
-    if pad is not None:
-        pad = pad[:, None, None, :]
-        mask = pad if mask is None else mask + pad
+    mask = _combined_mask(attn_mask, key_padding_mask, q.dtype, added, bsz, num_heads)
     if mask is not None:
         scores = scores + mask
     return jax.nn.softmax(scores, axis=-1), v
@@ -129,10 +159,10 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check: int, num
         >>> print(out.shape, weights.shape)
         (3, 2, 4) (2, 3, 3)
     """
-    unsupported = [name for name, v in (("bias_k", bias_k), ("bias_v", bias_v),
-                                        ("static_k", static_k), ("static_v", static_v),
-                                        ("add_zero_attn", add_zero_attn or None))
+    unsupported = [name for name, v in (("static_k", static_k), ("static_v", static_v))
                    if v is not None]
+    if (bias_k is None) != (bias_v is None):
+        raise ValueError("The bias_k and bias_v should be ``None``at the same time.")
     if unsupported:
         raise NotImplementedError(
             f"ops.function.nn_func.multi_head_attention_forward({unsupported[0]}=...) is not "
@@ -171,8 +201,10 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check: int, num
         mask = jnp.tril(jnp.ones((query.shape[0], key.shape[0]), query._data.dtype))
         kpm = None
     layout = {"batched": query.ndim == 3, "batch_first": False}
+    kv = () if bias_k is None else (bias_k._data, bias_v._data)
     probs, values = call(_attention_weights, (query._data, key._data, value._data, *weights,
-                                              mask, kpm), {"num_heads": num_heads, **layout})
+                                              mask, kpm, *kv),
+                         {"num_heads": num_heads, "zero_attn": bool(add_zero_attn), **layout})
     if training and dropout_p > 0:
         probs = random_ops.stream_dropout(probs, dropout_p)  # unseeded in MindSpore
     out_b = None if out_proj_bias is None else out_proj_bias._data
@@ -190,9 +222,6 @@ class MultiheadAttention(Cell):
                  has_bias: bool = True, add_bias_kv: bool = False, add_zero_attn: bool = False,
                  kdim=None, vdim=None, batch_first: bool = False, dtype=_F32) -> None:
         super().__init__()
-        if add_bias_kv or add_zero_attn:
-            raise NotImplementedError("nn.MultiheadAttention(add_bias_kv=True / "
-                                      "add_zero_attn=True) is not supported by mscompat yet.")
         self.embed_dim, self.num_heads, self.dropout = embed_dim, num_heads, dropout
         self.kdim = kdim if kdim is not None else embed_dim
         self.vdim = vdim if vdim is not None else embed_dim
@@ -219,7 +248,11 @@ class MultiheadAttention(Cell):
         self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias,
                               weight_init=HeUniform(math.sqrt(5)),
                               bias_init=Uniform(1 / math.sqrt(embed_dim)), dtype=dtype)
-        self.bias_k = self.bias_v = None
+        if add_bias_kv:
+            self.bias_k = param(XavierNormal(), (1, 1, embed_dim), "bias_k")
+            self.bias_v = param(XavierNormal(), (1, 1, embed_dim), "bias_v")
+        else:
+            self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
 
     def _projections(self) -> tuple:
@@ -237,10 +270,12 @@ class MultiheadAttention(Cell):
             if m is not None and not (m.dtype.is_float or str(m.dtype) in ("Bool", "UInt8")):
                 raise ValueError(f"The `{name}` only supports bool and floating dtypes.")
         kpm = None if key_padding_mask is None else key_padding_mask._data
+        kv = () if self.bias_k is None else (self.bias_k._data, self.bias_v._data)
         probs, values = call(_attention_weights,
                              (query._data, key._data, value._data, *self._projections(),
-                              None if attn_mask is None else attn_mask._data, kpm),
-                             {"num_heads": self.num_heads, **layout})
+                              None if attn_mask is None else attn_mask._data, kpm, *kv),
+                             {"num_heads": self.num_heads, "zero_attn": self.add_zero_attn,
+                              **layout})
         if self.training and self.dropout > 0:
             probs = random_ops.stream_dropout(probs, self.dropout)
         out_b = None if self.out_proj.bias is None else self.out_proj.bias._data
