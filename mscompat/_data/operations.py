@@ -8,7 +8,7 @@ import grain
 import grain.experimental as grain_exp
 import numpy as np
 
-from . import ms_order, op_random
+from . import legacy_promotion, ms_order, op_random
 from .pipeline import (
     NOT_A_TREE,
     Dataset,
@@ -20,6 +20,7 @@ from .pipeline import (
     iterator_epoch,
 )
 from .pipeline_errors import call_user, pipeline_error
+from .transform_base import PyTensorOperation, TensorOperation
 
 
 def _names(cols) -> list[str] | None:
@@ -32,8 +33,11 @@ def _apply_ops(plan, values: tuple) -> tuple:
     from .pipeline_errors import is_pipeline_error, pipeline_error, python_error
     from .vision import _Op
     for op, impl, run in plan:
+        user = not isinstance(op, (TensorOperation, PyTensorOperation))
         try:
-            out = run(values)
+            # a user function computes with NumPy 1's scalar promotion, as under MindSpore
+            out = legacy_promotion.from_user(run(legacy_promotion.for_user(values))) if user \
+                else run(values)
         except Exception as e:  # MindSpore's RuntimeError, naming the failed operation
             message = getattr(e, "transform_message", "")
             if is_pipeline_error(e) and isinstance(op, _Op) and impl != "PY" and \
@@ -163,9 +167,9 @@ class Batch(Dataset):
 
     def _stack(self, rows, info=None):
         cols = list(zip(*rows))
-        if self.pad_info is not None:
+        if self.pad_info is not None:  # every column: those not named to the longest, by 0
             names = list(self.children[0]._columns)
-            cols = [_pad_column(c, *self.pad_info[n]) if n in self.pad_info else c
+            cols = [_pad_column(c, *self.pad_info.get(n, (None, 0)))
                     for n, c in zip(names, cols)]
         if self.per_batch_map is not None:
             names = list(self.children[0]._columns)
@@ -173,6 +177,11 @@ class Batch(Dataset):
             out = call_user("batch", self.per_batch_map, *[list(cols[i]) for i in index],
                             info)
             out = out if isinstance(out, tuple) else (out,)
+            named = self._columns if self._columns else (self.inputs or names)
+            for name, v in zip(named, out):
+                if isinstance(v, (list, np.ndarray)) and np.ndim(v) and len(v) != len(rows):
+                    raise pipeline_error(f"Invalid data, column: {name} expects: {len(rows)} "
+                                         f"rows returned from 'per_batch_map', got: {len(v)}")
             return tuple(np.asarray(v) for v in out)
         return tuple(stack_column(c, i) for i, c in enumerate(cols))
 
@@ -243,13 +252,11 @@ class BucketBatch(Dataset):
     def _batch(self, rows, bucket: int):
         cols = list(zip(*rows))
         out = []
-        for name, c in zip(self._names, cols):
-            if name in self.pad_info:
-                shape, value = self.pad_info[name]
-                if self.pad_to_boundary and bucket < len(self.boundaries):
-                    shape = [self.boundaries[bucket] - 1] + list((shape or [None])[1:])
-                c = _pad_column(c, shape, value)
-            out.append(stack_column(c, len(out)))
+        for name, c in zip(self._names, cols):  # every column is padded (MindSpore's)
+            shape, value = self.pad_info.get(name, (None, 0))
+            if name in self.pad_info and self.pad_to_boundary and bucket < len(self.boundaries):
+                shape = [self.boundaries[bucket] - 1] + list((shape or [None])[1:])
+            out.append(stack_column(_pad_column(c, shape, value), len(out)))
         return tuple(out)
 
     def _batches(self, rows):
@@ -293,6 +300,8 @@ def _pad_column(values, shape, value):
     shape or dimension takes the largest in the batch."""
     arrays = [np.asarray(v) for v in values]
     ndim = arrays[0].ndim
+    if ndim == 0:  # scalars have nothing to pad
+        return arrays
     biggest = [max(a.shape[d] for a in arrays) for d in range(ndim)]
     target = biggest if shape is None else [biggest[d] if s is None else int(s)
                                             for d, s in enumerate(shape)]

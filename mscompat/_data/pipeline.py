@@ -26,6 +26,17 @@ _CONFIG = {"seed": None}
 DEFAULT_SEED = 5489  # ``std::mt19937::default_seed``, MindSpore's unset dataset seed
 
 
+_INT32_MAX = 2147483647
+
+
+def _check_count(count, name: str, types: tuple) -> None:
+    """MindSpore's ``type_check`` of a count argument (a bool is refused too)."""
+    if isinstance(count, bool) or not isinstance(count, types):
+        shown = tuple(types) if isinstance(count, bool) else list(types)  # (sic) MindSpore's
+        raise TypeError(f"Argument {name} with value {count} is not of type {shown}, but got "
+                        f"{type(count)}.")
+
+
 def dataset_seed() -> int:
     """The dataset seed: ``dataset.config.set_seed``'s (``mindspore.set_seed`` sets it too).
     Unset, MindSpore draws a random seed per pipeline; mscompat uses 5489 (reproducible)."""
@@ -269,11 +280,11 @@ class Dataset:
                      num_parallel_workers=None, pad_info=None) -> Dataset:
         """``Dataset.padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None,
         pad_info=None)``: ``pad_info`` maps a column to ``(shape, pad_value)`` (``None``
-        shape or dimensions: the largest in the batch; ``None`` for ``(None, 0)``); other
-        columns batch as ``batch``."""
+        shape or dimensions: the largest in the batch; ``None`` for ``(None, 0)``); once it
+        is given (even ``{}``) the other columns are padded to the largest by 0; ``None``
+        batches as ``batch``."""
         from .operations import Batch
-        return Batch(self, batch_size, drop_remainder, None, None, None,
-                     {} if pad_info is None else pad_info)
+        return Batch(self, batch_size, drop_remainder, None, None, None, pad_info)
 
     def shuffle(self, buffer_size: int) -> Dataset:
         from .operations import Shuffle
@@ -281,14 +292,26 @@ class Dataset:
 
     def repeat(self, count=None) -> Dataset:
         from .operations import Repeat
+        _check_count(count, "repeat", (int, type(None)))
+        if isinstance(count, int) and ((count <= 0 and count != -1) or count > _INT32_MAX):
+            raise ValueError("count should be either -1 or positive integer, range[1, "
+                             "INT32_MAX].")
         return Repeat(self, count)
 
     def take(self, count: int = -1) -> Dataset:
         from .operations import Take
+        _check_count(count, "count", (int,))
+        if (count <= 0 and count != -1) or count > _INT32_MAX:
+            raise ValueError(f"count should be either -1 or within the required interval of "
+                             f"(0, {_INT32_MAX}], got {count}.")
         return Take(self, count)
 
     def skip(self, count: int) -> Dataset:
         from .operations import Skip
+        _check_count(count, "count", (int,))
+        if not 0 <= count <= _INT32_MAX:
+            raise ValueError(f"Input count is not within the required interval of [0, "
+                             f"{_INT32_MAX}].")
         return Skip(self, count)
 
     def project(self, columns) -> Dataset:
