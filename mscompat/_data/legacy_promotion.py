@@ -17,9 +17,12 @@ Example:
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 _PYTHON = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
+_COMPARISONS = {"equal": operator.eq, "not_equal": operator.ne}
 
 
 class LegacyScalar(np.ndarray):
@@ -33,7 +36,13 @@ class LegacyScalar(np.ndarray):
         scalar = all(type(x) in _PYTHON or np.ndim(x) == 0 for x in plain)
         if method == "__call__" and scalar and "dtype" not in kwargs and "out" not in kwargs:
             plain = [np.asarray(x, _PYTHON[type(x)]) if type(x) in _PYTHON else x for x in plain]
-        result = getattr(ufunc, method)(*plain, **kwargs)
+        try:
+            result = getattr(ufunc, method)(*plain, **kwargs)
+        except TypeError:  # no loop (== with a string...): what a plain array's operator gives
+            compare = _COMPARISONS.get(ufunc.__name__)
+            if compare is None or method != "__call__" or len(plain) != 2:
+                raise
+            return compare(*plain)
         return _wrap(result) if method == "__call__" else result
 
 
