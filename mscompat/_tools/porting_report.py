@@ -319,14 +319,14 @@ def porting_report(target: str | Path, *, source: str | None = None) -> PortingR
         >>> from mscompat.porting import porting_report
         >>> code = "import mindspore as ms\\nfrom mindspore import nn\\n" \\
         ...        "net = nn.Dense(2, 3, has_bias=True)\\nms.mint.optim.add(1, 2)\\n" \\
-        ...        "att = nn.MultiheadAttention(4, 2, add_bias_kv=True)\\n"
+        ...        "conv = nn.Conv2d(3, 4, 3, data_format='NHWC')\\n"
         >>> r = porting_report("train.py", source=code)
         >>> print(r.summary())
         Porting report for train.py: 5 MindSpore names, 3 provided, 1 partial, 1 missing
         >>> [(u.name, u.status) for u in r.rows][:2]
-        [('mindspore.mint.optim.add', 'missing'), ('mindspore.nn.MultiheadAttention', 'partial')]
+        [('mindspore.mint.optim.add', 'missing'), ('mindspore.nn.Conv2d', 'partial')]
         >>> print(r.rows[1].note.split(" is not")[0])
-        nn.MultiheadAttention(add_bias_kv=True / add_zero_attn=True)
+        nn.Conv2d(data_format='NHWC')
     """
     uses: dict[str, NameUse] = {}
     errors: list[str] = []
