@@ -109,6 +109,8 @@ class Fill(TensorOperation):
 
     def __call__(self, x):
         x = np.asarray(x)
+        if x.dtype == np.float16:  # MindSpore's kernel has no Float16 fill
+            raise pipeline_error("Template type and Tensor type are not compatible")
         return np.full(x.shape, self.fill_value, x.dtype)
 
 
@@ -170,6 +172,8 @@ class Slice(TensorOperation):
 
     def __call__(self, x):
         x = np.asarray(x)
+        if len(self.slices) > x.ndim:  # (an Ellipsis counts as one, as MindSpore counts)
+            raise pipeline_error("Invalid shape, should be greater than slices index.")
         axis = 0
         for i, s in enumerate(self.slices):
             if s is Ellipsis:

@@ -85,3 +85,18 @@ def count_arguments(ms):
     out += [_rows(_base(ds, 4).skip(0)), _rows(_base(ds, 4).take(-1)),
             _rows(_base(ds, 4).repeat(2).take(6))]
     return out
+
+
+@case(modes=P)
+def transforms_refusals(ms):
+    """``Fill`` has no Float16 kernel; ``Slice`` with more indices than dimensions."""
+    T = ms.dataset.transforms
+    out = []
+    for op, x in ((T.Fill(3), np.ones((2, 2), np.float16)), (T.Fill(3), np.ones(2, np.int8)),
+                  (T.Slice(1, 2), np.arange(5)), (T.Slice(Ellipsis, 1), np.arange(5)),
+                  (T.Slice(1, Ellipsis, 0), np.arange(12).reshape(3, 4))):
+        try:
+            out.append(op(x))
+        except RuntimeError as e:
+            out.append([line for line in str(e).splitlines() if "[ERROR]" in line])
+    return out
