@@ -65,23 +65,26 @@ class Contract:
 
     def check(self, img: np.ndarray) -> None:
         rank = img.ndim
-        fields = dict(op=self.op, rank=rank, shape=",".join(map(str, img.shape)),
-                      ranks=_tuple_text(self.ranks),
-                      shapes="<H, W, C>" if self.ranks == (3,) else "<H, W> or <H, W, C>")
         if rank < 2 or (self.ranks is not None and rank not in self.ranks):
             message = (self.vector_msg if rank < 2 and self.vector_msg else
-                       self.rank_msg).format(**fields)
+                       self.rank_msg).format(**self._fields(img))
             if self.decode_hint and rank < 2:
                 message += _DECODE if message.endswith(".") else "." + _DECODE
             raise pipeline_error(message)
         c = img.shape[-1]  # a rank-2 image has no channel axis to check
         if self.channels is not None and rank >= 3 and c not in self.channels:
             raise pipeline_error(self.channel_msg.format(
-                c=c, channels=_tuple_text(self.channels), **fields))
-        dtype = "bool" if img.dtype == np.bool_ else img.dtype.name
+                c=c, channels=_tuple_text(self.channels), **self._fields(img)))
+        dtype = img.dtype.name
         if self.dtypes is not None and dtype not in self.dtypes:
             raise pipeline_error(self.dtype_msg.format(
-                dtype=dtype, dtypes=_tuple_text(self.dtypes), **fields))
+                dtype=dtype, dtypes=_tuple_text(self.dtypes), **self._fields(img)))
+
+    def _fields(self, img: np.ndarray) -> dict:
+        """What a refusal's words name (built only when refusing)."""
+        return dict(op=self.op, rank=img.ndim, shape=",".join(map(str, img.shape)),
+                    ranks=_tuple_text(self.ranks),
+                    shapes="<H, W, C>" if self.ranks == (3,) else "<H, W> or <H, W, C>")
 
 
 def _tuple_text(values) -> str:
@@ -93,6 +96,8 @@ _UINT8_16_F32 = ("uint8", "uint16", "float32")
 # nearest-neighbour copies and channel shuffles take any depth but float16
 CV_DEPTHS = ("bool", "uint8", "uint16", "int16", "float32", "float64")
 _CV_COPY = CV_DEPTHS + ("int8", "int32", "uint32", "int64", "uint64")
+CVT_COLOR_DEPTHS = ("uint8", "uint16", "float32")  # cvtColor's
+_SUBTRACT_DEPTHS = ("uint8", "int8", "uint16", "int16", "int32", "float32", "float64")
 _OPENCV = "{op}: OpenCV: the kernel does not support {dtype} images (depths {dtypes})"
 
 
@@ -102,8 +107,13 @@ def require_cv_depth(op: str, img: np.ndarray, nearest: bool = False,
     nearest-neighbour takes any depth (a warp's, any but Float16)."""
     if nearest and not warp:
         return
-    Contract(op, ranks=None, dtypes=_CV_COPY if nearest else CV_DEPTHS,
-             dtype_msg=_OPENCV).check(img)
+    _depth_contract(op, nearest).check(img)
+
+
+@functools.cache
+def _depth_contract(op: str, nearest: bool) -> Contract:
+    return Contract(op, ranks=None, dtypes=_CV_COPY if nearest else CV_DEPTHS,
+                    dtype_msg=_OPENCV)
 _SOLARIZE_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "float32", "float64")
 
 
@@ -142,8 +152,8 @@ CONTRACTS: dict[str, Contract] = {
                       decode_hint=False),
     "Invert": Contract("Invert", ranks=(3,), rank_msg=_HWC, channels=(3,),
                        channel_msg="{op}: the number of channels of input tensor is not 3, "
-                                   "but got: {c}", decode_hint=False, dtypes=_CV_COPY,
-                       dtype_msg=_OPENCV),
+                                   "but got: {c}", decode_hint=False,
+                       dtypes=_SUBTRACT_DEPTHS, dtype_msg=_OPENCV),
     "RandomInvert": Contract("RandomInvert", ranks=(3,),
                              rank_msg="{op}: image shape is not <H,W,C>, got rank: {rank}",
                              channels=(3,), channel_msg="{op}: image shape is incorrect, "
@@ -176,7 +186,7 @@ CONTRACTS: dict[str, Contract] = {
                                      "got rank: {rank}, and shape: <{shape}>",
                             channel_msg="{op}: image shape is not <H,W,C> or channel is not "
                                         "3, got rank: {rank}, and shape: <{shape}>",
-                            dtypes=("bool", "uint8", "uint16", "float32"), dtype_msg=_OPENCV,
+                            dtypes=("bool",) + CVT_COLOR_DEPTHS, dtype_msg=_OPENCV,
                             decode_hint=False),
     "Affine": Contract("Affine", rank_msg="{op}: input tensor is not in shape of <H,W,C> or "
                        "<H,W>, but got rank: {rank}", decode_hint=False),
@@ -188,7 +198,8 @@ CONTRACTS: dict[str, Contract] = {
     "Crop": Contract("Crop"),
     "ConvertColor": Contract("ConvertColor", channels=(1, 3, 4),
                              channel_msg="{op}: number of channels of image should be 1, 3, "
-                                         "4, but got:{c}"),
+                                         "4, but got:{c}", dtypes=CVT_COLOR_DEPTHS,
+                             dtype_msg=_OPENCV),
     "NormalizePad": Contract("NormalizePad"),
     "RandomVerticalFlip": Contract("RandomVerticalFlip"),
     "RandomRotation": Contract("Rotate"),

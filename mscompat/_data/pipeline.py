@@ -19,6 +19,7 @@ import grain
 import numpy as np
 
 from .._engine.tensor import Tensor
+from .pipeline_errors import type_error
 
 _CONFIG = {"seed": None}
 
@@ -32,9 +33,7 @@ _INT32_MAX = 2147483647
 def _check_count(count, name: str, types: tuple) -> None:
     """MindSpore's ``type_check`` of a count argument (a bool is refused too)."""
     if isinstance(count, bool) or not isinstance(count, types):
-        shown = tuple(types) if isinstance(count, bool) else list(types)  # (sic) MindSpore's
-        raise TypeError(f"Argument {name} with value {count} is not of type {shown}, but got "
-                        f"{type(count)}.")
+        raise type_error(name, count, types)
 
 
 def dataset_seed() -> int:

@@ -33,6 +33,14 @@ def pipeline_error(message: str) -> RuntimeError:
     return error
 
 
+def type_error(name: str, value, types: tuple) -> TypeError:
+    """MindSpore's ``type_check`` refusal of an argument (a bool shows the types as a tuple,
+    as MindSpore's message does)."""
+    shown = tuple(types) if isinstance(value, bool) else list(types)
+    return TypeError(f"Argument {name} with value {value} is not of type {shown}, but got "
+                     f"{type(value)}.")
+
+
 def python_error(operation: str | None, error: BaseException) -> RuntimeError:
     """A Python function's failure inside ``operation`` (``map``, ``batch``...; None: the
     source, a generator or ``__getitem__``)."""

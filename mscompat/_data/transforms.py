@@ -8,7 +8,7 @@ import numpy as np
 
 from .._engine import dtypes
 from . import op_random
-from .pipeline_errors import pipeline_error
+from .pipeline_errors import pipeline_error, type_error
 from .transform_base import PyTensorOperation as PyTensorOperation
 from .transform_base import TensorOperation as TensorOperation
 
@@ -196,16 +196,14 @@ class Concatenate(TensorOperation):
 
     def __init__(self, axis: int = 0, prepend=None, append=None) -> None:
         if isinstance(axis, bool) or not isinstance(axis, int):
-            raise TypeError(f"Argument axis with value {axis} is not of type [<class 'int'>], "
-                            f"but got {type(axis)}.")
+            raise type_error("axis", axis, (int,))
         if axis not in (0, -1):
             raise ValueError("only 1D concatenation supported.")
         for name, part in (("prepend", prepend), ("append", append)):
             if part is None:
                 continue
             if not isinstance(part, np.ndarray):
-                raise TypeError(f"Argument {name} with value {part} is not of type [<class "
-                                f"'numpy.ndarray'>], but got {type(part)}.")
+                raise type_error(name, part, (np.ndarray,))
             if part.ndim != 1:
                 raise ValueError(f"can only {name} 1D arrays.")
         self.axis, self.prepend, self.append = axis, prepend, append

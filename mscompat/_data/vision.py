@@ -307,10 +307,7 @@ class Invert(_Op, PyTensorOperation):
     other OpenCV depths as they are)."""
 
     def __call__(self, img):
-        img = np.asarray(img)
-        if img.dtype.name not in ("uint8", "int8", "uint16", "int16", "int32", "float32",
-                                  "float64"):
-            raise pipeline_error(f"Invert: OpenCV cannot subtract a {img.dtype.name} image")
+        img = np.asarray(img)  # a depth cv::subtract takes (image_contract)
         if img.dtype == np.uint8:
             return (255 - img).astype(np.uint8)
         wide = 255 - img.astype(np.float64 if img.dtype.kind == "f" else np.int64)
@@ -438,10 +435,9 @@ def _gray(r, g, b):
              + b.astype(np.int32) * 3735 + (1 << 14)) >> 15).astype(r.dtype)
 
 
-# the channels OpenCV's cvtColor takes for each conversion (a 1-channel image given to a
-# colour conversion is first made 3-channel grey, as MindSpore does)
-_SOURCE_CHANNELS = {"gray2bgr": (1,), "gray2bgra": (1,)}
-_OPENCV_DTYPES = ("uint8", "uint16", "float32")
+# the conversions from grey (a 1-channel image given to a colour conversion is first made
+# 3-channel grey, as MindSpore does; the depths are image_contract's row)
+_GREY_SOURCES = ("gray2bgr", "gray2bgra")
 
 
 class ConvertColor(_Op):
@@ -455,12 +451,11 @@ class ConvertColor(_Op):
         img = np.asarray(img)
         kind = self.convert_mode.value
         channels = img.shape[2] if img.ndim == 3 else 1
-        grey_source = kind in _SOURCE_CHANNELS
+        grey_source = kind in _GREY_SOURCES
         if channels == 1 and not grey_source and kind not in ("bgr2gray", "rgb2gray",
                                                               "bgra2gray", "rgba2gray"):
             img, channels = np.repeat(img.reshape(img.shape[:2] + (1,)), 3, -1), 3
-        if img.dtype.name not in _OPENCV_DTYPES or \
-                (channels not in (1,) if grey_source else channels not in (3, 4)):
+        if channels not in (1,) if grey_source else channels not in (3, 4):
             raise pipeline_error(f"ConvertColor: OpenCV: the conversion {self.convert_mode.name} "
                                  f"does not take a {channels}-channel {img.dtype.name} image "
                                  f"(Bad number of channels or unsupported depth)")

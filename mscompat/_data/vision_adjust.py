@@ -28,7 +28,7 @@ from . import image_contract, op_random
 from .pipeline_errors import pipeline_error
 from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _hw, _Op
-from .vision_color import AdjustSharpness, _blend, _check_hwc_rgb, _cv_gray
+from .vision_color import AdjustSharpness, _blend, _cv_gray
 
 
 def _factor(name: str, value) -> float:
@@ -68,7 +68,7 @@ class AdjustContrast(_Op, PyTensorOperation):
         self.contrast_factor = _factor("contrast_factor", contrast_factor)
 
     def __call__(self, img):
-        img = _check_hwc_rgb(img, "AdjustContrast")
+        img = np.asarray(img)  # 3-channel HWC (image_contract)
         mean = _grey(img).astype(np.float64).mean()
         if np.issubdtype(img.dtype, np.integer):
             mean = np.rint(mean)
@@ -82,7 +82,7 @@ class AdjustSaturation(_Op, PyTensorOperation):
         self.saturation_factor = _factor("saturation_factor", saturation_factor)
 
     def __call__(self, img):
-        img = _check_hwc_rgb(img, "AdjustSaturation")
+        img = np.asarray(img)  # 3-channel HWC (image_contract)
         grey = np.repeat(_grey(img)[..., None], 3, axis=-1).astype(img.dtype)
         return _blend(img, grey, self.saturation_factor)
 
@@ -148,7 +148,7 @@ class AdjustHue(_Op, PyTensorOperation):
         self.hue_factor = float(hue_factor)
 
     def __call__(self, img):
-        img = _check_hwc_rgb(img, "AdjustHue")
+        img = np.asarray(img)  # 3-channel HWC (image_contract)
         if img.dtype != np.uint8:
             raise NotImplementedError("mindspore.dataset.vision.AdjustHue on images that are "
                                       "not UInt8 is not supported by mscompat (MindSpore's "

@@ -27,14 +27,6 @@ from .vision import _gray, _Op
 _SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(13)
 
 
-def _check_hwc_rgb(img, name: str) -> np.ndarray:
-    img = np.asarray(img)
-    if img.ndim != 3 or img.shape[2] != 3:
-        raise RuntimeError(f"{name}: the image must be HWC with 3 channels, but got shape "
-                           f"{img.shape}.")
-    return img
-
-
 def _blend(img, other, alpha: float):
     """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)``."""
     out = img.astype(np.float32) * np.float32(alpha) + \
@@ -120,7 +112,7 @@ class RandomColor(_Op, PyTensorOperation):
     _ms_stream = True
 
     def __call__(self, img):
-        img = _check_hwc_rgb(img, "RandomColor")
+        img = np.asarray(img)  # 3-channel HWC (image_contract)
         grey = np.repeat(_cv_gray(img)[..., None], 3, axis=-1)
         factor = op_random.uniform_real(op_random.generator(self), *self.degrees)
         return _blend(img, grey, float(factor))

@@ -101,10 +101,8 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
 
 
 def _check_image(img, name: str, resample) -> np.ndarray:
+    """An HW or HWC image (``image_contract`` checked the rank) of a depth OpenCV warps."""
     img = np.asarray(img)
-    if img.ndim not in (2, 3):
-        raise RuntimeError(f"{name}: the image must be HW or HWC, but got shape "
-                           f"{img.shape}.")
     image_contract.require_cv_depth(name, img, nearest=resample == Inter.NEAREST, warp=True)
     return img
 

@@ -174,11 +174,11 @@ def dilated_max_pool_gradients(ms):
 def _weighted_sum(cell):
     def loss(x):
         y = cell(x)
-        return (y * ms_arange(y)).sum()
+        return (y * _ramp(y)).sum()
     return loss
 
 
-def ms_arange(y):
+def _ramp(y):
     return (y * 0 + 1).cumsum(axis=-1)
 
 
