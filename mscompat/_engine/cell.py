@@ -213,8 +213,21 @@ class Cell:
                              else zip(keys.get(name, [p.name for p in value]), value))]
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
+        """The Parameters of this Cell and, with ``expand``, of its subcells, in
+        ``parameters_and_names`` order."""
         for _, p in self.parameters_and_names(expand=expand):
             yield p
+
+    @property
+    def param_prefix(self) -> str:
+        """The name of this Cell within the network ``update_cell_prefix`` was called on
+        ('' before)."""
+        return self.__dict__.get("_param_prefix", "")
+
+    def update_cell_prefix(self) -> None:
+        """Set every subcell's ``param_prefix`` to its name in this network."""
+        for name, cell in self.cells_and_names():
+            cell.__dict__["_param_prefix"] = name
 
     def _all_params(self) -> list[Parameter]:
         """The Parameter list, cached until an attribute of this Cell is reassigned."""
@@ -412,7 +425,19 @@ def _unsupported(name: str):
     return method
 
 
-for _name in ("register_backward_pre_hook", "shard", "set_boost", "set_comm_fusion",
+def _set_comm_fusion(self, fusion_type: int, recurse: bool = True) -> Cell:
+    """``Cell.set_comm_fusion(fusion_type, recurse=True)``: ``comm_fusion`` of every
+    trainable Parameter (read only by distributed training); returns the Cell."""
+    from .parameter import check_non_negative_int
+    check_non_negative_int(fusion_type)
+    for param in self.trainable_params(recurse):
+        param.comm_fusion = fusion_type
+    return self
+
+
+Cell.set_comm_fusion = _set_comm_fusion
+
+for _name in ("register_backward_pre_hook", "shard", "set_boost",
               "load_parameter_slice", "flatten_weights", "compile",
               "exec_checkpoint_graph"):
     setattr(Cell, _name, _unsupported(_name))
