@@ -183,10 +183,15 @@ def test_inplace_writes_into_the_tensor_and_returns_it(method, args):
 
 
 def test_inplace_keeps_the_dtype_of_the_tensor():
+    # promoting arithmetic: MindSpore returns the Float32 result, the Tensor is unchanged
     x = ms.Tensor(np.array([1, 2], np.int32))
-    x.mul_(2.5)
-    assert x.dtype == ms.int32
-    np.testing.assert_array_equal(x.asnumpy(), [2, 5])
+    out = x.mul_(2.5)
+    assert out.dtype == ms.float32 and x.dtype == ms.int32
+    np.testing.assert_array_equal(out.asnumpy(), [2.5, 5.0])
+    np.testing.assert_array_equal(x.asnumpy(), [1, 2])
+    # the same dtype: written into the Tensor, which is returned
+    assert x.mul_(3) is x
+    np.testing.assert_array_equal(x.asnumpy(), [3, 6])
 
 
 def test_inplace_on_a_parameter_under_grad_is_differentiated():

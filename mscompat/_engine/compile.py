@@ -42,7 +42,7 @@ GRAPH: contextvars.ContextVar[int | None] = contextvars.ContextVar("mscompat_gra
                                                                    default=None)
 _lock = threading.Lock()
 # Set while GRAPH_MODE code runs through a graph break: nested calls do not compile.
-_BREAK: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_break", default=False)
+_BREAK = scope.BREAK
 # A trace that raises one of these runs through a graph break instead (see ``Compiled``).
 VALUE_DEPENDENT = lazy.VALUE_DEPENDENT + (scope.GraphBreak,)
 

@@ -46,6 +46,14 @@ def recording() -> Recording | None:
     return _REC.get()
 
 
+def in_program() -> bool:
+    """Inside a program MindSpore compiles - a GRAPH_MODE call or a ``jit`` function,
+    traced or run through a graph break - but not the replay of a PYNATIVE recording: where
+    MindSpore's graph compiler, not its PYNATIVE dispatch, picks an overloaded Tensor
+    method's signature (eager code at the top level of a GRAPH_MODE script is PYNATIVE's)."""
+    return (scope.tracing() and not _REPLAY.get()) or scope.BREAK.get()
+
+
 def graph_rules() -> bool:
     """MindSpore's GRAPH_MODE rules apply (errors and quirks differ from PYNATIVE's):
     in GRAPH_MODE, and inside ``jit``, but not in the replay of a PYNATIVE recording."""

@@ -17,8 +17,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, exact_div, matmul_shapes
-from .op_rows_array import _nonzero, _topk, check_gather_d_index
-from .op_rows_math import _norm, thresholded_softplus
+from .op_rows_array import _nonzero, _topk, check_gather_d_index, check_same_dtype
+from .op_rows_math import thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_table import (
@@ -33,6 +33,7 @@ from .op_table import (
     _same_dtypes,
     binary,
     flatten_axes,
+    mean_keeping_dtype,
 )
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
@@ -96,15 +97,21 @@ def _reduce_dtype(input, dtype):
 
 
 def _sum(input, dim=None, keepdim=False, *, dtype=None):
-    return jnp.sum(_reduce_dtype(input, dtype), axis=_axis(dim), keepdims=keepdim)
+    x = _reduce_dtype(input, dtype)  # (in its own dtype: JAX would widen Int32 to Int64)
+    return jnp.sum(x, axis=_axis(dim), keepdims=keepdim, dtype=x.dtype)
 
 
 def _prod(input, dim=None, keepdim=False, *, dtype=None):
-    return jnp.prod(_reduce_dtype(input, dtype), axis=_axis(dim), keepdims=keepdim)
+    x = _reduce_dtype(input, dtype)
+    return jnp.prod(x, axis=_axis(dim), keepdims=keepdim, dtype=x.dtype)
 
 
 def _mean(input, dim=None, keepdim=False, *, dtype=None):
+    """The input cast to ``dtype`` first; an integer ``dtype`` gives MindSpore's integer
+    mean (the sum divided by the count, truncated)."""
     x = input if dtype is None else input.astype(_np_or_none(dtype))
+    if dtype is not None and not jnp.issubdtype(x.dtype, jnp.inexact):
+        return mean_keeping_dtype(x, axis=_axis(dim), keepdims=keepdim)
     return exact_div.mean(x, axis=_axis(dim), keepdims=keepdim)
 
 
@@ -180,6 +187,7 @@ def _scatter_add(input, dim, index, src):
 def _scatter(input, dim, index, src):
     """``mint.scatter``; MindSpore's backward: the input's gradient is zero where written,
     ``src``'s is ``dout`` gathered at ``index`` (every duplicate gets it, not one winner)."""
+    check_same_dtype("Scatter", input, src)
     dim = int(dim)
     if not (hasattr(src, "shape") and src.ndim):
         return input.at[bprops.element_index(index, dim)].set(jnp.asarray(src, input.dtype))
@@ -294,6 +302,70 @@ def _vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A00
     axes = dim if isinstance(dim, tuple) or dim is None else (dim,)
     # the 2-norm is a plain square root (NaN gradient at zero); the others LpNorm's rules
     return bprops.vector_norm(x, ord, axes, keepdim, guarded=ord != 2)
+
+
+_INF = float("inf")
+
+
+def _matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.matrix_norm``: 'fro', 'nuc', and 2, -2, 1, -1, inf, -inf as matrix
+    norms (MindSpore's ``matrix_norm_ext``; the SVD norms in Float32)."""
+    if not isinstance(dim, (list, tuple)):
+        raise TypeError(f"For matrix_norm , the axis should be tuple of int, but got "
+                        f"{type(dim)}")
+    if len(dim) != 2:
+        raise ValueError(f"For matrix_norm, the length of axis should be 2, but got "
+                         f"{len(dim)}.")
+    rank = max(A.ndim, 1)
+    rows, cols = (int(d) % rank for d in dim)
+    if rows == cols:
+        raise ValueError("For matrix_norm, the elements of axis can not be duplicate.")
+    if not any(ord == o for o in (2, -2, 1, -1, _INF, -_INF, "fro", "nuc")):
+        raise ValueError(f"For matrix_norm, the ord mode must be in [2, -2, 1, -1, "
+                         f"float('inf'), float('-inf'), 'fro', 'nuc'] but got {ord}.")
+    if ord == "fro":
+        return _vector_norm(A, 2, tuple(dim), keepdim, dtype=dtype)
+    if ord in ("nuc", 2, -2):
+        values = jnp.linalg.svd(jnp.moveaxis(A.astype(np.float32), (rows, cols), (-2, -1)),
+                                compute_uv=False)
+        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+        if keepdim:
+            out = jnp.reshape(out, tuple(1 if i in (rows, cols) else n
+                                         for i, n in enumerate(A.shape)))
+        return out
+    if ord in (_INF, -_INF):
+        rows, cols = cols, rows
+    if not keepdim and cols > rows:
+        cols -= 1
+    sums = _vector_norm(A, 1, rows, keepdim, dtype=dtype)
+    return (jnp.min if ord < 0 else jnp.max)(sums, axis=cols, keepdims=keepdim)
+
+
+def _linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.norm``: a matrix norm over two dims (or of a 2-D Tensor with an
+    ``ord``: ``ord=2.0`` is the largest singular value), else a vector norm."""
+    if dim is None:
+        if ord is not None and A.ndim > 2:
+            raise ValueError("For `linalg.norm`, the input must be 1D or 2D when `ord` is "
+                             "specified but `dim` is None.")
+        dims = tuple(range(A.ndim))
+        if ord is None or (ord == "fro" and A.ndim == 2) or (ord == 2 and A.ndim == 1):
+            return _vector_norm(A, 2, dims, keepdim, dtype=dtype)
+    elif isinstance(dim, int):
+        dims = (dim,)
+    elif isinstance(dim, (list, tuple)):
+        if len(dim) > 2:
+            raise ValueError(f"For `linalg.norm`, the length of `dim` must be 1 or 2 when dim "
+                             f"is not None but got {len(dim)}.")
+        dims = tuple(dim)
+    else:
+        raise TypeError(f"For `linalg.norm`, the dim should be int, list of int or tuple of "
+                        f"int, but got {type(dim)}")
+    if ord is None:
+        return _vector_norm(A, 2, dims, keepdim, dtype=dtype)
+    if ord in ("fro", "nuc") or len(dims) == 2:
+        return _matrix_norm(A, ord, dims, keepdim, dtype=dtype)
+    return _vector_norm(A, ord, dims, keepdim, dtype=dtype)
 
 
 def _unique_ext(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -435,8 +507,8 @@ ROWS: dict[str, object] = {
     "sinc": _float_unary(jnp.sinc), "xlogy": binary(_xlogy), "nan_to_num": _nan_to_num,
 }
 
-LINALG_ROWS: dict[str, object] = {"norm": _norm, "inv": _inverse,
-                                  "vector_norm": _vector_norm}
+LINALG_ROWS: dict[str, object] = {"norm": _linalg_norm, "inv": _inverse,
+                                  "vector_norm": _vector_norm, "matrix_norm": _matrix_norm}
 
 FUNCTIONAL_ROWS: dict[str, object] = {
     "relu": _relu, "silu": _silu, "one_hot": _one_hot, "log_softmax": _log_softmax,

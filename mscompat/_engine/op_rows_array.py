@@ -323,6 +323,14 @@ def _diag(input):
     return jnp.reshape(jnp.diag(jnp.ravel(input)), input.shape + input.shape)
 
 
+def _diag_method(x, diagonal=0):
+    """``Tensor.diag(diagonal=0)``: ``ops.diag``; MindSpore 2.10 takes no other diagonal."""
+    if diagonal != 0:
+        raise ValueError(f"For 'Tensor.diag', the argument 'diagonal' should be '0', but got "
+                         f"{diagonal}.")
+    return _diag(x)
+
+
 def _dot(input, other):
     """``ops.dot``: the last axis of ``input`` with the second-to-last of ``other``; both
     at least 2-D, as MindSpore requires."""
@@ -391,10 +399,19 @@ def _repeat_method(x, *repeats, **keywords):
     return jnp.tile(x, tuple(int(r) for r in repeats))
 
 
-def _tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+def check_same_dtype(primitive: str, input_x, src) -> None:
+    """Scatter kernels write a Tensor ``src`` only of the input's own dtype (a Python
+    number is cast)."""
+    if isinstance(src, jax.Array) and src.dtype != input_x.dtype:
+        raise TypeError(f"For primitive[{primitive}], the input type must be same.")
+
+
+def _tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none",
+                             primitive="TensorScatterElements"):
     """``ops.tensor_scatter_elements``: ``updates[i][j]`` written (or added, with
     ``reduction='add'``) at ``input_x[indices[i][j]][j]`` along ``axis``; MindSpore's
     backward for writes (``bprops.scatter_set``)."""
+    check_same_dtype(primitive, input_x, updates)
     axis = int(axis) % input_x.ndim
     indices = jnp.where(indices < 0, indices + input_x.shape[axis], indices)
     if reduction == "add":
@@ -467,6 +484,7 @@ def _tensor_take(x, indices, axis=None, mode="clip"):
 def _scatter_method(x, dim, index, src):
     """``Tensor.scatter(dim, index, src)``: ``src`` (a Tensor or a number) written at
     ``index`` along ``dim``, with MindSpore's backward (``bprops.scatter_set``)."""
+    check_same_dtype("Scatter", x, src)
     dim = int(dim) % x.ndim
     if not (hasattr(src, "shape") and src.ndim):
         return x.at[bprops.element_index(index, dim)].set(jnp.asarray(src, x.dtype))
@@ -641,7 +659,15 @@ def _argsort(input, axis=-1, descending=False):
     return _sort(input, axis, descending)[1]
 
 
+_TOPK_TYPES = ("BFloat16", "Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8",
+               "UInt16", "UInt32", "UInt64", "UInt8")
+
+
 def _topk(input, k, dim=None, largest=True, sorted=True):
+    if input.dtype == np.bool_:
+        raise TypeError("For primitive[TopK], the input argument[input_x] must be a type of {"
+                        + ", ".join(f"Tensor[{t}]" for t in _TOPK_TYPES)
+                        + "}, but got Tensor[Bool].")
     axis = -1 if dim is None else int(dim)
     x = jnp.moveaxis(input, axis, -1)
     vals, idx = jax.lax.top_k(x if largest else -x, int(k))
@@ -800,7 +826,8 @@ ROWS: list[OpDef] = [
           functional_impl=_tril, methods=("tril",)),
     OpDef("Triu", _tri_prim(jnp.triu), attrs=(("diagonal", 0),), functional=("triu",),
           functional_impl=_triu, methods=("triu",)),
-    OpDef(None, None, functional=("diag",), functional_impl=_diag, methods=("diag",)),
+    OpDef(None, None, functional=("diag",), functional_impl=_diag, methods=("diag",),
+          method_impl=_diag_method),
     # gathering and scattering
     OpDef("GatherNd", _gather_nd, functional=("gather_nd",)),
     OpDef("GatherD", lambda x, dim, index: _gather_elements(x, dim, index),

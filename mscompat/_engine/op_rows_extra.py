@@ -223,7 +223,7 @@ def _inplace_rows(op):
 
 def _scatter(input, axis, index, src):
     from .op_rows_array import _tensor_scatter_elements
-    return _tensor_scatter_elements(input, index, src, axis, "none")
+    return _tensor_scatter_elements(input, index, src, axis, "none", primitive="Scatter")
 
 
 def _reverse(x, axis):

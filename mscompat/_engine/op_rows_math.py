@@ -104,31 +104,96 @@ def _moment(f):
         axis = _axis(axis)
         if not jnp.issubdtype(input.dtype, jnp.integer):
             return f(input, axis=axis, ddof=int(ddof), keepdims=keepdims)
-        dev = input - op_table._mean(input, axis, keepdims=True).astype(input.dtype)
+        dev = input - op_table.mean_keeping_dtype(input, axis, keepdims=True).astype(input.dtype)
         total = jnp.sum((dev * dev).astype(_F32), axis=axis, keepdims=keepdims)
         var = total / (input.size // max(1, total.size) - int(ddof))
         return jnp.sqrt(var) if f is jnp.std else var
     return impl
 
 
+_INF = float("inf")
+_MATRIX_ORDS = (2, -2, 1, -1, _INF, -_INF, "fro", "nuc", None)
+
+
+def _norm_axes(dim, ord, ndim):
+    """MindSpore's ``_check_axis``/``_check_ord``: the reduced axes, and whether the norm
+    is the plain root of the sum of squares."""
+    immediate = False
+    if dim is None:
+        axes = tuple(range(ndim))
+        immediate = ord is None or (ord == "fro" and ndim == 2) or (ord == 2 and ndim == 1)
+    elif isinstance(dim, int):
+        axes = (dim,)
+    elif isinstance(dim, (tuple, list)):
+        if len(dim) > 2:
+            raise ValueError("For norm, the dimensions is out of range.")
+        axes = tuple(dim)
+    else:
+        raise TypeError(f"For norm, the dim should be int or tuple of int, but got "
+                        f"{type(dim)}")
+    if len(axes) == 1 and isinstance(ord, str):
+        raise TypeError(f"For norm, ord mode can not be str for vectors, but got {ord}.")
+    if len(axes) == 2 and not any(ord == o and type(ord) is not bool for o in _MATRIX_ORDS):
+        raise ValueError(f"For norm, the ord mode must be in [2, -2, 1, -1, float('inf'), "
+                         f"-float('inf'), 'fro', 'nuc', None] for matrices, but got {ord}.")
+    return axes, immediate
+
+
+def _extreme_of(v, axis, largest, keepdims=False):
+    """``ops.max/min(v, axis)[0]``: the gradient goes to one selected element."""
+    index = (jnp.argmax if largest else jnp.argmin)(v, axis=axis, keepdims=keepdims)
+    return op_table.selected(v, index, axis, keepdims)
+
+
 def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """``ops.norm``/``Tensor.norm`` as MindSpore 2.10 dispatches it: over two axes an int
+    ``ord`` (1, -1, 2, -2) is a matrix norm and a float one (``2.0``) the Frobenius norm;
+    over one axis an int ``ord`` > 0 is ``LpNorm``, other orders the sum of powers; with
+    no ``dim`` a 3-D or larger Tensor and an ``ord`` give None, as there."""
     x = A if dtype is None else A.astype(_np_or_none(dtype))
     if not jnp.issubdtype(x.dtype, jnp.inexact) and x.dtype != np.bool_:
         return _norm_integer(x, ord, _axis(dim), keepdim)
-    matrix_svd = ord in ("nuc", 2, -2) and (x.ndim == 2 and dim is None or
-                                              isinstance(dim, (tuple, list)) and len(dim) == 2)
-    if matrix_svd and x.dtype in (np.float16, np.bool_):
-        x = x.astype(_F32)  # MindSpore's SVD norms compute (and answer) in float32
-    dim = _axis(dim)
-    if dim is None and ord is None:
-        out = jnp.sqrt(jnp.sum(jnp.square(x)))
+    axes, immediate = _norm_axes(dim, ord, x.ndim)
+    rank = max(x.ndim, 1)
+    axes = tuple(int(a) % rank for a in axes)
+    if immediate:
+        out = jnp.sqrt(jnp.sum(jnp.square(x), axis=axes))
         return jnp.reshape(out, (1,) * x.ndim) if keepdim else out
-    axes = dim if isinstance(dim, tuple) else None if dim is None else (dim,)
-    vector = axes is not None and len(axes) == 1 or axes is None and x.ndim == 1
-    if vector and isinstance(ord, (int, float)) and not (ord == 2 and dim is None):
-        # MindSpore's LpNorm: sign(x) at 0, and a zero vector has a zero gradient
-        return bprops.vector_norm(x, ord, axes, keepdim)
-    return jnp.linalg.norm(x, ord=ord, axis=dim, keepdims=keepdim)
+    if len(axes) == 2:
+        return _matrix_norm(x, ord, axes, keepdim)
+    if len(axes) == 1:
+        if isinstance(ord, int) and ord > 0:  # MindSpore's LpNorm (its gradient at 0)
+            return bprops.vector_norm(x, ord, axes, keepdim)
+        if ord in (_INF, -_INF):
+            return _extreme_of(bprops.abs(x), axes[0], ord > 0, keepdim)
+        if ord == 0:
+            return jnp.sum((x != 0).astype(x.dtype), axis=axes, keepdims=keepdim)
+        if ord is None:
+            return jnp.sqrt(jnp.sum(jnp.square(x), axis=axes, keepdims=keepdim))
+        total = jnp.sum(bprops.abs(x) ** ord, axis=axes, keepdims=keepdim)
+        return total ** (1.0 / ord)
+    return None
+
+
+def _matrix_norm(x, ord, axes, keepdim):
+    rows, cols = axes
+    if rows == cols:
+        raise ValueError("For norm, the elements of dim can not be duplicate.")
+    if isinstance(ord, int) and ord in (1, -1):
+        sums = jnp.sum(bprops.abs(x), axis=rows)
+        out = _extreme_of(sums, cols - (cols > rows), ord == 1)
+    elif isinstance(ord, int) or ord == "nuc":  # 2, -2, 'nuc': singular values in Float32
+        values = jnp.linalg.svd(jnp.moveaxis(x.astype(_F32), axes, (-2, -1)),
+                                compute_uv=False)
+        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+    elif ord in (_INF, -_INF):
+        sums = jnp.sum(bprops.abs(x), axis=cols)
+        out = _extreme_of(sums, rows - (rows > cols), ord > 0)
+    else:  # None, 'fro' and every float order: the Frobenius norm
+        out = jnp.sqrt(jnp.sum(jnp.square(x), axis=axes))
+    if keepdim:
+        out = jnp.reshape(out, tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
+    return out
 
 
 def _norm_integer(x, ord, dim, keepdim):
@@ -168,7 +233,12 @@ def _norm_integer(x, ord, dim, keepdim):
         powered = jnp.abs(x).astype(_F32) ** np.float32(ord)
         total = jnp.sum(powered, axis=axes, keepdims=keepdim)
         return total ** np.float32(1.0 / ord)
+    if len(axes) > 2:
+        return None  # (MindSpore's norm with an ord and no dim of a 3-D Tensor)
     rows, cols = axes
+    if not isinstance(ord, int) and ord not in (_INF, -_INF, "nuc"):  # a float ord: Frobenius
+        total = jnp.sum(jnp.square(x), axis=axes, dtype=in_dtype)
+        return keep(jnp.sqrt(total.astype(_F32)))
     if ord in (1, -1):
         sums = jnp.sum(jnp.abs(x), axis=rows, dtype=_I64)
         out = (jnp.max if ord == 1 else jnp.min)(sums, axis=cols - (cols > rows))
@@ -203,14 +273,14 @@ def _cumsum(x, axis, dtype=None):
 
 def _cumsum_method(x, axis=None, dtype=None):
     """``Tensor.cumsum``: Bool/Int8/Int16/UInt8 accumulate in Int32 (MindSpore's method; the
-    functional ``ops.cumsum`` keeps the type)."""
-    if dtype is None and x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
-        dtype = jnp.int32
-    if axis is None:
-        return jnp.cumsum(x, axis=axis, dtype=_np_or_none(dtype))
-    if dtype is not None:
-        x = x.astype(_np_or_none(dtype))
-    return reductions.running(x, int(axis))
+    functional ``ops.cumsum`` keeps the type); with ``dtype`` the running sums are taken
+    first and cast after (``[0.5, 0.7]`` to Int32 is ``[0, 1]``; ``ops.cumsum`` casts the
+    input first)."""
+    if x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
+        x = x.astype(jnp.int32)
+    out = (reductions.running(x.reshape(-1), 0) if axis is None
+           else reductions.running(x, int(axis)))
+    return out if dtype is None else bprops.cast(out, _np_or_none(dtype))
 
 
 def _cumprod_method(x, dim, dtype=None):
@@ -413,6 +483,11 @@ def _addcmul(input, tensor1, tensor2, value=1):
     dtype, value = _addc_operands("Addcmul", _ADDCMUL_TYPES, _ADDCMUL_TYPES,
                                   input, tensor1, tensor2, value)
     return input + value * (tensor1 * tensor2)  # the kernel's order (bitwise in Float16)
+
+
+def _addcdiv_method(input, tensor1, tensor2, *, value=1):
+    """``Tensor.addcdiv(tensor1, tensor2, *, value=1)`` (``value`` is keyword-only there)."""
+    return _addcdiv(input, tensor1, tensor2, value)
 
 
 def _addcdiv(input, tensor1, tensor2, value=1):
@@ -856,7 +931,7 @@ ROWS: list[OpDef] = [
     OpDef(None, None, functional=("addcmul",), functional_impl=_addcmul,
           methods=("addcmul",)),
     OpDef(None, None, functional=("addcdiv",), functional_impl=_addcdiv,
-          methods=("addcdiv",)),
+          methods=("addcdiv",), method_impl=_addcdiv_method),
     OpDef(None, None, functional=("dense",), functional_impl=_dense),
     OpDef("BiasAdd", _bias_add_prim, attrs=(("data_format", "NCHW"),),
           functional=("bias_add",), functional_impl=lambda input_x, bias:

@@ -143,6 +143,9 @@ def _nansum(input, axis=None, keepdims=False, *, dtype=None):
     if dtype is None and input.dtype != np.bool_ and jnp.issubdtype(input.dtype, jnp.integer):
         dtype = input.dtype
     dtype = np.dtype(np.int64) if dtype is None and input.dtype == np.bool_ else dtype
+    if dtype is not None and jnp.issubdtype(input.dtype, jnp.floating):
+        # a float input sums in its own dtype, then the total is cast (MindSpore's NanSum)
+        return jnp.nansum(input, axis=axis, keepdims=keepdims).astype(_np_or_none(dtype))
     return jnp.nansum(input, axis=axis, keepdims=keepdims, dtype=_np_or_none(dtype))
 
 

@@ -22,17 +22,16 @@ import numpy as np
 
 from . import (
     bprops,
-    context,
     cpu_math,
     dtypes,
     exact_div,
     jaxconfig,
     kernel_grads,
+    lazy,
     linear_rounding,
     matmul_shapes,
     mixed_precision,
     reductions,
-    scope,
 )
 from .errors import (
     INDEX_16_64,
@@ -258,7 +257,7 @@ def _reduce(f: Callable) -> Callable:
     return prim
 
 
-def _mean(x, axis=None, keepdims=False):
+def mean_keeping_dtype(x, axis=None, keepdims=False):
     """MindSpore's mean keeps an integer dtype: the sum accumulates in that dtype (wrapping)
     and is divided by the count, truncated toward zero."""
     if x.dtype == np.bool_:
@@ -289,11 +288,23 @@ def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
     return jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=dtype)
 
 
-def _prod_fn(x, axis=None, keepdims=False):
-    return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=int_total_dtype(x))
+def _prod_fn(x, axis=None, keepdims=False, keep_dtype=False):
+    """``ops.prod``: integers widen to Int64 unless a ``dtype`` was asked for."""
+    return jnp.prod(x, axis=axis, keepdims=keepdims,
+                    dtype=x.dtype if keep_dtype else int_total_dtype(x))
 
 
 def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
+    """``Tensor.sum``'s two overloads: ``sum(dim=None, keepdim=False, *, dtype=None)`` (a
+    bool second argument: ``x.sum(1, True)``) and ``sum(axis=None, dtype=None,
+    keepdims=False, initial=None)``."""
+    if isinstance(dtype, (bool, np.bool_)):
+        if keepdims is not False or initial is not None:
+            raise TypeError('Failed calling sum with "sum(int, bool, mindspore.dtype)".\n'
+                            "The valid calling should be:\n"
+                            '"Tensor.sum(dim=None, keepdim=False, *, dtype=None)" or '
+                            '"Tensor.sum(axis=None, dtype=None, keepdims=False, initial=None)"')
+        dtype, keepdims = None, bool(dtype)
     dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
     out = (reductions.total(x, axis=_axis(axis), keepdims=keepdims) if dtype is None
            else jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype))
@@ -301,7 +312,13 @@ def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
 
 
 def _mean_fn(input, axis=None, keep_dims=False):
-    return _mean(input, axis=_axis(axis), keepdims=keep_dims)
+    return mean_keeping_dtype(input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def _mean_method(x, axis=None, keep_dims=False, *, dtype=None):
+    """``Tensor.mean(dim=None, keepdim=False, *, dtype=None)``: the input cast to ``dtype``
+    first, as MindSpore's method does."""
+    return _mean_fn(_cast_to(x, dtype), axis, keep_dims)
 
 
 def _first_along(x, axis, keepdims):
@@ -375,10 +392,10 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         return selected(x, index, dim, keepdim), index
 
     def method(x, *args, **kwargs):
-        # a positional dim picks the second overload in PYNATIVE only: a GRAPH_MODE program
-        # resolves x.max(0) to the first
-        positional = args and args[0] is not None and not (
-            context.graph_mode() and scope.tracing())
+        # a positional dim picks the second overload in PYNATIVE only: a GRAPH_MODE or
+        # ``jit`` program resolves x.max(0) to the first
+        positional = args and isinstance(args[0], (int, np.integer)) and not (
+            lazy.in_program())  # (a tuple of axes: the first)
         if overloaded and x.ndim and not (_OLD_OVERLOAD & set(kwargs)) and (
                 "dim" in kwargs or "keepdim" in kwargs or positional):
             return second(x, *args, **kwargs)
@@ -432,7 +449,10 @@ def _full(dtype, shape, value):
     return jnp.full(check_shape("Fill", shape, np.dtype(np_dtype).itemsize), value, np_dtype)
 
 
-def _tile(x, multiples):
+def _tile(x, *multiples):
+    """``Tile``/``ops.tile(input, dims)``/``Tensor.tile(*dims)`` (an int, a tuple, or ints)."""
+    if len(multiples) == 1:
+        multiples = multiples[0]
     multiples = (multiples,) if isinstance(multiples, int) else tuple(multiples)
     out = tuple(d * m for d, m in zip((1,) * (len(multiples) - x.ndim) + tuple(x.shape),
                                       multiples))
@@ -445,17 +465,79 @@ def _concat_fn(tensors, axis=0):
     return _concat(tensors, axis=axis)
 
 
+def _view_dtype(x, dtype):
+    """``Tensor.view(dtype)``: the same bytes read as ``dtype``; a different element size
+    scales the last dimension (MindSpore's ViewDtype)."""
+    target = dtypes.to_np(dtype)
+    src, dst = np.dtype(x.dtype), np.dtype(target)
+    names = f"{dtypes.from_np(src)} as {dtypes.from_np(dst)}"
+    raw = x.astype(np.uint8) if src == np.bool_ else x
+    as_bytes = dst == np.bool_
+    dst_read = np.dtype(np.uint8) if as_bytes else dst
+    if src.itemsize != dst.itemsize and x.ndim == 0:
+        raise ValueError(f"For ViewDtype, scalar tensor (shape: ()) cannot be viewed {names} "
+                         f"(different element sizes)")
+    if src.itemsize > dst.itemsize:
+        out = jax.lax.bitcast_convert_type(raw, dst_read)
+        out = out.reshape(x.shape[:-1] + (x.shape[-1] * (src.itemsize // dst.itemsize),))
+    elif src.itemsize < dst.itemsize:
+        ratio = dst.itemsize // src.itemsize
+        if x.shape[-1] % ratio:
+            raise ValueError(f"For ViewDtype, last dimension must be divisible by {ratio} to "
+                             f"view {names} (different element sizes), but got "
+                             f"{x.shape[-1]}")
+        grouped = raw.reshape(x.shape[:-1] + (x.shape[-1] // ratio, ratio))
+        out = jax.lax.bitcast_convert_type(grouped, dst_read)
+    else:
+        out = jax.lax.bitcast_convert_type(raw, dst_read)
+    return out != 0 if as_bytes else out
+
+
 def _reshape_method(x, *shape):
     if not shape:  # (MindSpore's message; Tensor.view's reads 'Failed calling view')
         raise TypeError("reshape() missing 1 required positional argument: shape.")
+    if len(shape) == 1 and isinstance(shape[0], dtypes.Type):
+        return _view_dtype(x, shape[0])
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
     return jnp.reshape(x, shape)
 
 
-def _transpose_method(x, *axes):
+def _dim_in_range(dim, ndim: int) -> int:
+    if not -max(ndim, 1) <= dim < max(ndim, 1):
+        raise ValueError(f"Dimension out of range (expected to be in range of "
+                         f"[{-max(ndim, 1)}, {max(ndim, 1)}), but got {dim})")
+    return dim % max(ndim, 1)
+
+
+def _permute_method(x, *axes):
     if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
         axes = tuple(axes[0])
+    return jnp.transpose(x, axes or None)
+
+
+def _transpose_method(x, *axes, dim0=None, dim1=None):
+    """``Tensor.transpose``: in PYNATIVE MindSpore 2.10's ``transpose(dim0, dim1)`` (two
+    int dims, by position or keyword, are swapped - ``x.transpose(0, 1)`` of a 2-D Tensor
+    is its transpose) or ``transpose(*axes)`` (a permutation: a tuple or three or more
+    ints); a GRAPH_MODE or ``jit`` program takes every form as a permutation (there
+    ``x.transpose(0, 1)`` of a 2-D Tensor is the Tensor itself, and two dims of a 3-D Tensor
+    are an error)."""
+    if dim0 is not None or dim1 is not None:
+        axes = (dim0, dim1)
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    if lazy.in_program():
+        if axes and len(axes) != x.ndim:
+            raise ValueError(f"'For Tensor.transpose, the number of axes must be equal to the "
+                             f"dimension of Tensor, but got {len(axes)} in the number of "
+                             f"axes.'")
+        return jnp.transpose(x, axes or None)
+    if len(axes) == 2 and all(isinstance(a, (int, np.integer)) for a in axes):
+        if x.ndim == 0:
+            return x
+        a, b = (_dim_in_range(int(d), x.ndim) for d in axes)
+        return jnp.swapaxes(x, a, b)
     return jnp.transpose(x, axes or None)
 
 
@@ -1083,10 +1165,10 @@ TABLE: list[OpDef] = [
     OpDef(None, None, functional=("reduce_sum",),
           functional_impl=lambda x, axis=(): _reduce(reductions.total)(x, axis)),
     OpDef(None, None, functional=("reduce_mean",),
-          functional_impl=lambda x, axis=(): _reduce(_mean)(x, axis)),
-    OpDef("ReduceMean", _reduce(_mean), attrs=(("keep_dims", False),),
+          functional_impl=lambda x, axis=(): _reduce(mean_keeping_dtype)(x, axis)),
+    OpDef("ReduceMean", _reduce(mean_keeping_dtype), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
-          methods=("mean",), method_impl=_mean_fn),
+          methods=("mean",), method_impl=_mean_method),
     OpDef("ReduceMax", _reduce(_max), attrs=(("keep_dims", False),),
           functional=("amax",), functional_impl=_extreme_fn(_max),
           methods=("amax",), method_impl=_extreme_method(_max, _argmax_nan)),
@@ -1097,7 +1179,8 @@ TABLE: list[OpDef] = [
     OpDef(None, None, methods=("min",), method_impl=_extreme_method(_min, _argmin_nan, True)),
     OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
-          dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims)),
+          dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims,
+                               keep_dtype=dtype is not None)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", dtypes.ALL["int32"])),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
           _argmax_nan(input, axis=dim, keepdims=keepdim),
@@ -1117,8 +1200,9 @@ TABLE: list[OpDef] = [
     OpDef("Reshape", lambda x, shape: jnp.reshape(x, tuple(shape)), functional=("reshape",),
           methods=("reshape", "view"), method_impl=_reshape_method),
     OpDef("Transpose", lambda x, perm: jnp.transpose(x, tuple(perm)),
-          functional=("transpose", "permute"), methods=("transpose", "permute"),
+          functional=("transpose", "permute"), methods=("transpose",),
           method_impl=_transpose_method),
+    OpDef(None, None, methods=("permute",), method_impl=_permute_method),
     OpDef("ExpandDims", lambda x, axis: jnp.expand_dims(x, int(axis)),
           functional=("expand_dims", "unsqueeze"), methods=("expand_dims", "unsqueeze")),
     OpDef("Squeeze", _squeeze, attrs=(("axis", ()),), functional=("squeeze",),

@@ -18,6 +18,8 @@ from typing import Any
 _CURRENT: contextvars.ContextVar[Scope | None] = contextvars.ContextVar(
     "mscompat_scope", default=None
 )
+# Set while compiled code (GRAPH_MODE, ``jit``) runs through a graph break, eagerly.
+BREAK: contextvars.ContextVar[bool] = contextvars.ContextVar("mscompat_break", default=False)
 
 
 class UnboundParameter(Exception):

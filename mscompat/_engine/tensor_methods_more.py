@@ -10,6 +10,8 @@ in-place methods.
 * ``INPLACE``: ``Tensor.<name>_`` computes ``Tensor.<name>`` and writes the result into the
   Tensor (cast to its dtype), returning the Tensor itself, as MindSpore documents; the write
   rebinds the Tensor's value as ``__setitem__`` does, so it is recorded and differentiated.
+  Where the arithmetic promotes (``Bool.add_(1)``, ``Int32.div_(2)``) the promoted result
+  is returned and nothing is written, as MindSpore 2.10 does.
   (MindSpore 2.10's CPU build returns the result without writing it for ``add_``, ``sub_``,
   ``mul_``, ``div_``, ``exp_``, ``remainder_`` and ``floor_divide_``, and has no kernel for
   the others: ``docs/divergences.md``.)
@@ -31,6 +33,7 @@ import numpy as np
 
 from . import ops_build
 from .op_table import _ptp
+from .op_table import _select as _select_values
 from .ops_build import call
 from .tensor import Tensor, _concrete, check_writable, unwrap
 
@@ -69,7 +72,9 @@ def _dot(input, other):
 
 
 def _where(input, condition, y):
-    return jnp.where(condition, input, y)
+    """``Tensor.where(condition, y)``: ``ops.where(condition, self, y)`` (a Python number's
+    dtype as there)."""
+    return _select_values(condition, input, y)
 
 
 def _sum_to_size(input, *size):
@@ -332,7 +337,7 @@ PROPERTIES = {"param_info": None, "is_meta": False,
 INPLACE = {
     "add_": "add", "sub_": "sub", "mul_": "mul", "div_": "div", "masked_fill_": "masked_fill",
     "clamp_": "clamp", "exp_": "exp", "log_": "log", "floor_": "floor", "sigmoid_": "sigmoid",
-    "tanh_": "tanh", "sign_": "sign", "erfinv_": "erfinv", "remainder_": "remainder",
+    "tanh_": "tanh", "sign_": "sign", "erfinv_": "erfinv", "remainder_": "__mod__",
     "floor_divide_": "floor_divide", "index_fill_": "index_fill", "index_add_": "index_add",
     "scatter_": "scatter", "scatter_add_": "scatter_add", "fill_diagonal_": "fill_diagonal",
     "masked_scatter_": "masked_scatter", "index_put_": "index_put", "addmm_": "addmm",
@@ -343,15 +348,24 @@ def _written(x, value):
     return jnp.broadcast_to(value, x.shape).astype(x.dtype)
 
 
+# in-place methods MindSpore's CPU build runs (returning the result without writing it)
+_CPU_RUN = frozenset({"add", "sub", "mul", "div", "exp", "__mod__", "floor_divide"})
+
+
 def _inplace(base: str):
     def method(self, *args, **kwargs):
         check_writable(self)
         value = getattr(self, base)(*args, **kwargs)
+        if base in _CPU_RUN and value.dtype != self.dtype:
+            # a promoted result (Bool + 1, Int32 / 2): MindSpore returns it and the Tensor
+            # keeps its value and dtype
+            return value
         self._data = call(_written, (self._data, value._data))._data
         return self
-    method.__name__ = base + "_"
-    method.__qualname__ = f"Tensor.{base}_"
-    method.__doc__ = (f"``Tensor.{base}_``: ``Tensor.{base}`` written into this Tensor "
+    name = "remainder" if base == "__mod__" else base  # (remainder_ is ``%``: x % 0)
+    method.__name__ = name + "_"
+    method.__qualname__ = f"Tensor.{name}_"
+    method.__doc__ = (f"``Tensor.{name}_``: ``Tensor.{base}`` written into this Tensor "
                       f"(cast to its dtype); returns the Tensor.")
     return method
 

@@ -1,4 +1,4 @@
-"""``mindspore.mint.linalg``: ``norm``, ``vector_norm``, ``inv``.
+"""``mindspore.mint.linalg``: ``norm``, ``vector_norm``, ``matrix_norm``, ``inv``.
 
 Example:
     >>> import mscompat as ms
