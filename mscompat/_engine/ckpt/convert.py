@@ -9,7 +9,8 @@ Example:
     >>> ms.save_checkpoint({"w": ms.Tensor(np.ones(2, np.float32))},
     ...                    os.path.join(folder, "net.ckpt"))
     >>> ms.ckpt_to_safetensors(os.path.join(folder, "net.ckpt"))
-    >>> print(ms.load_checkpoint(os.path.join(folder, "net.safetensors"))["w"].asnumpy())
+    >>> print(ms.load_checkpoint(os.path.join(folder, "net.safetensors"),
+    ...                          format="safetensors")["w"].asnumpy())
     [1. 1.]
 """
 from __future__ import annotations

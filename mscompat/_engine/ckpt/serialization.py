@@ -18,6 +18,7 @@ Example:
 """
 from __future__ import annotations
 
+import io
 import os
 import stat
 import tempfile
@@ -182,17 +183,45 @@ def _read_ckpt(path: str) -> dict:
     return out
 
 
-def _read_safetensors(path: str) -> dict:
+def _read_safetensors(path) -> dict:
+    """The arrays of a safetensors file (a path, or a ``BytesIO`` holding one)."""
     safetensors = require("safetensors", extra="safetensors",
                           feature="load_checkpoint(format='safetensors')")
     load = require("safetensors.numpy", extra="safetensors",
                    feature="load_checkpoint(format='safetensors')").load
     SafetensorError = safetensors.SafetensorError  # noqa: N806
     try:
+        if isinstance(path, io.BytesIO):
+            return dict(sorted(load(path.getvalue()).items()))
         with open(path, "rb") as f:  # by name, as safetensors lists a file's keys
             return dict(sorted(load(f.read()).items()))
     except (SafetensorError, ValueError, OSError) as e:
-        raise _corrupt(path) from e
+        raise _corrupt(str(path)) from e
+
+
+def _check_file(file, file_format: str):
+    """MindSpore's checks of ``load_checkpoint``'s file and ``format``: the name must end
+    with the format (``a.safetensors`` needs ``format='safetensors'``); a ``BytesIO`` only
+    for safetensors."""
+    if file_format not in ("ckpt", "safetensors"):
+        raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
+                         "'.safetensors', please input the correct 'format'.")
+    if isinstance(file, io.BytesIO):
+        if file_format == "ckpt":
+            raise TypeError("ckpt don't support BytesIO as input type, please change to "
+                            "safetensors.")
+        return file
+    if not isinstance(file, str):
+        raise TypeError(f"For 'load_checkpoint', the argument 'ckpt_file_name' must be string, "
+                        f"but got {type(file)}.")
+    if not file.endswith(file_format):
+        raise ValueError(f"For 'load_checkpoint', the checkpoint file format must same with "
+                         f"'format', but got file_name:'{file}', format:'{file_format}'")
+    path = os.path.realpath(file)
+    if not os.path.isfile(path):
+        raise ValueError(f"For 'load_checkpoint', the checkpoint file: {path} does not exist, "
+                         f"please check whether the 'ckpt_file_name' is correct.")
+    return path
 
 
 def _selected(name: str, filter_prefix, specify_prefix, choice_func) -> bool:
@@ -215,14 +244,8 @@ def load_checkpoint(ckpt_file_name: str, net=None, strict_load: bool = False,
     if dec_key is not None:
         raise NotImplementedError("load_checkpoint(dec_key=...) (encrypted checkpoints) is "
                                   "not supported by mscompat.")
-    if not isinstance(ckpt_file_name, str):
-        raise TypeError(f"For 'load_checkpoint', the argument 'ckpt_file_name' must be str, "
-                        f"but got {type(ckpt_file_name).__name__}.")
-    if not os.path.isfile(ckpt_file_name):
-        raise ValueError(f"For 'load_checkpoint', the checkpoint file: {ckpt_file_name} does "
-                         f"not exist, please check whether the 'ckpt_file_name' is correct.")
-    use_safetensors = format == "safetensors" or ckpt_file_name.endswith(".safetensors")
-    arrays = (_read_safetensors if use_safetensors else _read_ckpt)(ckpt_file_name)
+    path = _check_file(ckpt_file_name, format)
+    arrays = (_read_safetensors if format == "safetensors" else _read_ckpt)(path)
     out = {}
     for name, arr in arrays.items():
         if not _selected(name, filter_prefix, specify_prefix, choice_func):
