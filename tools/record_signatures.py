@@ -1,5 +1,6 @@
 #!/usr/bin/env python
-"""Record the keyword arguments of MindSpore's functional ops and Tensor methods.
+"""Record the keyword arguments of MindSpore's functional ops, Tensor methods and
+``mindspore.numpy`` functions.
 
 Run from the repo root; mscompat lists the names (every functional op and Tensor method of
 its op table), the oracle interpreter records them:
@@ -7,7 +8,8 @@ its op table), the oracle interpreter records them:
     python tools/record_signatures.py --names \\
         | /path/to/mindspore-2.10-venv/bin/python tools/record_signatures.py
 
-writes mscompat/_engine/ms_keywords.py: for each ``ops.<name>`` / ``Tensor.<name>`` whose
+writes mscompat/_engine/ms_keywords.py: for each ``ops.<name>`` / ``Tensor.<name>`` /
+``numpy.<name>`` whose
 MindSpore signature is introspectable (not a C++ primitive, not ``*args``/``**kwargs``), its
 parameters in order with their defaults. The op table's wrappers accept these names.
 """
@@ -59,9 +61,12 @@ def keywords(obj):
 
 
 def op_names():
+    from mscompat._engine.ms_keywords import KEYWORDS
+    from mscompat._engine.numpy_table import FUNCTIONS
     from mscompat._engine.ops_build import TABLE
     return sorted({f"ops.{n}" for op in TABLE for n in op.functional}
-                  | {f"Tensor.{n}" for op in TABLE for n in op.methods})
+                  | {f"Tensor.{n}" for op in TABLE for n in op.methods}
+                  | {f"numpy.{n}" for n in FUNCTIONS} | set(KEYWORDS))  # (kept names too)
 
 
 def main():
@@ -74,7 +79,7 @@ def main():
     out = {}
     for name in names:
         owner, _, attr = name.partition(".")
-        base = mindspore.ops if owner == "ops" else mindspore.Tensor
+        base = {"ops": mindspore.ops, "numpy": mindspore.numpy}.get(owner, mindspore.Tensor)
         obj = getattr(base, attr, None)
         kw = None if obj is None else keywords(obj)
         if kw is not None:

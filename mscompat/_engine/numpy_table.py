@@ -16,13 +16,16 @@ Example:
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import cpu_math, dtypes, reductions
+from . import cpu_math, dtypes, ms_keywords, reductions
+from .op_rows_array import _tensor_take
+from .op_rows_math import _moment
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -103,12 +106,59 @@ def _check_array_input(obj) -> None:
         raise TypeError(_ARRAY_INPUT + ("" if obj is None else f"{type(obj)}"))
 
 
+def _positional_names(fn: Callable) -> list[str] | None:
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return None
+    return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+# implementations taking ``*args`` for a JAX function's parameters: that function's
+_FORWARDS_TO = {"amax": jnp.max, "amin": jnp.min, "max": jnp.max, "min": jnp.min,
+                "nanstd": jnp.nanstd, "nanvar": jnp.nanvar}
+
+
+def _by_ms_position(name: str, fn: Callable):
+    """Bind positional arguments by MindSpore's signature of ``numpy.<name>`` (recorded in
+    ``ms_keywords``), not the implementation's: ``std(x, 0, 1)`` is ``ddof=1`` there,
+    NumPy's (and JAX's) third parameter is ``dtype``. An argument the implementation takes
+    at another position is passed by name; one it lacks stays positional (an error)."""
+    recorded = ms_keywords.KEYWORDS.get(f"numpy.{name}")
+    own = _positional_names(_FORWARDS_TO.get(name, fn))
+    if recorded is None or own is None:
+        return None
+    ms_names = [n for n, _ in recorded]
+
+    def bind(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+        if len(args) > len(ms_names):
+            raise TypeError(f"{name}() takes from 1 to {len(ms_names)} positional arguments "
+                            f"but {len(args)} were given")
+        kept = []
+        for i, value in enumerate(args):
+            ms_name = ms_names[i]
+            in_place = i < len(own) and own[i] == ms_name
+            if len(kept) == i and (i == 0 or in_place or ms_name not in own):
+                kept.append(value)
+            elif ms_name in kwargs:
+                raise TypeError(f"{name}() got multiple values for argument '{ms_name}'")
+            else:
+                kwargs[ms_name] = value
+        return tuple(kept), kwargs
+    return bind
+
+
 def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     impl = _impl(fn, keep64)
+    bind = _by_ms_position(name, fn)
 
     def public(*args, **kwargs):
         if name in ("array", "asarray"):
             _check_array_input(args[0] if args else kwargs.get("obj", kwargs.get("a")))
+        if bind is not None and len(args) > 1:
+            args, kwargs = bind(args, dict(kwargs))
         return call(impl, [_as_array(a) for a in args],
                     {k: _as_array(v) for k, v in kwargs.items()})
     public.__name__ = public.__qualname__ = name
@@ -184,21 +234,49 @@ def _sum(a, axis=None, dtype=None, keepdims=False, initial=None):
 
 
 def _cumsum(a, axis=None, dtype=None):
-    """``Tensor.cumsum`` (``CumSum``: element after element for floats); no axis: the
-    flattened Tensor."""
-    if axis is None:
-        a, axis = a.ravel(), 0
-    axis = _static_axis(axis)
-    if dtype is not None:
-        a = a.astype(dtype)
-    if jnp.issubdtype(a.dtype, jnp.floating):
-        return reductions.running(a, axis)
-    return jnp.cumsum(a, axis=axis)
+    """``Tensor.cumsum`` (``CumSum``: element after element for floats; with ``dtype`` the
+    sums cast after, as the method does); no axis: the flattened Tensor."""
+    from .op_rows_math import _cumsum_method
+    axis = None if axis is None else _static_axis(axis)
+    return _cumsum_method(a, axis, None if dtype is None else dtypes.from_np(dtype))
+
+
+def _extremum(op: Callable) -> Callable:
+    """``maximum``/``minimum(x1, x2, dtype=None)``: NaN wins; beside a 0-d operand (a
+    Python number) the result takes the other operand's dtype (``maximum(Int32, 1.5)`` is
+    Int32), as MindSpore's numpy casts it."""
+    def impl(x1, x2, dtype=None):
+        a, b = jnp.asarray(x1), jnp.asarray(x2)
+        if a.ndim == 0 and b.ndim != 0:
+            dtype = b.dtype
+        elif b.ndim == 0 and a.ndim != 0:
+            dtype = a.dtype
+        out = op(a, b)
+        return out if dtype is None else out.astype(dtype)
+    impl.__name__ = op.__name__
+    return impl
+
+
+_maximum, _minimum = _extremum(jnp.maximum), _extremum(jnp.minimum)
+
+
+def _clip(x, xmin, xmax, dtype=None):
+    """``clip``: ``maximum`` with ``xmin`` then ``minimum`` with ``xmax`` (an Int32 Tensor
+    clipped to 0.5..2.5 stays Int32, as MindSpore's numpy computes it)."""
+    if xmin is None and xmax is None:
+        raise ValueError("One of max or min must be given.")
+    if xmin is not None:
+        x = _maximum(x, xmin, dtype)
+    if xmax is not None:
+        x = _minimum(x, xmax, dtype)
+    return x
 
 
 # name: (jax function, keep Int64 results)
 def _tensordot(a, b, axes=2):
     """``axes`` arrives as arrays (the table converts lists); JAX wants ints/tuples."""
+    if isinstance(axes, (np.integer, np.ndarray)) and np.ndim(axes) == 0:
+        axes = int(axes)
     if not isinstance(axes, int):
         axes = tuple(np.asarray(x).tolist() if not isinstance(x, int) else x for x in axes)
     return jnp.tensordot(a, b, axes=axes)
@@ -268,9 +346,9 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     # (inputs of more than one axis are flattened, as MindSpore's meshgrid does)
     "meshgrid": (lambda *a, **k: tuple(jnp.meshgrid(*(jnp.ravel(v) for v in a), **k)), False),
     "diag": (jnp.diag, False), "outer": (jnp.outer, False),
-    "sum": (_sum, True), "mean": (_mean, False), "std": (jnp.std, False),
+    "sum": (_sum, True), "mean": (_mean, False), "std": (_moment(jnp.std), False),
     # (MindSpore's CPU max/min: a NaN after the first element never wins; argmin is Int32)
-    "var": (jnp.var, False), "amax": (_max, False), "amin": (_min, False),
+    "var": (_moment(jnp.var), False), "amax": (_max, False), "amin": (_min, False),
     "max": (_max, False), "min": (_min, False), "argmax": (_argmax_nan, True),
     "argmin": (_argmin_nan, False), "cumsum": (_cumsum, False),
     "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
@@ -282,8 +360,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "tanh": (cpu_math.tanh, False), "sin": (jnp.sin, False), "cos": (jnp.cos, False),
     "power": (jnp.power, False), "add": (jnp.add, False), "subtract": (jnp.subtract, False),
     "multiply": (jnp.multiply, False), "divide": (jnp.true_divide, False),
-    "true_divide": (jnp.true_divide, False), "maximum": (jnp.maximum, False),
-    "minimum": (jnp.minimum, False), "clip": (jnp.clip, False), "dot": (jnp.dot, False),
+    "true_divide": (jnp.true_divide, False), "maximum": (_maximum, False),
+    "minimum": (_minimum, False), "clip": (_clip, False), "dot": (jnp.dot, False),
     "matmul": (jnp.matmul, False), "isnan": (jnp.isnan, False), "isinf": (jnp.isinf, False),
     "isclose": (jnp.isclose, False), "logical_and": (jnp.logical_and, False),
     "logical_or": (jnp.logical_or, False), "logical_not": (jnp.logical_not, False),
@@ -293,7 +371,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "count_nonzero": (jnp.count_nonzero, False),
     "multi_dot": (lambda arrays: jnp.linalg.multi_dot(list(arrays)), False),
     "logaddexp": (jnp.logaddexp, False),
-    "copy": (jnp.array, False), "take": (jnp.take, False),
+    "copy": (jnp.array, False), "take": (_tensor_take, False),
     "greater_equal": (jnp.greater_equal, False), "less_equal": (jnp.less_equal, False),
     "cumprod": (jnp.cumprod, False),
     "arctan": (jnp.arctan, False), "arcsin": (jnp.arcsin, False),
