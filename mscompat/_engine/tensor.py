@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import numbers
 import warnings
 from typing import Any
 
@@ -342,6 +343,13 @@ class Tensor:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
         return (self[i] for i in range(self.shape[0]))
+
+    def __contains__(self, element) -> bool:
+        """``element in t``: whether any element equals it (a number or a Tensor), as
+        MindSpore's ``(element == t).any()``; other objects are never in a Tensor."""
+        if isinstance(element, (Tensor, numbers.Number)):
+            return bool((element == self).any().item())
+        return False
 
     __hash__ = object.__hash__
 
