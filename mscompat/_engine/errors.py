@@ -117,6 +117,30 @@ def check_axis(prim: str, x, axis: int, closed: bool = False) -> None:
                          f"{axis}.")
 
 
+def check_reduce_axis(prim: str, x, axis) -> None:
+    """MindSpore's ValueError for a reduction ``axis`` (an int, a sequence or None)
+    outside ``[-rank, rank)``: ``For primitive[SumExt], the axis value must be in [-2,2),
+    but got 4.``"""
+    if axis is None:
+        return
+    rank = len(getattr(x, "shape", ()))
+    for a in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if isinstance(a, int) and not (-max(rank, 1) <= a < max(rank, 1)):
+            raise ValueError(f"For primitive[{prim}], the axis value must be in "
+                             f"[{-max(rank, 1)},{max(rank, 1)}), but got {a}.")
+
+
+def check_reshape(shape, size: int) -> None:
+    """MindSpore's ValueError for a shape (with at most one -1) that cannot hold ``size``
+    elements."""
+    known = 1
+    for d in shape:
+        known *= d if d != -1 else 1
+    if (-1 in shape and (known == 0 or size % known)) or (-1 not in shape and known != size):
+        raise ValueError(f"proposed_shape '{const_vector(shape)}' is invalid for input of "
+                         f"size {size}")
+
+
 def _ms_name(dtype) -> str:
     import numpy as np
 

@@ -15,6 +15,7 @@ from .errors import (
     INDEX_32_64,
     check_axis,
     check_dtype,
+    check_reduce_axis,
     check_shape,
     concrete,
     out_of_range,
@@ -464,6 +465,7 @@ def _prod_method(x, dim=None, keepdim=False, dtype=None, **unknown):
                         'be:\n"Tensor.prod(dim=<None, int>, keepdim=<bool>, dtype=<None, '
                         'mstype>)"\n    match failed because incorrect keyword name: '
                         f'{", ".join(unknown)}')
+    check_reduce_axis("ProdExt", x, _axis(dim))
     dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
     out = jnp.prod(x, axis=_axis(dim), keepdims=bool(keepdim), dtype=dtype)
     return out.astype(dtype or x.dtype)

@@ -24,7 +24,7 @@ from . import (
     op_table,
     reductions,
 )
-from .errors import check_dtype, concrete, require_sequence
+from .errors import check_dtype, check_reduce_axis, concrete, require_sequence
 from .op_rows_more_math import _log2, _log_base, angle
 from .op_table import (
     REQUIRED,
@@ -253,6 +253,7 @@ def _norm_integer(x, ord, dim, keepdim):
 
 def _bool_reduce(f):
     def impl(input, axis=None, keep_dims=False):
+        check_reduce_axis("ReduceAll" if f is jnp.all else "ReduceAny", input, _axis(axis))
         return f(input, axis=_axis(axis), keepdims=keep_dims)
     return impl
 

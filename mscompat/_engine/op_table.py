@@ -38,8 +38,11 @@ from .errors import (
     INDEX_32_64,
     check_axis,
     check_dtype,
+    check_reduce_axis,
+    check_reshape,
     check_shape,
     concrete,
+    const_vector,
     out_of_range,
     require_sequence,
 )
@@ -242,11 +245,12 @@ def _axis(axis):
     return int(axis)
 
 
-def _reduce(f: Callable) -> Callable:
+def _reduce(f: Callable, name: str = "ReduceSum") -> Callable:
     """A Reduce* primitive: the result keeps the input's dtype (MindSpore's ReduceSum of
     Int8 is Int8, of Bool is Bool), unlike the functional ``ops.sum`` (Int64)."""
     def prim(x, axis=(), *, keep_dims=False, skip_mode=False):
         axes = _axis(axis)
+        check_reduce_axis(name, x, axes)
         if skip_mode and x.ndim and (axes is None or len(
                 {a % x.ndim for a in (axes if isinstance(axes, tuple) else (axes,))}) == x.ndim):
             raise NotImplementedError(
@@ -282,14 +286,16 @@ def int_total_dtype(x):
 
 
 def _sum_fn(input, dim=None, keepdim=False, *, dtype=None):
+    check_reduce_axis("SumExt", input, dim)
     dtype = int_total_dtype(input) if dtype is None else _np_or_none(dtype)
     if dtype is None:  # (a float keeps its dtype: MindSpore's order of the additions)
         return reductions.total(input, axis=_axis(dim), keepdims=keepdim)
     return jnp.sum(input, axis=_axis(dim), keepdims=keepdim, dtype=dtype)
 
 
-def _prod_fn(x, axis=None, keepdims=False, keep_dtype=False):
+def _prod_fn(x, axis=None, keepdims=False, keep_dtype=False, prim="ProdExt"):
     """``ops.prod``: integers widen to Int64 unless a ``dtype`` was asked for."""
+    check_reduce_axis(prim, x, axis)
     return jnp.prod(x, axis=axis, keepdims=keepdims,
                     dtype=x.dtype if keep_dtype else int_total_dtype(x))
 
@@ -305,6 +311,7 @@ def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
                             '"Tensor.sum(dim=None, keepdim=False, *, dtype=None)" or '
                             '"Tensor.sum(axis=None, dtype=None, keepdims=False, initial=None)"')
         dtype, keepdims = None, bool(dtype)
+    check_reduce_axis("SumExt", x, axis)
     dtype = int_total_dtype(x) if dtype is None else _np_or_none(dtype)
     out = (reductions.total(x, axis=_axis(axis), keepdims=keepdims) if dtype is None
            else jnp.sum(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype))
@@ -312,12 +319,14 @@ def _sum_method(x, axis=None, dtype=None, keepdims=False, initial=None):
 
 
 def _mean_fn(input, axis=None, keep_dims=False):
+    check_reduce_axis("ReduceMean", input, axis)
     return mean_keeping_dtype(input, axis=_axis(axis), keepdims=keep_dims)
 
 
 def _mean_method(x, axis=None, keep_dims=False, *, dtype=None):
     """``Tensor.mean(dim=None, keepdim=False, *, dtype=None)``: the input cast to ``dtype``
     first, as MindSpore's method does."""
+    check_reduce_axis("MeanExt", x, axis)
     return _mean_fn(_cast_to(x, dtype), axis, keep_dims)
 
 
@@ -375,6 +384,11 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
     def first(x, axis=None, keepdims=False, *, initial=None, where=None,
               return_indices=False):
         kw = {} if where is None else {"where": where}
+        with_value = overloaded and isinstance(axis, int) and initial is None and where is None
+        if with_value and x.ndim:  # (MindSpore's ArgMaxWithValue kernel checks the axis)
+            check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, axis)
+        else:
+            check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
         if overloaded and axis is None:
             keepdims = False  # MindSpore: Tensor.max(keepdims=True) over all axes is 0-d
         if overloaded and isinstance(axis, int) and initial is None and where is None \
@@ -388,6 +402,7 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         return out
 
     def second(x, dim, keepdim=False):
+        check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, dim)
         index = arg(x, axis=dim, keepdims=keepdim).astype(np.int64)
         return selected(x, index, dim, keepdim), index
 
@@ -500,6 +515,12 @@ def _reshape_method(x, *shape):
         return _view_dtype(x, shape[0])
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
+    return _reshape(x, shape)
+
+
+def _reshape(x, shape):
+    shape = tuple(int(d) for d in shape)
+    check_reshape(shape, x.size)
     return jnp.reshape(x, shape)
 
 
@@ -589,6 +610,17 @@ def _same_dtypes(op: str, tensors) -> None:
 
 def _concat(tensors, *, axis=0):
     _same_dtypes("Concat", tensors)
+    shapes = [tuple(jnp.shape(t)) for t in tensors]
+    if shapes and all(len(sh) == len(shapes[0]) for sh in shapes) and shapes[0]:
+        rank = len(shapes[0])
+        a = int(axis) % rank if -rank <= int(axis) < rank else None
+        bad = next((d for sh in shapes for d in range(rank)
+                    if a is not None and d != a and sh[d] != shapes[0][d]), None)
+        if bad is not None:
+            listed = "[const vector]{" + ", ".join(const_vector(sh) for sh in shapes) + "}"
+            raise ValueError(f"For primitive[Concat], shapes of tensors must match except in "
+                             f"given concat axis {a}, but got mismatch in {bad}(all input "
+                             f"shapes are {listed})!")
     return jnp.concatenate(tensors, axis=axis)
 
 
@@ -1165,21 +1197,22 @@ TABLE: list[OpDef] = [
     OpDef(None, None, functional=("reduce_sum",),
           functional_impl=lambda x, axis=(): _reduce(reductions.total)(x, axis)),
     OpDef(None, None, functional=("reduce_mean",),
-          functional_impl=lambda x, axis=(): _reduce(mean_keeping_dtype)(x, axis)),
-    OpDef("ReduceMean", _reduce(mean_keeping_dtype), attrs=(("keep_dims", False),),
+          functional_impl=lambda x, axis=(): _reduce(mean_keeping_dtype, "ReduceMean")(x, axis)),
+    OpDef("ReduceMean", _reduce(mean_keeping_dtype, "ReduceMean"), attrs=(("keep_dims", False),),
           functional=("mean",), functional_impl=_mean_fn,
           methods=("mean",), method_impl=_mean_method),
-    OpDef("ReduceMax", _reduce(_max), attrs=(("keep_dims", False),),
+    OpDef("ReduceMax", _reduce(_max, "ReduceMax"), attrs=(("keep_dims", False),),
           functional=("amax",), functional_impl=_extreme_fn(_max),
           methods=("amax",), method_impl=_extreme_method(_max, _argmax_nan)),
     OpDef(None, None, methods=("max",), method_impl=_extreme_method(_max, _argmax_nan, True)),
-    OpDef("ReduceMin", _reduce(_min), attrs=(("keep_dims", False),),
+    OpDef("ReduceMin", _reduce(_min, "ReduceMin"), attrs=(("keep_dims", False),),
           functional=("amin",), functional_impl=_extreme_fn(_min),
           methods=("amin",), method_impl=_extreme_method(_min, _argmin_nan)),
     OpDef(None, None, methods=("min",), method_impl=_extreme_method(_min, _argmin_nan, True)),
-    OpDef("ReduceProd", _reduce(jnp.prod), attrs=(("keep_dims", False),),
+    OpDef("ReduceProd", _reduce(jnp.prod, "ReduceProd"), attrs=(("keep_dims", False),),
           functional=("prod",), functional_impl=lambda input, axis=None, keep_dims=False,
           dtype=None: _prod_fn(_cast_to(input, dtype), axis=_axis(axis), keepdims=keep_dims,
+                               prim="ProdExt",
                                keep_dtype=dtype is not None)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", dtypes.ALL["int32"])),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
@@ -1197,7 +1230,7 @@ TABLE: list[OpDef] = [
     # gradient control
     OpDef("StopGradient", jax.lax.stop_gradient, functional=("stop_gradient",)),
     # shape and dtype
-    OpDef("Reshape", lambda x, shape: jnp.reshape(x, tuple(shape)), functional=("reshape",),
+    OpDef("Reshape", _reshape, functional=("reshape",),
           methods=("reshape", "view"), method_impl=_reshape_method),
     OpDef("Transpose", lambda x, perm: jnp.transpose(x, tuple(perm)),
           functional=("transpose", "permute"), methods=("transpose",),
