@@ -594,8 +594,8 @@ def _log_softmax(x, *, axis=-1):
 @mixed_precision.keep()  # a Cell's type does not cast the input of ops.cast first
 def _cast(x, dtype):
     if not isinstance(dtype, dtypes.Type):
-        raise TypeError(f"For 'Cast', the 'dtype' must be a mindspore.dtype, but got "
-                        f"{type(dtype).__name__}.")
+        raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got "
+                        f"{dtype}.")
     return bprops.cast(jnp.asarray(x), dtypes.to_np(dtype))
 
 
@@ -760,7 +760,8 @@ def _one_hot(indices, depth, on_value, off_value, *, axis=-1):
     if np.dtype(on_value.dtype) != np.dtype(off_value.dtype):
         raise TypeError("For primitive[OneHot], the input type must be same.")
     if int(depth) < 0:
-        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {int(depth)}.")
+        raise ValueError(f"For primitive[OneHot], the depth value must be greater than or "
+                         f"equal to 0, but got {int(depth)}.")
     oh = jax.nn.one_hot(indices, int(depth), axis=axis, dtype=jnp.asarray(on_value).dtype)
     return oh * on_value + (1 - oh) * off_value
 

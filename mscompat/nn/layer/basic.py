@@ -47,8 +47,8 @@ class Dense(Cell):
                 raise TypeError(f"For 'Dense', the '{name}' must be int, but got "
                                 f"{type(v).__name__}.")
             if v <= 0:
-                raise ValueError(f"For 'Dense', the '{name}' must be a positive int, but got "
-                                 f"{v}.")
+                raise ValueError(f"For 'Dense', the '{name}' must be int and must > 0, but got "
+                                 f"'{v}' with type 'int'.")
         self.in_channels, self.out_channels, self.has_bias = in_channels, out_channels, has_bias
         if weight_init is None:
             weight_init = HeUniform(math.sqrt(5))
