@@ -1,8 +1,9 @@
 """MindSpore's ValueError messages for a reduction axis out of range (``For
 primitive[SumExt], the axis value must be in [-2,2), but got 4.``, by the kernel each
 method or function runs: SumExt, MeanExt, ProdExt, ReduceMean/Sum/Max/Any/All,
-ArgMaxWithValue; each checked in a process of its own), a reshape to a shape of another size (``proposed_shape '[const
-vector]{4, 2}' is invalid for input of size 6``) and a concat of mismatched shapes."""
+ArgMaxWithValue; each checked in a process of its own), a reshape to a shape of another
+size (``proposed_shape '[const vector]{4, 2}' is invalid for input of size 6``) and a
+concat of mismatched shapes."""
 import numpy as np
 
 from ._registry import case
