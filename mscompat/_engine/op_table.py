@@ -391,8 +391,7 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
             check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
         if overloaded and axis is None:
             keepdims = False  # MindSpore: Tensor.max(keepdims=True) over all axes is 0-d
-        if overloaded and isinstance(axis, int) and initial is None and where is None \
-                and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
+        if with_value and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
             index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
             values = selected(x, index, axis, keepdims)
             return (values, index) if return_indices else values
