@@ -150,17 +150,43 @@ def _by_ms_position(name: str, fn: Callable):
     return bind
 
 
+def _dtype_position(name: str, fn: Callable) -> int | None:
+    """Where MindSpore's ``numpy.<name>`` takes a ``dtype`` the implementation does not take
+    by position (the element-wise functions: ``sin(x, dtype)``, ``add(x1, x2, dtype)``): its
+    position, the result being cast to it afterwards, as MindSpore's ``_apply_tensor_op``
+    does."""
+    recorded = [n for n, _ in ms_keywords.KEYWORDS.get(f"numpy.{name}", ())]
+    if "dtype" not in recorded:
+        return None
+    try:
+        params = inspect.signature(_FORWARDS_TO.get(name, fn)).parameters
+    except (TypeError, ValueError):
+        params = {}
+    takes = "dtype" in params and params["dtype"].kind != inspect.Parameter.KEYWORD_ONLY
+    return None if takes else recorded.index("dtype")
+
+
 def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     impl = _impl(fn, keep64)
     bind = _by_ms_position(name, fn)
+    dtype_at = _dtype_position(name, fn)
+    ms_names = [n for n, _ in ms_keywords.KEYWORDS.get(f"numpy.{name}", ())]
 
     def public(*args, **kwargs):
         if name in ("array", "asarray"):
             _check_array_input(args[0] if args else kwargs.get("obj", kwargs.get("a")))
+        cast = None
+        if dtype_at is not None:
+            if len(args) > dtype_at:  # (the arguments after it: by MindSpore's names)
+                kwargs = {**kwargs, **dict(zip(ms_names[dtype_at + 1:], args[dtype_at + 1:]))}
+                cast, args = args[dtype_at], args[:dtype_at]
+            else:
+                cast = kwargs.pop("dtype", None)
         if bind is not None and len(args) > 1:
             args, kwargs = bind(args, dict(kwargs))
-        return call(impl, [_as_array(a) for a in args],
-                    {k: _as_array(v) for k, v in kwargs.items()})
+        out = call(impl, [_as_array(a) for a in args],
+                   {k: _as_array(v) for k, v in kwargs.items()})
+        return out if cast is None else out.astype(cast)
     public.__name__ = public.__qualname__ = name
     public.__doc__ = f"``mindspore.numpy.{name}`` (``jax.numpy.{getattr(fn, '__name__', name)}``"\
         " with MindSpore's dtype policy)."

@@ -4,7 +4,8 @@ differ from NumPy's: ``std(x, 0, 1)`` is ``ddof=1`` (NumPy's third parameter is
 ``nanstd(a, 0, None, 1)`` is ``ddof``; integer ``var``/``std`` use the truncated integer
 mean as ``Tensor.var`` does; ``maximum``/``minimum``/``clip`` beside a Python number keep
 the Tensor's dtype (``clip(Int32, 0.5, 2.5)`` is Int32); ``cumsum`` with a dtype casts
-the sums; ``tensordot`` takes an int ``axes``."""
+the sums; ``tensordot`` takes an int ``axes``; the element-wise functions' ``dtype`` (by
+position too: ``sin(x, float16)``, ``add(x1, x2, float16)``) casts the result."""
 import numpy as np
 
 from . import op_specs
@@ -43,6 +44,14 @@ SPECS = [
     S("maximum_nan", "numpy.maximum", (XN, 2.0), grad=False, modes=P),
     S("cumsum_dtype_after", "numpy.cumsum", (X, 1, D("int32")), grad=False, modes=P),
     S("tensordot_int_axes", "numpy.tensordot", (X, X.T, 1), modes=P),
+    S("sin_dtype_positional", "numpy.sin", (X, D("float16")), grad=False, modes=P),
+    S("sqrt_dtype_positional", "numpy.sqrt", (np.abs(X), D("float16")), grad=False, modes=P),
+    S("add_dtype_positional", "numpy.add", (X, X, D("float16")), grad=False, modes=P),
+    S("add_dtype_keyword_int", "numpy.add", (X, X), kw={"dtype": D("int32")}, grad=False,
+      modes=P),
+    S("power_dtype_positional", "numpy.power", (X, 2, D("float16")), grad=False, modes=P),
+    S("multiply_dtype_keyword", "numpy.multiply", (X, X), kw={"dtype": D("float16")},
+      grad=False, modes=P),
 ]
 
 for _spec in SPECS:
