@@ -224,6 +224,15 @@ class Cell:
         ('' before)."""
         return self.__dict__.get("_param_prefix", "")
 
+    def set_comm_fusion(self, fusion_type: int, recurse: bool = True) -> Cell:
+        """``comm_fusion`` of every trainable Parameter (read only by distributed
+        training); returns the Cell."""
+        from .. import _checkparam
+        _checkparam.check_non_negative_int(fusion_type)
+        for param in self.trainable_params(recurse):
+            param.comm_fusion = fusion_type
+        return self
+
     def update_cell_prefix(self) -> None:
         """Set every subcell's ``param_prefix`` to its name in this network."""
         for name, cell in self.cells_and_names():
@@ -424,18 +433,6 @@ def _unsupported(name: str):
     method.__name__ = name
     return method
 
-
-def _set_comm_fusion(self, fusion_type: int, recurse: bool = True) -> Cell:
-    """``Cell.set_comm_fusion(fusion_type, recurse=True)``: ``comm_fusion`` of every
-    trainable Parameter (read only by distributed training); returns the Cell."""
-    from .parameter import check_non_negative_int
-    check_non_negative_int(fusion_type)
-    for param in self.trainable_params(recurse):
-        param.comm_fusion = fusion_type
-    return self
-
-
-Cell.set_comm_fusion = _set_comm_fusion
 
 for _name in ("register_backward_pre_hook", "shard", "set_boost",
               "load_parameter_slice", "flatten_weights", "compile",

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import bprops, cpu_math, exact_div, matmul_shapes
 from .op_rows_array import _nonzero, _topk, check_gather_d_index, check_same_dtype
-from .op_rows_math import thresholded_softplus
+from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_table import (
@@ -304,9 +304,6 @@ def _vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A00
     return bprops.vector_norm(x, ord, axes, keepdim, guarded=ord != 2)
 
 
-_INF = float("inf")
-
-
 def _matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
     """``mint.linalg.matrix_norm``: 'fro', 'nuc', and 2, -2, 1, -1, inf, -inf as matrix
     norms (MindSpore's ``matrix_norm_ext``; the SVD norms in Float32)."""
@@ -326,9 +323,7 @@ def _matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # n
     if ord == "fro":
         return _vector_norm(A, 2, tuple(dim), keepdim, dtype=dtype)
     if ord in ("nuc", 2, -2):
-        values = jnp.linalg.svd(jnp.moveaxis(A.astype(np.float32), (rows, cols), (-2, -1)),
-                                compute_uv=False)
-        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+        out = svd_norm(A, ord, (rows, cols))
         if keepdim:
             out = jnp.reshape(out, tuple(1 if i in (rows, cols) else n
                                          for i, n in enumerate(A.shape)))

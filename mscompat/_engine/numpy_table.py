@@ -25,7 +25,7 @@ import numpy as np
 
 from . import cpu_math, dtypes, ms_keywords, reductions
 from .op_rows_array import _tensor_take
-from .op_rows_math import _moment
+from .op_rows_math import _cumsum_method, _moment
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -121,16 +121,14 @@ _FORWARDS_TO = {"amax": jnp.max, "amin": jnp.min, "max": jnp.max, "min": jnp.min
                 "nanstd": jnp.nanstd, "nanvar": jnp.nanvar}
 
 
-def _by_ms_position(name: str, fn: Callable):
+def _by_ms_position(name: str, ms_names: list[str], own: list[str] | None):
     """Bind positional arguments by MindSpore's signature of ``numpy.<name>`` (recorded in
-    ``ms_keywords``), not the implementation's: ``std(x, 0, 1)`` is ``ddof=1`` there,
-    NumPy's (and JAX's) third parameter is ``dtype``. An argument the implementation takes
-    at another position is passed by name; one it lacks stays positional (an error)."""
-    recorded = ms_keywords.KEYWORDS.get(f"numpy.{name}")
-    own = _positional_names(_FORWARDS_TO.get(name, fn))
-    if recorded is None or own is None:
+    ``ms_keywords``), not the implementation's (``own``, its positional parameters):
+    ``std(x, 0, 1)`` is ``ddof=1`` there, NumPy's (and JAX's) third parameter is ``dtype``.
+    An argument the implementation takes at another position is passed by name; one it
+    lacks stays positional (an error)."""
+    if not ms_names or own is None:
         return None
-    ms_names = [n for n, _ in recorded]
 
     def bind(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
         if len(args) > len(ms_names):
@@ -150,27 +148,28 @@ def _by_ms_position(name: str, fn: Callable):
     return bind
 
 
-def _dtype_position(name: str, fn: Callable) -> int | None:
-    """Where MindSpore's ``numpy.<name>`` takes a ``dtype`` the implementation does not take
-    by position (the element-wise functions: ``sin(x, dtype)``, ``add(x1, x2, dtype)``): its
-    position, the result being cast to it afterwards, as MindSpore's ``_apply_tensor_op``
-    does."""
-    recorded = [n for n, _ in ms_keywords.KEYWORDS.get(f"numpy.{name}", ())]
-    if "dtype" not in recorded:
+def _dtype_position(ms_names: list[str], target: Callable) -> int | None:
+    """Where MindSpore's function takes a ``dtype`` the implementation (``target``) does not
+    take by position (the element-wise functions: ``sin(x, dtype)``, ``add(x1, x2,
+    dtype)``): its position, the result being cast to it afterwards, as MindSpore's
+    ``_apply_tensor_op`` does."""
+    if "dtype" not in ms_names:
         return None
     try:
-        params = inspect.signature(_FORWARDS_TO.get(name, fn)).parameters
+        params = inspect.signature(target).parameters
     except (TypeError, ValueError):
         params = {}
     takes = "dtype" in params and params["dtype"].kind != inspect.Parameter.KEYWORD_ONLY
-    return None if takes else recorded.index("dtype")
+    return None if takes else ms_names.index("dtype")
 
 
 def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     impl = _impl(fn, keep64)
-    bind = _by_ms_position(name, fn)
-    dtype_at = _dtype_position(name, fn)
+    # MindSpore's parameter names, and the function whose signature the implementation takes
     ms_names = [n for n, _ in ms_keywords.KEYWORDS.get(f"numpy.{name}", ())]
+    target = _FORWARDS_TO.get(name, fn)
+    bind = _by_ms_position(name, ms_names, _positional_names(target))
+    dtype_at = _dtype_position(ms_names, target)
 
     def public(*args, **kwargs):
         if name in ("array", "asarray"):
@@ -262,7 +261,6 @@ def _sum(a, axis=None, dtype=None, keepdims=False, initial=None):
 def _cumsum(a, axis=None, dtype=None):
     """``Tensor.cumsum`` (``CumSum``: element after element for floats; with ``dtype`` the
     sums cast after, as the method does); no axis: the flattened Tensor."""
-    from .op_rows_math import _cumsum_method
     axis = None if axis is None else _static_axis(axis)
     return _cumsum_method(a, axis, None if dtype is None else dtypes.from_np(dtype))
 

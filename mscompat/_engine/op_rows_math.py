@@ -175,6 +175,14 @@ def _norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     return None
 
 
+def svd_norm(x, ord, axes):
+    """The largest (``ord=2``) or smallest (``-2``) singular value, or their sum
+    (``'nuc'``), of the matrices over ``axes``: MindSpore's ``_multi_svd_norm``, computed and
+    answered in Float32 whatever the input's dtype."""
+    values = jnp.linalg.svd(jnp.moveaxis(x.astype(_F32), axes, (-2, -1)), compute_uv=False)
+    return {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+
+
 def _matrix_norm(x, ord, axes, keepdim):
     rows, cols = axes
     if rows == cols:
@@ -182,10 +190,8 @@ def _matrix_norm(x, ord, axes, keepdim):
     if isinstance(ord, int) and ord in (1, -1):
         sums = jnp.sum(bprops.abs(x), axis=rows)
         out = _extreme_of(sums, cols - (cols > rows), ord == 1)
-    elif isinstance(ord, int) or ord == "nuc":  # 2, -2, 'nuc': singular values in Float32
-        values = jnp.linalg.svd(jnp.moveaxis(x.astype(_F32), axes, (-2, -1)),
-                                compute_uv=False)
-        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+    elif isinstance(ord, int) or ord == "nuc":  # 2, -2, 'nuc'
+        out = svd_norm(x, ord, axes)
     elif ord in (_INF, -_INF):
         sums = jnp.sum(bprops.abs(x), axis=cols)
         out = _extreme_of(sums, rows - (rows > cols), ord > 0)
@@ -204,9 +210,7 @@ def _norm_integer(x, ord, dim, keepdim):
     vector p-norms' ``LpNorm`` kernel refuses integers (TypeError); SVD norms in Float32."""
     axes = tuple(range(x.ndim)) if dim is None else dim if isinstance(dim, tuple) else (dim,)
     rank = max(x.ndim, 1)
-    if not all(-rank <= a < rank for a in axes):
-        raise ValueError(f"For primitive[ReduceSum], the axis value must be in [{-rank},"
-                         f"{rank}), but got {next(a for a in axes if not -rank <= a < rank)}.")
+    check_reduce_axis("ReduceSum", x, axes)
     axes = tuple(a % rank for a in axes)
     in_dtype = x.dtype
 
@@ -245,9 +249,8 @@ def _norm_integer(x, ord, dim, keepdim):
     elif ord in (float("inf"), -float("inf")):
         sums = jnp.sum(jnp.abs(x), axis=cols, dtype=in_dtype)
         out = (jnp.max if ord > 0 else jnp.min)(sums, axis=rows - (rows > cols))
-    else:  # 2, -2, 'nuc': singular values of the Float32 matrix
-        values = jnp.linalg.svd(jnp.moveaxis(x.astype(_F32), axes, (-2, -1)), compute_uv=False)
-        out = {2: jnp.max, -2: jnp.min}.get(ord, jnp.sum)(values, axis=-1)
+    else:  # 2, -2, 'nuc'
+        out = svd_norm(x, ord, axes)
     return keep(out)
 
 

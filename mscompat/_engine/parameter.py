@@ -18,6 +18,7 @@ import itertools
 import jax
 import numpy as np
 
+from .. import _checkparam
 from . import dtypes, jaxconfig, mixed_precision, scope
 from .dynamic_shape import Placeholder
 from .initializers import Uninitialized
@@ -111,26 +112,6 @@ class Parameter(Tensor):
         """False, as in MindSpore 2.10 for every Parameter (also after ``init_data``)."""
         return False
 
-    @property
-    def comm_fusion(self) -> int:
-        """The fusion group of the communication ops of this Parameter (1 unless set); kept
-        for scripts that set it, as only distributed training reads it."""
-        return self.__dict__.get("_comm_fusion", 1)
-
-    @comm_fusion.setter
-    def comm_fusion(self, value: int) -> None:
-        self.__dict__["_comm_fusion"] = check_non_negative_int(value)
-
-    @property
-    def parallel_optimizer_comm_recompute(self) -> bool:
-        return self.__dict__.get("_po_comm_recompute", False)
-
-    @parallel_optimizer_comm_recompute.setter
-    def parallel_optimizer_comm_recompute(self, value: bool) -> None:
-        if not isinstance(value, bool):
-            raise TypeError(f"The input value must be a bool, but got {type(value).__name__}.")
-        self.__dict__["_po_comm_recompute"] = value
-
     def requires_grad_(self, requires_grad: bool = True) -> None:
         """Set ``requires_grad`` (to the truth value given, as MindSpore does); returns
         None. ``Cell.trainable_params`` then leaves the Parameter out or takes it in."""
@@ -150,39 +131,31 @@ class Parameter(Tensor):
     __hash__ = object.__hash__
 
 
-# MindSpore's Parameter attributes of distributed training and embedding caches: (name,
-# value a single process has); scripts set and read them, nothing here depends on them
-_SETTABLE_DEFAULTS = {"sliced": False, "cache_enable": False, "requires_aggr": True,
-                      "key": -1}
-_READ_ONLY_DEFAULTS = {"cache_shape": [], "init_mode": None, "inited_param": None,
-                       "is_default_input_init": False, "is_in_parallel": False}
+# MindSpore's Parameter attributes of distributed training and embedding caches: name ->
+# (value a single process has, its setter's check; None: read-only); scripts set and read
+# them, nothing here depends on them
+_ATTRIBUTES = {
+    "comm_fusion": (1, _checkparam.check_non_negative_int),
+    "parallel_optimizer_comm_recompute": (False, _checkparam.check_bool),
+    "sliced": (False, lambda v: v), "cache_enable": (False, lambda v: v),
+    "requires_aggr": (True, lambda v: v), "key": (-1, lambda v: v),
+    "cache_shape": ([], None), "init_mode": (None, None), "inited_param": (None, None),
+    "is_default_input_init": (False, None), "is_in_parallel": (False, None),
+}
 
 
-def _default_attribute(name: str, default, settable: bool) -> property:
+def _default_attribute(name: str, default, check) -> property:
     def get(self):
         value = self.__dict__.get("_" + name, default)
         return list(value) if isinstance(value, list) else value
 
     def set_(self, value):
-        self.__dict__["_" + name] = value
-    return property(get, set_ if settable else None)
+        self.__dict__["_" + name] = check(value)
+    return property(get, None if check is None else set_)
 
 
-for _n, _v in _SETTABLE_DEFAULTS.items():
-    setattr(Parameter, _n, _default_attribute(_n, _v, True))
-for _n, _v in _READ_ONLY_DEFAULTS.items():
-    setattr(Parameter, _n, _default_attribute(_n, _v, False))
-
-
-def check_non_negative_int(value) -> int:
-    """MindSpore's ``Validator.check_non_negative_int`` (messages included)."""
-    if isinstance(value, bool) or (isinstance(value, int) and value < 0):
-        error = TypeError if isinstance(value, bool) else ValueError
-        raise error(f"The input value must be int and must >= 0, but got '{value}' with "
-                    f"type '{type(value).__name__}'.")
-    if not isinstance(value, int):
-        raise TypeError(f"The input value must be int, but got '{type(value).__name__}'")
-    return value
+for _n, (_v, _check) in _ATTRIBUTES.items():
+    setattr(Parameter, _n, _default_attribute(_n, _v, _check))
 
 
 def _rebuild(array, name, requires_grad):

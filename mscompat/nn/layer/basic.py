@@ -7,6 +7,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
+from ... import _checkparam
 from ..._engine import dtypes, exact_div, jaxconfig, ms_dropout, op_table, random_ops, reductions
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, initialize
@@ -43,12 +44,7 @@ class Dense(Cell):
                  has_bias: bool = True, activation=None, dtype=dtypes.ALL["float32"]) -> None:
         super().__init__()
         for name, v in (("in_channels", in_channels), ("out_channels", out_channels)):
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise TypeError(f"For 'Dense', the '{name}' must be int, but got "
-                                f"{type(v).__name__}.")
-            if v <= 0:
-                raise ValueError(f"For 'Dense', the '{name}' must be int and must > 0, but got "
-                                 f"'{v}' with type 'int'.")
+            _checkparam.check_positive_int(v, name, "Dense")
         self.in_channels, self.out_channels, self.has_bias = in_channels, out_channels, has_bias
         if weight_init is None:
             weight_init = HeUniform(math.sqrt(5))
