@@ -32,6 +32,7 @@ from . import (
     matmul_shapes,
     mixed_precision,
     reductions,
+    softmax_ce,
 )
 from .errors import (
     INDEX_16_64,
@@ -684,34 +685,30 @@ def _argmax(x, *, axis=-1, output_type=None):
 
 
 @jax.custom_vjp
-def _fused_sparse_rows(rows, picked):
-    """Each row's ``log(sum(exp(x - max))) - (x[label] - max)`` (times its label count):
-    a ``-inf`` logit of another class is a probability of 0, not ``0 * -inf``."""
-    top = jnp.max(rows, axis=1, keepdims=True)
-    shifted = rows - top
-    total = jnp.log(jnp.sum(jnp.exp(shifted), axis=1))
-    return jnp.sum(picked, axis=1) * total - jnp.sum(
-        jnp.where(picked > 0, picked * shifted, 0), axis=1)
+def _sparse_loss(rows, at, one_hot):
+    return softmax_ce.sparse_loss(softmax_ce.sparse_probabilities(rows), at)
 
 
-def _fused_sparse_rows_fwd(rows, picked):
-    return _fused_sparse_rows(rows, picked), jax.nn.softmax(rows, axis=1) - picked
+def _sparse_loss_fwd(rows, at, one_hot):
+    p = softmax_ce.sparse_probabilities(rows)
+    return softmax_ce.sparse_loss(p, at), softmax_ce.sparse_gradient(p, one_hot)
 
 
-def _fused_sparse_rows_bwd(backprop, ct):
-    return ct[:, None] * backprop, jnp.zeros_like(backprop)
+def _sparse_loss_bwd(gradient, ct):
+    return gradient * ct, None, jnp.zeros_like(gradient)
 
 
-_fused_sparse_rows.defvjp(_fused_sparse_rows_fwd, _fused_sparse_rows_bwd)
+_sparse_loss.defvjp(_sparse_loss_fwd, _sparse_loss_bwd)
 
 
 def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     """``SparseSoftmaxCrossEntropyWithLogits``: the mean over the rows of ``-log
-    softmax(logits)[label]``, gradient ``(softmax - one_hot) / rows`` (MindSpore's bprop).
-    Labels must lie in ``[0, classes]`` (MindSpore's RuntimeError, checked when concrete):
-    the kernel reads the flat position ``row * classes + label``, so a label equal to
-    ``classes`` reads the next row's first class, and past the end on the last row (a
-    probability of 0 there: an infinite loss)."""
+    softmax(logits)[label]``, gradient ``(softmax - one_hot) / rows`` (MindSpore's bprop;
+    ``is_grad=True`` returns that gradient), as the CPU kernel computes them
+    (``softmax_ce``). Labels must lie in ``[0, classes]`` (MindSpore's RuntimeError,
+    checked when concrete): the kernel reads the flat position ``row * classes + label``,
+    so a label equal to ``classes`` reads the next row's first class, and past the end on
+    the last row (a probability of 0 there: an infinite loss)."""
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", "labels", labels, INDEX_32_64)
     classes = logits.shape[-1]
     values = concrete(labels)
@@ -726,17 +723,12 @@ def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     rows = logits.reshape(-1, classes)
     n = rows.shape[0]
     at = jnp.arange(n) * classes + labels.reshape(-1).astype(np.int32)
-    picked = jnp.zeros(n * classes + 1, logits.dtype).at[at].add(1)
-    loss = jnp.sum(_fused_sparse_rows(rows, picked[:-1].reshape(n, classes))) / n
-    # the kernel's softmax is exp(x - max) by its own exp, which is 0 below about -87: a
-    # label that far below its row's maximum has probability 0, an infinite loss
-    label = jnp.take_along_axis(rows, jnp.minimum(labels.reshape(-1, 1), classes - 1)
-                                .astype(np.int32), axis=1)[:, 0]
-    vanished = cpu_math.exp(jax.lax.stop_gradient(label - jnp.max(rows, axis=1))) == 0
-    infinite = (picked[-1] > 0) | jnp.any(vanished)
-    return loss + jnp.where(infinite, jnp.inf, 0).astype(loss.dtype)
-
-
+    # (the gradient kernel compares each row's classes with its label: none for ``classes``)
+    one_hot = (jnp.arange(classes)[None, :] == labels.reshape(-1, 1)).astype(logits.dtype)
+    if is_grad:
+        p = softmax_ce.sparse_probabilities(jax.lax.stop_gradient(rows))
+        return softmax_ce.sparse_gradient(p, one_hot).reshape(logits.shape)
+    return _sparse_loss(rows, at, one_hot)
 
 
 def number_tensor(v):

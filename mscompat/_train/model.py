@@ -113,7 +113,11 @@ class Model:
             raise ValueError("The argument 'optimizer' can not be None when set "
                              "'loss_scale_manager'.")
         if self._optimizer is None:
-            return None
+            # MindSpore's: without an optimizer the network (with its loss, if given) is
+            # the train network as it stands (a TrainOneStepCell the user built)
+            if self._loss_fn is not None:
+                return nn.WithLossCell(self._network, self._loss_fn)
+            return self._network
         # MindSpore's path: the amp level, the loss and the loss scale in one place.
         return build_train_network(self._network, self._optimizer, self._loss_fn,
                                    level=self._amp_level, boost_level=self._boost_level,
@@ -153,8 +157,6 @@ class Model:
 
     def _check_train_args(self, api, epoch, train_dataset, sink_size, initial_epoch,
                           callbacks) -> int:
-        if self._train_network is None:
-            raise ValueError(f"For 'Model.{api}', the 'optimizer' can not be None.")
         validator.check_is_int(sink_size)
         validator.check_positive_int(epoch)
         validator.check_non_negative_int(initial_epoch)

@@ -344,3 +344,45 @@ def seeded_augmented_training_from_default_init(ms):
                            nn.Momentum(net.trainable_params(), 0.05, 0.9))
     model.train(2, data, callbacks=[Record()], dataset_sink_mode=False)
     return losses, net[5].bias.value()
+
+
+@case(rtol=1e-4, atol=1e-5)
+def model_around_a_train_cell_or_loss_without_optimizer(ms):
+    """``Model(train_cell)`` trains the cell as given (a user's clipping TrainOneStepCell);
+    ``Model(net, loss_fn)`` without an optimizer runs ``WithLossCell`` and updates nothing;
+    a dataset trained on by one Model is refused by another."""
+    nn, ops = ms.nn, ms.ops
+    rs = np.random.RandomState(3)
+    x = rs.randn(24, 4).astype(np.float32)
+    labels = rs.randint(0, 3, 24).astype(np.int32)
+
+    class Clipped(nn.TrainOneStepCell):
+        def construct(self, *inputs):
+            loss = self.network(*inputs)
+            sens = ops.fill(loss.dtype, loss.shape, self.sens)
+            grads = self.grad(self.network, self.weights)(*inputs, sens)
+            grads = ops.clip_by_global_norm(grads, 0.5)
+            return ops.depend(loss, self.optimizer(grads))
+
+    def data():
+        return ms.dataset.NumpySlicesDataset({"x": x, "y": labels}, shuffle=False).batch(6)
+    net = nn.Dense(4, 3)
+    net.weight.set_data(ms.Tensor(np.linspace(-0.5, 0.5, 12, dtype=np.float32).reshape(3, 4)))
+    net.bias.set_data(ms.Tensor(np.array([0.1, 0.0, -0.1], np.float32)))
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = Clipped(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    seen = []
+
+    class Record(ms.train.Callback):
+        def on_train_step_end(self, run_context):
+            seen.append(run_context.original_args().net_outputs)
+    used = data()
+    ms.train.Model(step).train(2, used, callbacks=[Record()])
+    before = net.weight.asnumpy().copy()
+    ms.train.Model(net, loss_fn=loss).train(1, data(), callbacks=[Record()])
+    try:
+        ms.train.Model(step).train(1, used)
+        refused = None
+    except RuntimeError as e:
+        refused = str(e)
+    return seen, before, net.weight, refused

@@ -1,0 +1,50 @@
+"""``SoftmaxCrossEntropyWithLogits`` (dense) and ``SparseSoftmaxCrossEntropyWithLogits`` as
+MindSpore's float32 CPU kernels compute them, bit for bit: losses, the backprop output,
+``is_grad``, and the gradients of ``nn.SoftmaxCrossEntropyWithLogits`` (sequential sums,
+libm's ``expf``/``logf``, the Softmax kernel for the sparse form)."""
+import numpy as np
+
+from ._registry import case
+
+_RNG = np.random.RandomState(1)
+_ROWS = {n: ((_RNG.randn(24, n) * 3).astype(np.float32),
+             _RNG.dirichlet(np.ones(n), 24).astype(np.float32),
+             _RNG.randint(0, n, 24).astype(np.int32)) for n in (10, 33)}
+_BIG = ((_RNG.randn(300, 7) * 3).astype(np.float32), _RNG.randint(0, 7, 300).astype(np.int32))
+
+
+@case(rtol=0, atol=0)
+def dense_kernel_outputs(ms):
+    op = ms.ops.SoftmaxCrossEntropyWithLogits()
+    return [op(ms.Tensor(x), ms.Tensor(soft)) for x, soft, _ in _ROWS.values()]
+
+
+@case(rtol=0, atol=0)
+def sparse_kernel_loss_and_is_grad(ms):
+    out = []
+    for x, _, labels in list(_ROWS.values()) + [(_BIG[0], None, _BIG[1])]:
+        for is_grad in (False, True):
+            op = ms.ops.SparseSoftmaxCrossEntropyWithLogits(is_grad=is_grad)
+            out.append(op(ms.Tensor(x), ms.Tensor(labels)))
+    return out
+
+
+@case(rtol=0, atol=0)
+def nn_loss_gradients(ms):
+    sparse = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    dense = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=False, reduction="sum")
+
+    def sparse_loss(x, labels):
+        return sparse(x, labels)
+
+    def scaled_loss(x, labels):
+        return sparse(x, labels) * 3.0
+
+    def dense_loss(x, soft):
+        return dense(x, soft)
+    out = []
+    for x, soft, labels in _ROWS.values():
+        out.append(ms.grad(sparse_loss)(ms.Tensor(x), ms.Tensor(labels)))
+        out.append(ms.grad(scaled_loss)(ms.Tensor(x), ms.Tensor(labels)))
+        out.append(ms.grad(dense_loss)(ms.Tensor(x), ms.Tensor(soft)))
+    return out
