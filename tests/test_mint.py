@@ -96,9 +96,70 @@ def _cummax(x, axis):
     return values, np.maximum.accumulate(np.where(x == values, pos, -1), axis)
 
 
+def _adaptive_max_1d(x, n):
+    length = x.shape[-1]
+    bins = [(i * length // n, -(-(i + 1) * length // n)) for i in range(n)]
+    values = np.stack([x[..., a:b].max(-1) for a, b in bins], -1)
+    return values, np.stack([x[..., a:b].argmax(-1) + a for a, b in bins], -1)
+
+
+def _conv_transpose2d(x, w, b=None, stride=1, padding=0, output_padding=0):
+    n, _, h, wd = x.shape
+    k = w.shape[2]
+    full = np.zeros((n, w.shape[1], (h - 1) * stride + k + output_padding,
+                     (wd - 1) * stride + k + output_padding))
+    for i in range(h):
+        for j in range(wd):  # each input pixel scatters its kernel-sized patch
+            full[:, :, i * stride:i * stride + k, j * stride:j * stride + k] += np.einsum(
+                "nc,cokl->nokl", x[:, :, i, j], w)
+    out_h = (h - 1) * stride - 2 * padding + k + output_padding
+    out_w = (wd - 1) * stride - 2 * padding + k + output_padding
+    out = full[:, :, padding:padding + out_h, padding:padding + out_w]
+    return out if b is None else out + b.reshape(1, -1, 1, 1)
+
+
+def _bilinear_aligned(x, scale):
+    def weights(size):
+        out = int(size * scale)
+        src = np.arange(out) * (size - 1) / (out - 1)
+        lo = np.floor(src).astype(int).clip(0, size - 2)
+        m = np.zeros((out, size))
+        m[np.arange(out), lo] += 1 - (src - lo)
+        m[np.arange(out), lo + 1] += src - lo
+        return m
+    return np.einsum("ih,nchw,jw->ncij", weights(x.shape[2]), x, weights(x.shape[3]))
+
+
+def _norm_p(x, p, dim):
+    return (np.abs(x) ** p).sum(dim, keepdims=True) ** (1 / p)
+
+
 # name -> reference(*inputs_and_constants, **keywords) for functions; for layers
 # reference(params, *inputs), params the Cell's Parameters as NumPy arrays in order.
 REFERENCE = {
+    "mint_F_normalize": lambda x: x / np.maximum(_norm_p(x, 2, 1), 1e-12),
+    "mint_F_normalize_p1_dim0": lambda x, p, d: x / np.maximum(_norm_p(x, p, d), 1e-12),
+    "mint_F_kl_div": lambda x, t, reduction: (t * (np.log(t) - x)).sum() / x.shape[0],
+    "mint_F_kl_div_log_target": lambda x, t, reduction, log_target:
+        (np.exp(t) * (t - x)).sum(),
+    "mint_F_logsigmoid": lambda x: -np.logaddexp(0, -x),
+    "mint_F_threshold": lambda x, t, v: np.where(x > t, x, v),
+    "mint_F_relu6": lambda x: np.clip(x, 0, 6),
+    "mint_F_hardtanh": np.clip,
+    "mint_F_avg_pool1d": lambda x, k: x.reshape(x.shape[:-1] + (-1, k)).mean(-1),
+    "mint_F_avg_pool3d": lambda x, k: x.reshape(1, 2, 2, k, 2, k, 2, k).mean((3, 5, 7)),
+    "mint_F_adaptive_max_pool1d": lambda x, n, return_indices: _adaptive_max_1d(x, n),
+    "mint_F_adaptive_avg_pool3d": lambda x, n: x.reshape(1, 2, n, 2, n, 2, n, 2).mean(
+        (3, 5, 7)),
+    "mint_F_conv_transpose2d": _conv_transpose2d,
+    "mint_F_soft_margin_loss": lambda x, y: np.log1p(np.exp(-y * x)).mean(),
+    "mint_special_expm1": np.expm1,
+    "mint_special_round": np.round,
+    "mint_ConvTranspose2d": lambda p, x: _conv_transpose2d(x, p[0], p[1], 2),
+    "mint_AvgPool1d": lambda p, x: x.reshape(x.shape[:-1] + (-1, 2)).mean(-1),
+    "mint_AdaptiveAvgPool1d": lambda p, x: x.reshape(x.shape[:-1] + (2, -1)).mean(-1),
+    "mint_SoftMarginLoss": lambda p, x, y: np.log1p(np.exp(-y * x)).mean(),
+    "mint_UpsamplingBilinear2d": lambda p, x: _bilinear_aligned(x, 2),
     "mint_full": lambda size, v: np.full(size, v, np.float32),
     "mint_full_int": lambda size, v: np.full(size, v, np.int64),
     "mint_zeros_like": lambda x: np.zeros_like(x),

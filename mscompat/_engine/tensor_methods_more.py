@@ -352,6 +352,14 @@ def _written(x, value):
 _CPU_RUN = frozenset({"add", "sub", "mul", "div", "exp", "__mod__", "floor_divide"})
 
 
+def write_into(tensor, value):
+    """``value`` written into ``tensor`` (broadcast, cast to its dtype): an in-place op's
+    result; returns ``tensor``."""
+    check_writable(tensor)
+    tensor._data = call(_written, (tensor._data, value._data))._data
+    return tensor
+
+
 def _inplace(base: str):
     def method(self, *args, **kwargs):
         check_writable(self)
@@ -360,8 +368,7 @@ def _inplace(base: str):
             # a promoted result (Bool + 1, Int32 / 2): MindSpore returns it and the Tensor
             # keeps its value and dtype
             return value
-        self._data = call(_written, (self._data, value._data))._data
-        return self
+        return write_into(self, value)
     name = "remainder" if base == "__mod__" else base  # (remainder_ is ``%``: x % 0)
     method.__name__ = name + "_"
     method.__qualname__ = f"Tensor.{name}_"

@@ -22,6 +22,7 @@ from .._engine.unsupported import module_getattr as _module_getattr
 from . import distributed as distributed
 from . import linalg as linalg
 from . import nn as nn
+from . import optim as optim
 
 
 def item(input):  # noqa: A002  (MindSpore's name)
@@ -58,5 +59,7 @@ _FUNCTIONS = {**_functions(_ROWS, "mint", _ALIASES),
               **_functions(_MORE_ROWS, "mint", _MORE_ALIASES), **_RANDOM, "item": item,
               "allclose": allclose, "empty": empty, "empty_like": empty_like}
 globals().update(_FUNCTIONS)
-__all__ = sorted([*_FUNCTIONS, "distributed", "linalg", "nn"])
+from . import special as special  # noqa: E402  (over the functions above)
+
+__all__ = sorted([*_FUNCTIONS, "distributed", "linalg", "nn", "optim", "special"])
 __getattr__ = _module_getattr("mindspore.mint")

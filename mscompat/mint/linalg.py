@@ -1,4 +1,4 @@
-"""``mindspore.mint.linalg``: ``norm``, ``vector_norm``, ``matrix_norm``, ``inv``.
+"""``mindspore.mint.linalg``: ``norm``, ``vector_norm``, ``matrix_norm``, ``inv``, ``qr``.
 
 Example:
     >>> import mscompat as ms
@@ -11,5 +11,13 @@ from .._engine.unsupported import module_getattr as _module_getattr
 
 _FUNCTIONS = _functions(_ROWS, "mint.linalg")
 globals().update(_FUNCTIONS)
-__all__ = sorted(_FUNCTIONS)
+
+
+def qr(A, mode: str = "reduced"):
+    """``mint.linalg.qr(A, mode='reduced')``: ``(Q, R)`` (``ops.qr``)."""
+    from ..ops import qr as ops_qr
+    return ops_qr(A, mode)
+
+
+__all__ = sorted([*_FUNCTIONS, "qr"])
 __getattr__ = _module_getattr("mindspore.mint.linalg")

@@ -72,14 +72,6 @@ _ACTIVATIONS = {
 }
 
 
-def _kl_div(input, target, reduction="mean", log_target=False):
-    loss = jnp.exp(target) * (target - input) if log_target else \
-        jax.scipy.special.xlogy(target, target) - target * input
-    if reduction == "batchmean":
-        return jnp.sum(loss) / input.shape[0]
-    return _m._reduce_loss(loss, reduction)
-
-
 # class name -> (mint name, init arguments, implementation, Tensor inputs, keyword arguments)
 _LOSSES = {
     "L1LossExt": ("L1Loss", (("reduction", "mean"),), _m._l1_loss, (), ("reduction",)),
@@ -89,8 +81,10 @@ _LOSSES = {
                           _m._bce_with_logits, ("weight", "pos_weight"), ("reduction",)),
     "SmoothL1Loss": ("SmoothL1Loss", (("reduction", "mean"), ("beta", 1.0)),
                      _m._smooth_l1_loss, (), ("beta", "reduction")),
-    "KLDivLoss": ("KLDivLoss", (("reduction", "mean"), ("log_target", False)), _kl_div, (),
-                  ("reduction", "log_target")),
+    "KLDivLoss": ("KLDivLoss", (("reduction", "mean"), ("log_target", False)),
+                  functional.kl_div_loss, (), ("reduction", "log_target")),
+    "SoftMarginLoss": ("SoftMarginLoss", (("reduction", "mean"),), _m._soft_margin_loss, (),
+                       ("reduction",)),
 }
 
 _CLASSES = {mint: _make_activation(cls, fn, args)
@@ -123,6 +117,7 @@ class Linear(_Dense):
 
 class _ConvNd(Cell):
     _n = 2
+    _transposed = False  # (the weight's shape: in, out/groups, *kernel)
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
                  dilation=1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
@@ -138,9 +133,10 @@ class _ConvNd(Cell):
         self.padding = padding if isinstance(padding, str) else \
             nn_kernels.pair(padding, n, "padding")
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
-        shape = (out_channels, in_channels // groups) + self.kernel_size
+        shape = ((in_channels, out_channels // groups) if self._transposed else
+                 (out_channels, in_channels // groups)) + self.kernel_size
         self.weight = _param(HeUniform(math.sqrt(5)), shape, dtype, "weight")
-        fan_in = in_channels // groups * math.prod(self.kernel_size)
+        fan_in = shape[1] * math.prod(self.kernel_size)
         self.bias = _param(Uniform(1 / math.sqrt(fan_in)), (out_channels,), dtype, "bias") \
             if bias else None
 
@@ -172,6 +168,40 @@ class Conv3d(_ConvNd):
     """``mint.nn.Conv3d(...)`` on (N, C, D, H, W)."""
 
     _n = 3
+
+
+class ConvTranspose2d(_ConvNd):
+    """``mint.nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0,
+    output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', dtype=None)``;
+    ``construct(input, output_size=None)`` (an ``output_size`` sets the output padding)."""
+
+    _transposed = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups: int = 1, bias: bool = True, dilation=1,
+                 padding_mode: str = "zeros", dtype=None) -> None:
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for '
+                             f'{type(self).__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias, padding_mode, dtype)
+        self.output_padding = nn_kernels.pair(output_padding, 2, "output_padding")
+
+    def construct(self, input, output_size=None):
+        output_padding = self.output_padding
+        if output_size is not None:
+            spatial = tuple(output_size)[-2:]
+            low = [(n - 1) * s - 2 * p + d * (k - 1) + 1 for n, s, p, d, k in zip(
+                input.shape[-2:], self.stride, self.padding, self.dilation, self.kernel_size)]
+            high = [m + s - 1 for m, s in zip(low, self.stride)]
+            if any(not lo <= n <= hi for n, lo, hi in zip(spatial, low, high)):
+                raise ValueError(f"requested an output size of {list(spatial)}, but valid "
+                                 f"sizes range from {low} to {high} (for an input of "
+                                 f"{list(input.shape[-2:])})")
+            output_padding = tuple(n - lo for n, lo in zip(spatial, low))
+        return functional.conv_transpose2d(input, self.weight, self.bias, self.stride,
+                                           self.padding, output_padding, self.groups,
+                                           self.dilation)
 
 
 class GroupNorm(Cell):
@@ -386,6 +416,107 @@ class MaxPool2dExt(Cell):
                                      self.dilation, self.ceil_mode, self.return_indices)
 
 
+class AvgPool1dExt(_Pool):
+    """``mint.nn.AvgPool1d(kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True)``."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True) -> None:
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+    def construct(self, x):
+        return functional.avg_pool1d(x, self.kernel_size, self.stride, self.padding,
+                                     self.ceil_mode, self.count_include_pad)
+
+
+class AvgPool3dExt(_Pool):
+    """``mint.nn.AvgPool3d(kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None)``."""
+
+    def construct(self, x):
+        return functional.avg_pool3d(x, self.kernel_size, self.stride, self.padding,
+                                     self.ceil_mode, self.count_include_pad,
+                                     self.divisor_override)
+
+
+class MaxUnpool2d(Cell):
+    """``mint.nn.MaxUnpool2d(kernel_size, stride=None, padding=0)``;
+    ``construct(input, indices, output_size=None)``."""
+
+    def __init__(self, kernel_size, stride=None, padding=0) -> None:
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+
+    def construct(self, input, indices, output_size=None):
+        return functional.max_unpool2d(input, indices, self.kernel_size, self.stride,
+                                       self.padding, output_size)
+
+
+class AdaptiveAvgPool1d(Cell):
+    """``mint.nn.AdaptiveAvgPool1d(output_size)``."""
+
+    def __init__(self, output_size) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, x):
+        return functional.adaptive_avg_pool1d(x, self.output_size)
+
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+    """``mint.nn.AdaptiveAvgPool3d(output_size)``."""
+
+    def construct(self, x):
+        return functional.adaptive_avg_pool3d(x, self.output_size)
+
+    def extend_repr(self) -> str:
+        return ""
+
+
+class AdaptiveMaxPool1d(Cell):
+    """``mint.nn.AdaptiveMaxPool1d(output_size, return_indices=False)``."""
+
+    def __init__(self, output_size, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, x):
+        return functional.adaptive_max_pool1d(x, self.output_size, self.return_indices)
+
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}, return_indices={self.return_indices}"
+
+
+class UpsampleExt(Cell):
+    """``mint.nn.Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
+    recompute_scale_factor=None)``: ``functional.interpolate``."""
+
+    def __init__(self, size=None, scale_factor=None, mode: str = "nearest",
+                 align_corners=None, recompute_scale_factor=None) -> None:
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, input):
+        return functional.interpolate(input, self.size, self.scale_factor, self.mode,
+                                      self.align_corners, self.recompute_scale_factor)
+
+
+class UpsamplingBilinear2d(Cell):
+    """``mint.nn.UpsamplingBilinear2d(size=None, scale_factor=None)``: bilinear with aligned
+    corners."""
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__()
+        self.size, self.scale_factor = size, scale_factor
+
+    def construct(self, input):
+        return functional.interpolate(input, self.size, self.scale_factor, "bilinear", True)
+
+
 class AdaptiveAvgPool2d(Cell):
     """``mint.nn.AdaptiveAvgPool2d(output_size)``."""
 
@@ -525,8 +656,14 @@ Dropout = DropoutExt
 AvgPool2d = AvgPool2dExt
 MaxPool2d = MaxPool2dExt
 Unfold = UnfoldExt
+AvgPool1d = AvgPool1dExt
+AvgPool3d = AvgPool3dExt
+Upsample = UpsampleExt
 
-__all__ = sorted([*_CLASSES, *_PADS, "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "AvgPool2d",
+__all__ = sorted([*_CLASSES, *_PADS, "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
+                  "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d",
+                  "AvgPool2d", "AvgPool3d", "ConvTranspose2d", "MaxUnpool2d", "Upsample",
+                  "UpsamplingBilinear2d",
                   "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Cell", "Conv1d", "Conv2d",
                   "Conv3d", "Dropout", "Dropout2d", "Embedding", "Flatten", "Fold",
                   "GroupNorm", "Hardsigmoid", "Hardswish", "Identity", "LayerNorm", "Linear",

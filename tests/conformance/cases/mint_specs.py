@@ -167,6 +167,32 @@ SPECS = [
       (IMG, r(2, seed=227), r(2, seed=228, lo=0.5, hi=2.0))),
     S("mint_F_conv2d", "mint.nn.functional.conv2d", (IMG, r(3, 2, 3, 3, seed=229)),
       kw={"padding": 1}),
+    S("mint_F_clamp", "mint.nn.functional.clamp", (X, -0.3, 0.4)),
+    S("mint_F_flatten", "mint.nn.functional.flatten", (X4,)),
+    S("mint_F_flatten_dims", "mint.nn.functional.flatten", (X4, 1, 2)),
+    S("mint_F_broadcast_to", "mint.nn.functional.broadcast_to", (X[:1], (3, 3))),
+    S("mint_F_normalize", "mint.nn.functional.normalize", (X,)),
+    S("mint_F_normalize_p1_dim0", "mint.nn.functional.normalize", (X, 1.0, 0)),
+    S("mint_F_kl_div", "mint.nn.functional.kl_div", (X, r(2, 3, seed=233, lo=0.1, hi=1.0)),
+      kw={"reduction": "batchmean"}),
+    S("mint_F_kl_div_log_target", "mint.nn.functional.kl_div", (X, Y),
+      kw={"reduction": "sum", "log_target": True}),
+    S("mint_F_logsigmoid", "mint.nn.functional.logsigmoid", (X,)),
+    S("mint_F_threshold", "mint.nn.functional.threshold", (X, 0.1, 20.0)),
+    S("mint_F_relu6", "mint.nn.functional.relu6", (X * 8,)),
+    S("mint_F_hardtanh", "mint.nn.functional.hardtanh", (X, -0.2, 0.3)),
+    S("mint_F_avg_pool1d", "mint.nn.functional.avg_pool1d", (X4, 2)),
+    S("mint_F_avg_pool3d", "mint.nn.functional.avg_pool3d", (r(1, 2, 4, 4, 4, seed=234), 2)),
+    S("mint_F_adaptive_max_pool1d", "mint.nn.functional.adaptive_max_pool1d", (X4, 3),
+      kw={"return_indices": True}, grad=False),
+    S("mint_F_adaptive_avg_pool3d", "mint.nn.functional.adaptive_avg_pool3d",
+      (r(1, 2, 4, 4, 4, seed=234), 2)),
+    S("mint_F_conv_transpose2d", "mint.nn.functional.conv_transpose2d",
+      (IMG, r(2, 3, 3, 3, seed=235)), kw={"stride": 2, "padding": 1, "output_padding": 1}),
+    S("mint_F_soft_margin_loss", "mint.nn.functional.soft_margin_loss",
+      (X, np.sign(Y) + (Y == 0))),
+    S("mint_special_expm1", "mint.special.expm1", (X,)),
+    S("mint_special_round", "mint.special.round", (X * 3,), grad=False),
 ]
 
 LAYERS = [
@@ -217,6 +243,14 @@ LAYERS = [
     L("mint_ReflectionPad2d", "ReflectionPad2d", (1,), (IMG,), module="mint.nn"),
     L("mint_ReplicationPad1d", "ReplicationPad1d", ((2, 1),), (X,), module="mint.nn"),
     L("mint_Dropout_eval", "Dropout", (0.3,), (X,), module="mint.nn"),
+    L("mint_ConvTranspose2d", "ConvTranspose2d", (2, 3, 3), (IMG,), kw={"stride": 2},
+      module="mint.nn"),
+    L("mint_AvgPool1d", "AvgPool1d", (2,), (X4,), module="mint.nn"),
+    L("mint_AdaptiveAvgPool1d", "AdaptiveAvgPool1d", (2,), (X4,), module="mint.nn"),
+    L("mint_SoftMarginLoss", "SoftMarginLoss", (), (X, np.sign(Y) + (Y == 0)),
+      module="mint.nn"),
+    L("mint_UpsamplingBilinear2d", "UpsamplingBilinear2d", (None, 2.0), (IMG,),
+      module="mint.nn"),
 ]
 
 # MindSpore's CPU build cannot run these (kernel unregistered, or a crash): they are tested
@@ -236,7 +270,13 @@ CPU_UNREGISTERED = {
     "mint_BatchNorm2d_eval", "mint_BatchNorm1d_train", "mint_LayerNorm", "mint_Embedding",
     "mint_GELU", "mint_Hardtanh", "mint_ELU", "mint_LogSigmoid", "mint_Mish", "mint_SELU",
     "mint_Threshold", "mint_L1Loss", "mint_MSELoss_sum", "mint_KLDivLoss", "mint_AvgPool2d",
-    "mint_MaxPool2d", "mint_ReflectionPad2d", "mint_ReplicationPad1d"}
+    "mint_MaxPool2d", "mint_ReflectionPad2d", "mint_ReplicationPad1d",
+    "mint_F_normalize", "mint_F_normalize_p1_dim0", "mint_F_kl_div",
+    "mint_F_kl_div_log_target", "mint_F_logsigmoid", "mint_F_threshold", "mint_F_relu6",
+    "mint_F_hardtanh", "mint_F_avg_pool1d", "mint_F_avg_pool3d", "mint_F_adaptive_max_pool1d",
+    "mint_F_adaptive_avg_pool3d", "mint_F_conv_transpose2d", "mint_F_soft_margin_loss",
+    "mint_special_expm1", "mint_special_round", "mint_ConvTranspose2d", "mint_AvgPool1d",
+    "mint_AdaptiveAvgPool1d", "mint_SoftMarginLoss", "mint_UpsamplingBilinear2d"}
 # PYNATIVE fails on MindSpore's CPU build (pyboost kernel missing); GRAPH runs.
 GRAPH_ONLY = {"mint_select", "mint_LogSoftmax", "mint_CrossEntropyLoss", "mint_ZeroPad2d",
               "mint_ConstantPad1d"}
@@ -279,8 +319,22 @@ def mint_layer_reprs(ms):
              ms.mint.nn.Embedding(3, 2, padding_idx=0), ms.mint.nn.LayerNorm(3),
              ms.mint.nn.GELU(), ms.mint.nn.ReLU(), ms.mint.nn.LogSoftmax(1),
              ms.mint.nn.L1Loss(), ms.mint.nn.CrossEntropyLoss(), ms.mint.nn.ZeroPad2d(1),
-             ms.mint.nn.Hardshrink(), ms.mint.nn.Dropout(0.2))
+             ms.mint.nn.Hardshrink(), ms.mint.nn.Dropout(0.2),
+             ms.mint.nn.ConvTranspose2d(2, 3, 3, stride=2, bias=False),
+             ms.mint.nn.AdaptiveAvgPool1d(3), ms.mint.nn.AdaptiveAvgPool3d(2),
+             ms.mint.nn.AdaptiveMaxPool1d(2), ms.mint.nn.AvgPool1d(2), ms.mint.nn.AvgPool3d(2),
+             ms.mint.nn.MaxUnpool2d(2), ms.mint.nn.SoftMarginLoss(),
+             ms.mint.nn.Upsample(scale_factor=2), ms.mint.nn.UpsamplingBilinear2d(None, 2.0))
     return tuple(repr(c) for c in cells)
+
+
+@case(modes=("PYNATIVE",))
+def mint_transposed_conv_parameters_after_seed(ms):
+    """mint.nn.ConvTranspose2d's (in, out/groups, *kernel) weight and its bias, drawn as
+    MindSpore draws them after set_seed."""
+    ms.set_seed(1)
+    cell = ms.mint.nn.ConvTranspose2d(4, 6, (3, 2), groups=2)
+    return tuple((p.name, p) for p in cell.get_parameters())
 
 
 def mint_batchnorm_running_stats(ms):
