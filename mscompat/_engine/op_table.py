@@ -723,8 +723,9 @@ def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     rows = logits.reshape(-1, classes)
     n = rows.shape[0]
     at = jnp.arange(n) * classes + labels.reshape(-1).astype(np.int32)
-    # (the gradient kernel compares each row's classes with its label: none for ``classes``)
-    one_hot = (jnp.arange(classes)[None, :] == labels.reshape(-1, 1)).astype(logits.dtype)
+    # the labels' flat positions counted (a label equal to ``classes`` marks the next row's
+    # first class, as the loss reads it; past the end on the last row, dropped)
+    one_hot = jnp.zeros(n * classes + 1, logits.dtype).at[at].add(1)[:-1].reshape(n, classes)
     if is_grad:
         p = softmax_ce.sparse_probabilities(jax.lax.stop_gradient(rows))
         return softmax_ce.sparse_gradient(p, one_hot).reshape(logits.shape)

@@ -157,14 +157,50 @@ class WarmUpLR(LearningRateSchedule):
 
 # -- dynamic_lr: Python lists, one value per step ------------------------------------------
 def piecewise_constant_lr(milestone, learning_rates) -> list:
+    validator.check_value_type("milestone", milestone, (tuple, list))
+    validator.check_value_type("learning_rates", learning_rates, (tuple, list))
     if len(milestone) != len(learning_rates):
-        raise ValueError("For 'piecewise_constant_lr', the size of 'milestone' must be the "
-                         "same as the size of 'learning_rates'.")
+        raise ValueError(f"For 'piecewise_constant_lr', the size of 'milestone' must be same "
+                         f"with the size of 'learning_rates', but got 'milestone' size: "
+                         f"{len(milestone)}, 'learning_rates' size: {len(learning_rates)}.")
     out, last = [], 0
-    for m, lr in zip(milestone, learning_rates):
+    for i, (m, lr) in enumerate(zip(milestone, learning_rates)):
+        validator.check_positive_int(m, f"milestone[{i}]")
+        validator.check_is_float(lr, f"learning_rates[{i}]")
+        if m < last:
+            raise ValueError(f"For 'piecewise_constant_lr', the value of milestone[{i}] must be "
+                             f"greater than milestone[{i - 1}], but got milestone[{i}]: {m}, "
+                             f"milestone[{i - 1}]: {milestone[i - 1]}.")
         out += [lr] * (m - last)
         last = m
     return out
+
+
+def _check_float_arg(fn: str, name: str, value, positive: bool = False) -> None:
+    """A float argument of the list helpers (MindSpore's checks and messages)."""
+    if positive:
+        validator.check_positive_float(value, name)
+        validator.check_is_float(value, name)
+        return
+    if not isinstance(value, float):
+        raise TypeError(f"For '{fn}', the argument '{name}' must be type of float, but got "
+                        f"'{name}' type: {type(value)}.")
+    validator.check_non_negative_float(value, name, None)
+
+
+def _check_steps(**counts) -> None:
+    for name, value in counts.items():
+        validator.check_positive_int(value, name)
+
+
+def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                        is_stair) -> None:
+    """MindSpore's ``_check_inputs`` of the exponential, natural and inverse decays."""
+    _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
+                 decay_epoch=decay_epoch)
+    _check_float_arg("", "learning_rate", learning_rate, positive=True)
+    _check_float_arg("", "decay_rate", decay_rate, positive=True)
+    validator.check_value_type("is_stair", is_stair, [bool])
 
 
 def _epochs(total_step, step_per_epoch):
@@ -173,6 +209,8 @@ def _epochs(total_step, step_per_epoch):
 
 def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                          is_stair=False) -> list:
+    _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                        is_stair)
     out = []
     for e in _epochs(total_step, step_per_epoch):
         p = math.floor(e / decay_epoch) if is_stair else e / decay_epoch
@@ -182,6 +220,8 @@ def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
 
 def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                          is_stair=False) -> list:
+    _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                        is_stair)
     out = []
     for e in _epochs(total_step, step_per_epoch):
         p = math.floor(e / decay_epoch) * decay_epoch if is_stair else e
@@ -191,6 +231,8 @@ def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
 
 def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                      is_stair=False) -> list:
+    _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                        is_stair)
     out = []
     for e in _epochs(total_step, step_per_epoch):
         p = math.floor(e / decay_epoch) if is_stair else e / decay_epoch
@@ -199,6 +241,13 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> list:
+    _check_float_arg("cosine_decay_lr", "min_lr", min_lr)
+    _check_float_arg("cosine_decay_lr", "max_lr", max_lr, positive=True)
+    _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
+                 decay_epoch=decay_epoch)
+    if min_lr >= max_lr:
+        raise ValueError(f"For 'cosine_decay_lr', the 'max_lr' must be greater than the "
+                         f"'min_lr', but got 'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
     out = []
     for e in _epochs(total_step, step_per_epoch):
         decayed = 0.5 * (1 + math.cos(math.pi * min(e, decay_epoch) / decay_epoch))
@@ -208,6 +257,12 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> 
 
 def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
                         decay_epoch, power, update_decay_epoch=False) -> list:
+    _check_float_arg("polynomial_decay_lr", "learning_rate", learning_rate, positive=True)
+    _check_float_arg("polynomial_decay_lr", "end_learning_rate", end_learning_rate)
+    _check_float_arg("polynomial_decay_lr", "power", power, positive=True)
+    _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
+                 decay_epoch=decay_epoch)
+    validator.check_value_type("update_decay_epoch", update_decay_epoch, [bool])
     out = []
     for e in _epochs(total_step, step_per_epoch):
         if update_decay_epoch:
@@ -221,6 +276,9 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
 
 
 def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
+    _check_float_arg("warmup_lr", "learning_rate", learning_rate)
+    _check_steps(warmup_epoch=warmup_epoch, total_step=total_step,
+                 step_per_epoch=step_per_epoch)
     return [learning_rate * min(e, warmup_epoch) / warmup_epoch
             for e in _epochs(total_step, step_per_epoch)]
 

@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ... import _checkparam
 from ..._engine import bprops, cpu_math, dtypes, op_rows_losses, op_table, random_more
 from ..._engine import init_args as init_args_
 from ..._engine import op_rows_math as m
@@ -62,6 +63,12 @@ _TABLE = {
 _FLOAT16_IN_FLOAT32 = {"ELU", "HSigmoid", "Mish", "Softsign"}
 
 
+# row key -> {argument: check} run on the constructor's arguments (MindSpore's validators;
+# mint's classes of the same name take other values)
+_ARG_CHECKS = {"gelu": {"approximate": lambda v: _checkparam.check_bool(v, "approximate",
+                                                                       "GELU")}}
+
+
 def _make(name: str, fn, init_args, key: str | None = None) -> type:
     names = [a for a, _ in init_args]
     if name in _FLOAT16_IN_FLOAT32:
@@ -70,6 +77,7 @@ def _make(name: str, fn, init_args, key: str | None = None) -> type:
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)
         for k, v in init_args_.values(name, init_args, args, kwargs).items():
+            _ARG_CHECKS.get(key, {}).get(k, lambda v: v)(v)
             setattr(self, k, v)
 
     def construct(self, x):
@@ -96,6 +104,9 @@ class Softmax(Cell):
 
     def __init__(self, axis: int = -1) -> None:
         super().__init__()
+        if not isinstance(axis, (int, tuple)) or isinstance(axis, bool):
+            raise TypeError(f"For '{type(self).__name__}', the type of 'axis' should be one of "
+                            f"'[int, tuple of int]', but got {type(axis)}.")
         self.axis = axis
 
     def construct(self, x):
@@ -116,6 +127,7 @@ class PReLU(Cell):
 
     def __init__(self, channel: int = 1, w=0.25) -> None:
         super().__init__()
+        _checkparam.check_positive_int(channel, "channel", "PReLU")
         if isinstance(w, (int, float)):
             w = jnp.full((channel,), w, jnp.float32)
         else:

@@ -50,12 +50,20 @@ class Dense(Cell):
             weight_init = HeUniform(math.sqrt(5))
         shape = (out_channels, in_channels)
         if isinstance(weight_init, Tensor) and weight_init.shape != shape:
-            raise ValueError(f"For 'Dense', weight init shape error. The shape of weight_init "
-                             f"should be {shape}, but got {weight_init.shape}.")
+            raise ValueError(f"For 'Dense', weight init shape error. The ndim of 'weight_init' "
+                             f"must be equal to 2, and the first dim must be equal to "
+                             f"'out_channels', and the second dim must be equal to "
+                             f"'in_channels'. But got 'weight_init': {weight_init}, "
+                             f"'out_channels': {out_channels}, 'in_channels': {in_channels}.")
         self.weight = Parameter(Tensor._wrap(initialize(weight_init, shape, dtype)),
                                 name="weight")
         self.bias = None
         if has_bias:
+            if isinstance(bias_init, Tensor) and bias_init.shape != (out_channels,):
+                raise ValueError(f"For 'Dense', bias init shape error. The ndim of 'bias_init' "
+                                 f"must be equal to 1, and the first dim must be equal to "
+                                 f"'out_channels'. But got 'bias_init': {bias_init}, "
+                                 f"'out_channels': {out_channels}.")
             if bias_init is None:
                 bias_init = Uniform(1.0 / math.sqrt(in_channels))
             self.bias = Parameter(Tensor._wrap(initialize(bias_init, (out_channels,), dtype)),
@@ -342,6 +350,8 @@ class ClipByNorm(Cell):
 
     def __init__(self, axis=None) -> None:
         super().__init__()
+        if axis is not None:
+            _checkparam.check_value_type("axis", axis, [int, tuple, list], "ClipByNorm")
         self.axis = axis
 
     def construct(self, x, clip_norm):

@@ -21,27 +21,42 @@ from ..._engine.tensor import Tensor
 
 
 def _check_channels(cls: str, in_channels, out_channels, group) -> None:
-    for name, v in (("in_channels", in_channels), ("out_channels", out_channels),
-                    ("group", group)):
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise TypeError(f"For '{cls}', the '{name}' must be int, but got "
-                            f"{type(v).__name__}.")
-        if v <= 0:
-            raise ValueError(f"For '{cls}', the '{name}' must be a positive int, but got {v}.")
+    """MindSpore's order: the group, its divisibility, then the channels."""
+    validator.check_positive_int(group, "group", cls)
     if in_channels % group or out_channels % group:
-        raise ValueError(f"For '{cls}', the 'in_channels' and 'out_channels' must be "
-                         f"divisible by 'group', but got {in_channels}, {out_channels}, "
-                         f"{group}.")
+        raise ValueError(f"The argument 'group' should be divisible by 'in_channels' and "
+                         f"'out_channels', but got group:{group}, in_channels:{in_channels}, "
+                         f"out_channels:{out_channels}.")
+    validator.check_positive_int(in_channels, "in_channels", cls)
+    validator.check_positive_int(out_channels, "out_channels", cls)
+
+
+# the Primitive whose checks MindSpore's layer runs for pad_mode and padding
+_PRIMITIVE = {"Conv1d": "Conv2D", "Conv2d": "Conv2D", "Conv3d": "Conv3D"}
 
 
 def _check_pad_mode(cls: str, pad_mode: str, padding) -> None:
-    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
-        raise ValueError(f"For '{cls}', the 'pad_mode' must be one of ['same', 'valid', "
-                         f"'pad'], but got {pad_mode}.")
+    prim = _PRIMITIVE.get(cls, cls)
+    validator.check_string(pad_mode.lower() if isinstance(pad_mode, str) else pad_mode,
+                           ["valid", "same", "pad"], "pad_mode", prim)
     nonzero = padding != 0 if isinstance(padding, int) else any(padding)
     if pad_mode.lower() != "pad" and nonzero:
-        raise ValueError(f"For '{cls}', the 'padding' must be zero when 'pad_mode' is not "
-                         f"'pad', but got {padding}.")
+        raise ValueError(f"For '{prim}', the 'pad' must be zero when 'pad_mode' is not 'pad', "
+                         f"but got 'pad': {padding} and 'pad_mode': {pad_mode}.")
+
+
+def _check_items(cls: str, **tuples) -> None:
+    """Every element of the kernel size, stride and dilation a positive int."""
+    for name, values in tuples.items():
+        for v in values:
+            validator.check_positive_int(v, f"{name} item", cls)
+
+
+def _check_format(cls: str, data_format: str, supported: str) -> None:
+    validator.check_string(data_format, ["NCHW", "NHWC", "NCDHW"], "format", cls)
+    if data_format != supported:
+        raise NotImplementedError(f"nn.{cls}(data_format={data_format!r}) is not supported by "
+                                  f"mscompat.")
 
 
 class _Conv(Cell):
@@ -65,6 +80,8 @@ class _Conv(Cell):
             self.stride = nn_kernels.pair(stride, ndim, name="stride")
             self.dilation = nn_kernels.pair(dilation, ndim, name="dilation")
             self.padding = padding
+        _check_items(cls, kernel_size=self.kernel_size, stride=self.stride,
+                     dilation=self.dilation)
         self.pad_mode, self.group, self.has_bias = pad_mode, group, has_bias
         self.output_padding = output_padding
         self.format = "NCDHW" if ndim == 3 else "NCHW"
@@ -130,9 +147,7 @@ class Conv2d(_Conv):
                  pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
                  has_bias: bool = False, weight_init=None, bias_init=None,
                  data_format: str = "NCHW", dtype=dtypes.ALL["float32"]) -> None:
-        if data_format != "NCHW":
-            raise NotImplementedError("nn.Conv2d(data_format='NHWC') is not supported by "
-                                      "mscompat.")
+        _check_format("Conv2d", data_format, "NCHW")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, dtype)
 

@@ -55,11 +55,12 @@ class _BatchNorm(Cell):
         cls = type(self).__name__
         if not isinstance(num_features, int) or isinstance(num_features, bool) or \
                 num_features < 1:
-            raise ValueError(f"For '{cls}', the 'num_features' must be a positive int, but "
-                             f"got {num_features}.")
+            raise ValueError(f"For '{cls}', the 'num_features' must be at least 1, but got "
+                             f"{num_features}.")
         if not 0.0 <= momentum <= 1.0:
-            raise ValueError(f"For '{cls}', the 'momentum' must be in range [0, 1], but got "
-                             f"{momentum}.")
+            raise ValueError(f"For '{cls}', the 'momentum' must be a number in range [0, 1], "
+                             f"but got {momentum}.")
+        validator.check_string(data_format, ["NCHW", "NHWC"], "format", cls)
         if data_format != "NCHW":
             raise NotImplementedError(f"nn.{cls}(data_format={data_format!r}) is not "
                                       "supported by mscompat.")
@@ -214,9 +215,12 @@ class GroupNorm(Cell):
                  affine: bool = True, gamma_init="ones", beta_init="zeros",
                  dtype=_F32) -> None:
         super().__init__()
+        validator.check_positive_int(num_groups, "num_groups", "GroupNorm")
+        validator.check_positive_int(num_channels, "num_channels", "GroupNorm")
         if num_channels % num_groups:
-            raise ValueError(f"For 'GroupNorm', the 'num_channels' must be divisible by "
-                             f"'num_groups', but got {num_channels}, {num_groups}.")
+            raise ValueError(f"For 'GroupNorm', the 'num_channels' must be divided by "
+                             f"'num_groups', but got 'num_channels': {num_channels}, "
+                             f"'num_groups': {num_groups}.")
         self.num_groups, self.num_channels, self.eps = num_groups, num_channels, eps
         self.gamma = _param(gamma_init, (num_channels,), dtype, "gamma", affine)
         self.beta = _param(beta_init, (num_channels,), dtype, "beta", affine)

@@ -17,6 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ... import _checkparam
 from ..._engine import bprops
 from ..._engine import init_args as init_args_
 from ..._engine import op_rows_losses as losses
@@ -174,6 +175,16 @@ _ROWS = {
 }
 
 
+def _label_smoothing(value) -> None:
+    _checkparam.check_value_type("label_smoothing", value, float, "CrossEntropyLoss")
+    _checkparam.check_float_range(value, 0.0, 1.0, _checkparam.INC_BOTH, "label_smoothing",
+                                  "CrossEntropyLoss")
+
+
+# loss -> {argument: check} run on the constructor's arguments (MindSpore's validators)
+_ARG_CHECKS = {"CrossEntropyLoss": {"label_smoothing": _label_smoothing}}
+
+
 def _make(name: str, init_args, impl, tensor_args, kw_args) -> type:
 
     def __init__(self, *args, **kwargs):
@@ -181,6 +192,7 @@ def _make(name: str, init_args, impl, tensor_args, kw_args) -> type:
         reduction = values.get("reduction", "mean")
         LossBase.__init__(self, reduction if reduction != "batchmean" else "mean")
         for k, v in values.items():
+            _ARG_CHECKS.get(name, {}).get(k, lambda v: v)(v)
             object.__setattr__(self, k, v)
         self.reduction = reduction
 

@@ -6,6 +6,8 @@ a failed step leave weights and state untouched.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -30,17 +32,27 @@ def _decay_filter(p: Parameter) -> bool:
 
 
 def _dynamic_lr(learning_rate):
-    """A per-step list (array, 1-D Tensor) or a LearningRateSchedule Cell; else None."""
+    """A per-step list (any iterable, a 1-D Tensor: MindSpore's Float32 array of it, its
+    values unchecked) or a LearningRateSchedule Cell; else None."""
     if isinstance(learning_rate, LearningRateSchedule):
         return learning_rate
-    if isinstance(learning_rate, (list, tuple, np.ndarray)) or (
-            isinstance(learning_rate, Tensor) and learning_rate.ndim == 1):
-        values = np.asarray(learning_rate.asnumpy() if isinstance(learning_rate, Tensor)
-                            else learning_rate, np.float32).reshape(-1)
-        if values.size == 0 or (values < 0).any():
-            raise ValueError("The learning rate list must be non-empty and >= 0.")
+    if isinstance(learning_rate, Tensor):
+        if learning_rate.ndim > 1:
+            raise ValueError(f"For 'Optimizer', if 'learning_rate' is Tensor type, then the "
+                             f"dimension of it should be 0 or 1, but got {learning_rate.ndim}.")
+        return learning_rate.asnumpy().astype(np.float32).reshape(-1) \
+            if learning_rate.ndim == 1 else None
+    if isinstance(learning_rate, (int, float)):
+        return None
+    if isinstance(learning_rate, Iterable):
+        values = np.array(list(learning_rate)).astype(np.float32).reshape(-1)
+        if values.size == 0:
+            raise NotImplementedError("mscompat's optimizers need a non-empty learning-rate "
+                                      "list (MindSpore reads past its end).")
         return values
-    return None
+    raise TypeError(f"For 'Optimizer', the argument 'learning_rate' must be int, float, "
+                    f"Tensor, Iterable or LearningRateSchedule, but got "
+                    f"{type(learning_rate)}.")
 
 
 class _IteratorLearningRate(LearningRateSchedule):
@@ -80,7 +92,7 @@ def _rate_cell(rate) -> Cell:
     return rate if isinstance(rate, Cell) else _ConvertToCell(rate)
 
 
-def _rate_of(value, name: str):
+def _rate_of(value, name: str, cls: str = "Optimizer"):
     """One learning rate as MindSpore holds it: a Float32 Parameter for a constant, an
     ``_IteratorLearningRate`` for a per-step list, the LearningRateSchedule itself."""
     dynamic = _dynamic_lr(value)
@@ -88,18 +100,26 @@ def _rate_of(value, name: str):
         return _IteratorLearningRate(dynamic, name)
     if dynamic is not None:
         return dynamic
-    return Parameter(Tensor(np.float32(_constant_lr(value))), name=name)
+    return Parameter(Tensor(np.float32(_constant_lr(value, cls))), name=name)
 
 
-def _constant_lr(learning_rate) -> float:
-    if isinstance(learning_rate, Tensor) and learning_rate.size == 1:
-        learning_rate = float(learning_rate.asnumpy().reshape(()))
-    if isinstance(learning_rate, bool) or not isinstance(learning_rate, (int, float)):
-        raise NotImplementedError("Only a constant float learning_rate is supported by "
-                                  "mscompat's optimizers (schedules are not yet).")
-    if learning_rate < 0:
-        raise ValueError(f"The learning rate must be >= 0, but got {learning_rate}.")
-    return float(learning_rate)
+def _constant_lr(learning_rate, cls: str = "Optimizer") -> float:
+    """A constant rate: a number (MindSpore's ``check_non_negative_float``) or a 0-d Tensor
+    (its value unchecked, as MindSpore's)."""
+    if isinstance(learning_rate, Tensor):
+        return float(learning_rate.asnumpy().astype(np.float32).reshape(()))
+    return validator.check_non_negative_float(float(learning_rate), "learning rate", cls)
+
+
+def _weight_decay(value, cls: str) -> float:
+    """A constant weight decay as MindSpore checks it (a Cell: not supported yet)."""
+    if isinstance(value, Cell):
+        raise NotImplementedError("A weight_decay Cell (dynamic weight decay) is not "
+                                  "supported by mscompat's optimizers yet.")
+    if not isinstance(value, (int, float)):
+        raise TypeError(f"For 'Optimizer', the argument 'Weight_decay' must be int, float or "
+                        f"Cell.but got {type(value)}")
+    return validator.check_non_negative_float(float(value), "weight_decay", cls)
 
 
 # optax state fields that hold one array per Parameter, and MindSpore's name for them (a
@@ -163,12 +183,12 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         entries = list(parameters)
         if not entries:
-            raise ValueError("For 'Optimizer', the argument 'parameters' must not be empty.")
+            raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
         if loss_scale <= 0:
             raise ValueError(f"The loss_scale must be > 0, but got {loss_scale}.")
         self._host_step = None  # steps taken, mirrored on the host for a learning-rate list
         self._outer_step = False  # a TrainOneStepCell call counts the step itself
-        self.weight_decay = float(weight_decay)
+        self.weight_decay = _weight_decay(weight_decay, type(self).__name__)
         self.loss_scale = float(loss_scale)
         params, labels, decays, centralize, txs, rates = [], [], [], [], {}, []
         groups = entries if isinstance(entries[0], dict) else [{"params": entries}]
@@ -188,8 +208,10 @@ class Optimizer(Cell):
                                           f"supported by mscompat yet.")
         # Each group's rate as MindSpore holds it (``_rate_of``): the groups without 'lr'
         # share the default ``learning_rate``, the others have ``learning_rate_group_<i>``.
-        default = _rate_of(learning_rate, "learning_rate")
-        group_rates = [default if "lr" not in g else _rate_of(g["lr"], f"learning_rate_group_{i}")
+        cls = type(self).__name__
+        default = _rate_of(learning_rate, "learning_rate", cls)
+        group_rates = [default if "lr" not in g else
+                       _rate_of(g["lr"], f"learning_rate_group_{i}", cls)
                        for i, g in enumerate(groups)]
         _check_list_lengths(group_rates)
         self.dynamic_lr = any(isinstance(r, Cell) for r in group_rates)
@@ -200,7 +222,7 @@ class Optimizer(Cell):
         for i, group in enumerate(groups):
             lr = 1.0 if self.dynamic_lr else float(group_rates[i].asnumpy())
             lr = _GroupRate(lr if lr != 0.0 else 1.0, i)  # 0: scaled by the Parameter
-            wd = float(group.get("weight_decay", weight_decay))
+            wd = _weight_decay(group.get("weight_decay", weight_decay), type(self).__name__)
             for p in group["params"]:
                 params.append(p)
                 labels.append(str(i))

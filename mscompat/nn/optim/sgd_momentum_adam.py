@@ -111,9 +111,10 @@ class Momentum(_SlotOptimizer):
 
     def __init__(self, params, learning_rate, momentum: float, weight_decay: float = 0.0,
                  loss_scale: float = 1.0, use_nesterov: bool = False) -> None:
-        if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or momentum < 0:
-            raise ValueError(f"For 'Momentum', the argument 'momentum' should be at least "
-                             f"0.0, but got {momentum}")
+        validator.check_value_type("momentum", momentum, [float], "Momentum")
+        if momentum < 0.0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, "
+                             f"but got {momentum}")
         self.use_nesterov = use_nesterov
         self._momentum = float(momentum)
         super().__init__(learning_rate, params, weight_decay, loss_scale)
