@@ -219,6 +219,7 @@ class Optimizer(Cell):
         # step's rate (every update rule here is linear in lr). Constant rates are built
         # into the transforms (a write to their Parameter rescales the update, ``_update``).
         param_rates = []
+        grouped = isinstance(entries[0], dict)
         for i, group in enumerate(groups):
             lr = 1.0 if self.dynamic_lr else float(group_rates[i].asnumpy())
             lr = _GroupRate(lr if lr != 0.0 else 1.0, i)  # 0: scaled by the Parameter
@@ -226,8 +227,9 @@ class Optimizer(Cell):
             for p in group["params"]:
                 params.append(p)
                 labels.append(str(i))
-                decays.append(wd if wd > 0 and ("weight_decay" in group or
-                                                self._decay_every_param or
+                # MindSpore's filter (no 'beta'/'gamma' Parameters) applies to a plain list
+                # of Parameters only; in groups every Parameter has its group's decay
+                decays.append(wd if wd > 0 and (grouped or self._decay_every_param or
                                                 _decay_filter(p)) else 0.0)
                 centralize.append(bool(group.get("grad_centralization", False)))
                 rates.append(lr)
@@ -249,8 +251,12 @@ class Optimizer(Cell):
         self.__dict__["_group_rates"] = group_rates
         self.__dict__["_param_rates"] = param_rates  # each Parameter's rate Parameter/Cell
         # attributes model-zoo optimizers read
-        self.is_group = len(groups) > 1 or isinstance(entries[0], dict)
+        self.is_group = len(groups) > 1 or grouped
         self.is_group_lr = any("lr" in g for g in groups) if self.is_group else False
+        if self.is_group:  # MindSpore's per-Parameter lists of a grouped optimizer
+            self.group_params, self.group_lr = list(params), list(param_rates)
+            self.group_weight_decay = [float(d) * self.loss_scale for d in decays]
+            self.group_grad_centralization = [bool(c) for c in centralize]
         self.decay_flags = tuple(bool(d) for d in decays)
         self.use_parallel = False  # the parallel optimizer (weight sharding) is not used
         self.optim_filter = tuple(True for _ in params)
