@@ -19,7 +19,7 @@ from .pipeline import (
     dataset_seed,
     iterator_epoch,
 )
-from .pipeline_errors import call_user, pipeline_error
+from .pipeline_errors import call_user, pipeline_error, type_error
 from .transform_base import PyTensorOperation, TensorOperation
 
 
@@ -76,8 +76,8 @@ class Map(Dataset):
         self.inputs = _names(input_columns) or cols[:1]
         unknown = [c for c in self.inputs if c not in cols]
         if unknown:
-            raise ValueError(f"Invalid input_columns {unknown}: the dataset's columns are "
-                             f"{cols}.")
+            raise pipeline_error(f"Invalid parameter, input column name: {unknown[0]} doesn't "
+                                 f"exist in the dataset columns.")
         self.outputs = _names(output_columns) or list(self.inputs)
         first = cols.index(self.inputs[0])
         rest = [c for c in cols if c not in self.inputs]
@@ -90,8 +90,11 @@ class Map(Dataset):
     def _row(self, row: tuple) -> tuple:
         out = _apply_ops(self._plan, tuple(row[i] for i in self._index))
         if len(out) != len(self.outputs):
-            raise RuntimeError(f"map: the operations returned {len(out)} columns, but "
-                               f"output_columns names {len(self.outputs)}.")
+            raise pipeline_error(f"Invalid columns, the number of columns returned in 'map' "
+                                 f"operations should match the number of 'output_columns', but "
+                                 f"got the number of columns returned in 'map' operations: "
+                                 f"{len(out)}, the number of 'output_columns': "
+                                 f"{len(self.outputs)}.")
         rest = [row[i] for i in self._keep]
         return tuple(rest[:self._first]) + out + tuple(rest[self._first:])
 
@@ -133,8 +136,8 @@ class Filter(Dataset):
         names = _names(input_columns) or cols
         unknown = [c for c in names if c not in cols]
         if unknown:
-            raise ValueError(f"Invalid input_columns {unknown}: the dataset's columns are "
-                             f"{cols}.")
+            raise pipeline_error(f"Invalid parameter, column name: {unknown[0]} does not "
+                                 f"exist in the dataset columns.")
         self.predicate, self._index = predicate, [cols.index(c) for c in names]
 
     def _keep(self, row: tuple) -> bool:
@@ -154,8 +157,16 @@ class Filter(Dataset):
 class Batch(Dataset):
     def __init__(self, parent, batch_size, drop_remainder, per_batch_map, input_columns,
                  output_columns, pad_info=None) -> None:
-        if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
-            raise ValueError(f"batch_size must be a positive int, but got {batch_size}.")
+        if callable(batch_size):
+            raise NotImplementedError("batch(batch_size=<function of BatchInfo>) is not "
+                                      "supported by mscompat yet.")
+        if not isinstance(batch_size, int):
+            raise TypeError("batch_size should either be an int or a callable.")
+        if batch_size == -1:  # (a batch sampler's size: none here)
+            raise pipeline_error("Batch size cannot be -1 without using batch sampler.")
+        if not 1 <= batch_size <= 2147483647:
+            raise ValueError("Input batch_size is not within the required interval of "
+                             "[1, 2147483647].")
         super().__init__([parent])
         self._batch_size = batch_size
         self.drop_remainder = drop_remainder
@@ -360,9 +371,11 @@ class Shuffle(Dataset):
     or starts again (``split``'s shuffle)."""
 
     def __init__(self, parent, buffer_size, reshuffle_each_epoch: bool = True) -> None:
-        if not isinstance(buffer_size, int) or buffer_size < 2:
-            raise ValueError(f"buffer_size must be an int greater than 1, but got "
-                             f"{buffer_size}.")
+        if not isinstance(buffer_size, int) or isinstance(buffer_size, bool):
+            raise type_error("buffer_size", buffer_size, (int,))
+        if not 2 <= buffer_size <= 2147483647:
+            raise ValueError("Input buffer_size is not within the required interval of "
+                             "[2, 2147483647].")
         super().__init__([parent])
         self.buffer_size = buffer_size
         self.reshuffle_each_epoch = reshuffle_each_epoch
@@ -478,7 +491,7 @@ class Project(Dataset):
         names = list(parent._columns)
         missing = [c for c in columns if c not in names]
         if missing:
-            raise ValueError(f"project: columns {missing} are not in the dataset {names}.")
+            raise pipeline_error(f"Invalid column, column name: {missing[0]} does not exist.")
         super().__init__([parent], columns)
         self._index = [names.index(c) for c in columns]
 
@@ -490,6 +503,8 @@ class Project(Dataset):
 class Rename(Dataset):
     def __init__(self, parent, input_columns, output_columns) -> None:
         mapping = dict(zip(_names(input_columns), _names(output_columns)))
+        if any(c not in list(parent._columns) for c in mapping):
+            raise pipeline_error("Invalid column, column to be renamed does not exist.")
         super().__init__([parent], [mapping.get(c, c) for c in list(parent._columns)])
 
     def _grain(self, epoch):
@@ -500,7 +515,9 @@ class Zip(Dataset):
     def __init__(self, datasets) -> None:
         names = [c for d in datasets for c in list(d._columns)]
         if len(set(names)) != len(names):
-            raise ValueError(f"zip: column names must be unique, but got {names}.")
+            twice = next(c for c in names if names.count(c) > 1)
+            raise pipeline_error(f"Invalid data, duplicate column {twice} already exists when "
+                                 f"zipping datasets.")
         super().__init__(datasets, names)
 
     def _grain(self, epoch):

@@ -69,6 +69,9 @@ def as_row(item, ncols: int | None = None) -> tuple:
     """A source item as a tuple of NumPy arrays (a single value is a one-column row)."""
     if not isinstance(item, tuple):
         item = tuple(item) if isinstance(item, list) and ncols and ncols > 1 else (item,)
+    if ncols is not None and len(item) != ncols:
+        from .pipeline_errors import source_width_error
+        raise source_width_error(ncols, len(item))
     return tuple(np.asarray(v.asnumpy() if isinstance(v, Tensor) else v) for v in item)
 
 

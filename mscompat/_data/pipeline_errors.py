@@ -33,6 +33,17 @@ def pipeline_error(message: str) -> RuntimeError:
     return error
 
 
+def source_width_error(names: int, returned: int) -> RuntimeError:
+    """A GeneratorDataset source returning another number of arrays than its columns."""
+    return RuntimeError(
+        "Exception thrown from user defined Python function in dataset. \n" +
+        _section("Python Call Stack",
+                 f"Invalid Python function, the 'source' of 'GeneratorDataset' should return "
+                 f"same number of NumPy arrays as specified in column_names, the size of "
+                 f"column_names is:{names} and number of returned NumPy array is:{returned}") +
+        _section("Dataset Pipeline Error Message", ""))
+
+
 def type_error(name: str, value, types: tuple) -> TypeError:
     """MindSpore's ``type_check`` refusal of an argument (a bool shows the types as a tuple,
     as MindSpore's message does)."""

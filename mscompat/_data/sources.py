@@ -94,7 +94,7 @@ class GeneratorDataset(MappableDataset):
                  num_shards=None, shard_id=None, python_multiprocessing=True,
                  max_rowsize=None) -> None:
         if column_names is None:
-            raise ValueError("GeneratorDataset: 'column_names' is required.")
+            raise ValueError("Neither columns_names nor schema are provided.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
         # ``shuffle`` is ignored for an iterable source: MindSpore reads it in order
         if sampler is not None:
@@ -154,7 +154,7 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
                  num_shards=None, shard_id=None, python_multiprocessing=True,
                  max_rowsize=None) -> None:
         if column_names is None:
-            raise ValueError("GeneratorDataset: 'column_names' is required.")
+            raise ValueError("Neither columns_names nor schema are provided.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
         _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id,
                                sampler)
