@@ -32,7 +32,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import context, dynamic_shape, graph_print, jaxconfig, lazy, ms_dropout, parallel, scope
+from . import (
+    context,
+    dynamic_shape,
+    graph_print,
+    jaxconfig,
+    lazy,
+    ms_dropout,
+    output_tree,
+    parallel,
+    scope,
+)
 from .tensor import Tensor
 
 _counter = {"traces": 0, "graphs": 0}
@@ -216,7 +226,8 @@ class Compiled:
         if graph_print.emitted() != printed:
             self.prints = True
         wparams, wvals = s.written()
-        has_static = False
+        out = output_tree.keep_order(out)  # (a dict's keys in the order the code wrote them)
+        has_static = output_tree.has_dict(out)
 
         def mark(leaf):
             nonlocal has_static
@@ -287,9 +298,10 @@ class Compiled:
                 self._jitted, self._donating = self._new_jit()
             if writes.params:
                 scope.commit(writes.params, writes.values)
-            if writes.has_static:
-                out = jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x,
-                                             out, is_leaf=lambda x: isinstance(x, _Static))
+            if writes.has_static:  # (non-array leaves, dicts)
+                out = output_tree.plain(jax.tree_util.tree_map(
+                    lambda x: x.value if isinstance(x, _Static) else x, out,
+                    is_leaf=lambda x: isinstance(x, _Static)))
             return out
 
 

@@ -21,8 +21,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import lazy, scope, tensor_hooks
-from .tensor import Tensor, holding
+from . import lazy, output_tree, scope, tensor_hooks
+from .tensor import Tensor, holding, to_raw
 
 
 def _is_int(x) -> bool:
@@ -118,11 +118,13 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
             out = fn(*new_args, **new_kwargs)
         wparams, wvals = s.written()
         written[:] = wparams
-        out = to_arrays(out)
-        diff_out = split_aux(out)[0] if has_aux else out
-        return diff_out, (out, wvals)
+        return _differentiable_and_kept(out, has_aux) + (wvals,)
 
-    diff_out, vjp_fn, (out, wvals) = jax.vjp(core, xs, ws, has_aux=True)
+    def split(xs, ws):
+        diff_out, kept, wvals = core(xs, ws)
+        return diff_out, (kept, wvals)
+
+    diff_out, vjp_fn, (out, wvals) = jax.vjp(split, xs, ws, has_aux=True)
     if written:
         # An integer Parameter was bound to its float64 stand-in: its writes go back in
         # its own dtype.
@@ -132,7 +134,7 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
         scope.commit(list(written), list(wvals))
     if any(_is_int(args[i]._data) for i in owners):
         # The stand-in changed the output dtypes: take the value from the real inputs.
-        out = to_arrays(fn(*args, **kwargs))
+        out = _differentiable_and_kept(fn(*args, **kwargs), has_aux)[1]
     return Pullback(out, diff_out, vjp_fn, arg_dtypes, weight_dtypes, slots)
 
 
@@ -149,6 +151,17 @@ def _primal(x):
 
 class AuxError(ValueError):
     """``has_aux=True`` on a function that does not return several outputs."""
+
+
+def _differentiable_and_kept(out, has_aux: bool) -> tuple:
+    """``fn``'s output -> (what is differentiated: arrays, the first output only with
+    ``has_aux``; what the call returns: the auxiliary outputs as written, their dicts in
+    order and their Python numbers numbers)."""
+    arrays = to_arrays(out)
+    if not has_aux:
+        return arrays, arrays
+    diff_out = split_aux(arrays)[0]
+    return diff_out, (diff_out,) + tuple(to_raw(output_tree.keep_order(tuple(out[1:]))))
 
 
 def split_aux(out) -> tuple[Any, tuple]:

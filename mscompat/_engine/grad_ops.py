@@ -24,12 +24,11 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import context, jaxconfig, lazy, recording, scope, tensor_hooks
+from . import context, jaxconfig, lazy, output_tree, recording, scope, tensor_hooks
 from .compile import call_transform, compiling
 from .differentiate import AuxError, fix_cotangent, ones_cotangent, pullback
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor
-from .tensor import wrap_tree as _wrap
 
 
 class _Spec(NamedTuple):
@@ -175,9 +174,9 @@ class GradFn:
         gw = self._weight_grads(weights, live, gw_live, graph)
         grads = _shape(spec, args, positions, gx, weights, gw)
         if spec.with_value:
-            return _wrap(pb.out), grads
+            return output_tree.wrap_arrays(pb.out), grads
         if spec.has_aux:
-            return grads, _wrap(pb.out[1:])
+            return grads, output_tree.wrap_arrays(pb.out[1:])
         return grads
 
     def _positions(self, args) -> tuple[list[int], int | None]:

@@ -23,7 +23,7 @@ from functools import partial
 
 import jax
 
-from . import context, jaxconfig, lazy, recording, scope
+from . import context, jaxconfig, lazy, output_tree, recording, scope
 from .cell import Cell
 from .differentiate import fix_cotangent, pullback, to_arrays
 from .grad_ops import _check_positions, _graph, _sens
@@ -49,13 +49,19 @@ def _aux_out(out, has_aux: bool):
     return out[0], (aux[0] if len(aux) == 1 else aux)
 
 
-def _bound(fn: Callable, written: list):
-    """``fn`` on arrays; Parameter writes go to ``written`` and out as an extra output."""
+def _bound(fn: Callable, written: list, has_aux: bool = False, aux: list | None = None):
+    """``fn`` on arrays; Parameter writes go to ``written`` and out as an extra output. With
+    ``has_aux`` the auxiliary outputs' arrays go through the transform and the rest of them
+    (Python numbers, dict order) into ``aux[0]`` (``output_tree.Stripped``)."""
     def run(*xs):
         with scope.bind() as s:
             out = fn(*[Tensor._wrap(x) for x in xs])
         params, values = s.written()
         written[:] = params
+        if has_aux and isinstance(out, tuple) and len(out) > 1:
+            stripped = output_tree.Stripped(to_raw(output_tree.keep_order(out[1:])))
+            aux[:] = [stripped]
+            return (to_arrays(out[0]), stripped.arrays), values
         return to_arrays(out), values
     return run
 
@@ -103,18 +109,22 @@ def _has_tracer(tree) -> bool:
 
 def _jvp_impl(fn: Callable, has_aux: bool, xs: tuple, vs: tuple):
     written: list = []
+    kept: list = []
     primals, tangents = tuple(x._data for x in xs), tuple(t._data for t in vs)
-    (out, wvals), (tan, _) = jax.jvp(_bound(fn, written), primals, tangents)
+    bound = _bound(fn, written, has_aux, kept)
+    (out, wvals), (tan, _) = jax.jvp(bound, primals, tangents)
     if written:
         # MindSpore runs a function that writes Parameters twice under forward mode: the
         # output comes from the first run, the tangent from a second one that sees the
         # first run's writes.
         scope.commit(list(written), list(wvals))
-        (_, wvals), (tan, _) = jax.jvp(_bound(fn, written), primals, tangents)
+        (_, wvals), (tan, _) = jax.jvp(bound, primals, tangents)
         scope.commit(list(written), list(wvals))
     if has_aux:
+        if kept:  # (the first output, the auxiliary ones rebuilt)
+            out = (out[0],) + tuple(kept[0].rebuild(out[1]))
         out0, aux = _aux_out(out, True)
-        return _wrap(out0), _wrap(tan[0]), _wrap(aux)
+        return _wrap(out0), _wrap(tan[0]), output_tree.wrap_arrays(aux)
     return _wrap(out), _wrap(tan)
 
 
@@ -155,7 +165,7 @@ def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
     vjp_fn = _VjpFn(pb, pb.diff_out, len(inputs), ws, single)
     if has_aux:
         out0, aux = _aux_out(pb.out, True)
-        return _wrap(out0), vjp_fn, _wrap(aux)
+        return _wrap(out0), vjp_fn, output_tree.wrap_arrays(aux)
     return _wrap(pb.out), vjp_fn
 
 
@@ -173,19 +183,22 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
         lazy.check_eager(xs)
 
         written: list = []
+        kept: list = []
 
         def core(*diff):
             full = list(xs)
             for p, d in zip(chosen, diff):
                 full[p] = d
             with scope.bind() as s:
-                out = to_raw(to_arrays(fn(*[Tensor._wrap(x) for x in full])))
+                raw = to_raw(output_tree.keep_order(fn(*[Tensor._wrap(x) for x in full])))
             params, values = s.written()
             written[:] = params
             if has_aux:
-                out0, aux = _aux_out(out, True)
-                return out0, (aux, values)
-            return out, (None, values)
+                out0, aux = _aux_out(raw, True)
+                stripped = output_tree.Stripped(aux)
+                kept[:] = [stripped]
+                return to_arrays(out0), (stripped.arrays, values)
+            return to_arrays(raw), (None, values)
 
         argnums = 0 if single else tuple(range(len(chosen)))
         jac_fn = transform(core, argnums=argnums, has_aux=True)
@@ -196,7 +209,7 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
                 jac, (aux, values) = jac_fn(*(xs[p] for p in chosen))
                 scope.commit(list(written), list(values))
         jac = _wrap(jac)
-        return (jac, _wrap(aux)) if has_aux else jac
+        return (jac, output_tree.wrap_arrays(kept[0].rebuild(aux))) if has_aux else jac
 
     return jaxconfig.entry(run)
 
