@@ -52,13 +52,6 @@ def _check_items(cls: str, **tuples) -> None:
             validator.check_positive_int(v, f"{name} item", cls)
 
 
-def _check_format(cls: str, data_format: str, supported: str) -> None:
-    validator.check_string(data_format, ["NCHW", "NHWC", "NCDHW"], "format", cls)
-    if data_format != supported:
-        raise NotImplementedError(f"nn.{cls}(data_format={data_format!r}) is not supported by "
-                                  f"mscompat.")
-
-
 class _Conv(Cell):
     _transpose = False
 
@@ -147,7 +140,10 @@ class Conv2d(_Conv):
                  pad_mode: str = "same", padding=0, dilation=1, group: int = 1,
                  has_bias: bool = False, weight_init=None, bias_init=None,
                  data_format: str = "NCHW", dtype=dtypes.ALL["float32"]) -> None:
-        _check_format("Conv2d", data_format, "NCHW")
+        validator.check_string(data_format, ["NCHW", "NHWC", "NCDHW"], "format", "Conv2d")
+        if data_format != "NCHW":
+            raise NotImplementedError("nn.Conv2d(data_format='NHWC') is not supported by "
+                                      "mscompat.")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, dtype)
 

@@ -377,11 +377,13 @@ def model_around_a_train_cell_or_loss_without_optimizer(ms):
         def on_train_step_end(self, run_context):
             seen.append(run_context.original_args().net_outputs)
     used = data()
-    ms.train.Model(step).train(2, used, callbacks=[Record()])
+    first = ms.train.Model(step)  # (kept alive: a Model is told apart by its hash, its id)
+    first.train(2, used, callbacks=[Record()])
     before = net.weight.asnumpy().copy()
     ms.train.Model(net, loss_fn=loss).train(1, data(), callbacks=[Record()])
     try:
-        ms.train.Model(step).train(1, used)
+        second = ms.train.Model(step)
+        second.train(1, used)
         refused = None
     except RuntimeError as e:
         refused = str(e)
