@@ -1,6 +1,6 @@
 #!/usr/bin/env python
-"""Record which input dtypes MindSpore's functional ops, Tensor methods and Primitives
-refuse.
+"""Record which input dtypes MindSpore's functional ops, Tensor methods, Primitives and
+element-wise nn Cells (activations, ``Softmax``) refuse.
 
 Run from the repo root; mscompat lists the names, the oracle interpreter probes them:
 
@@ -70,7 +70,17 @@ def names():
     out = {f"ops.{n}" for n in FUNCTIONALS} | {f"P.{n}" for n in PRIMITIVES}
     out |= {f"Tensor.{n}" for n, v in vars(Tensor).items()
             if callable(v) and (not n.startswith("_") or n in OPERATORS)}
+    out |= {f"nn.{n}" for n in NN_CELLS}
     return sorted(out - NAMES_EXCLUDED)
+
+
+def _nn_cells():
+    """The element-wise nn Cells made without arguments (called on one Tensor)."""
+    from mscompat.nn.layer.activation import ACTIVATIONS
+    return sorted({*ACTIVATIONS, "Softmax", "LogSoftmax", "PReLU"} - {"Threshold"})
+
+
+NN_CELLS = _nn_cells() if "--names" in sys.argv else ()
 
 
 class _Timeout(Exception):
@@ -137,6 +147,11 @@ def worker():
         owner, _, attr = name.partition(".")
         if owner == "ops":
             return getattr(ms.ops, attr, None)
+        if owner == "nn":  # a Cell made with its default arguments, called
+            try:
+                return getattr(ms.nn, attr)()
+            except Exception:  # noqa: BLE001 - needs arguments, or not in MindSpore
+                return None
         if owner == "P":  # a Primitive made with its default arguments
             try:
                 return getattr(ms.ops, attr)()

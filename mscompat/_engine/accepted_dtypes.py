@@ -92,6 +92,18 @@ def _refuse(qualname: str, err: type, codes: tuple[str, ...], params: tuple[str,
               f"({got}).")
 
 
+def refuse_input(qualname: str, x) -> None:
+    """Raise MindSpore's exception when the Tensor ``x`` has a dtype ``qualname`` refuses
+    (the element-wise nn Cells: ``nn.Tanh``, ``nn.Softmax``...); under mixed precision the
+    Cell's inputs are cast first, so nothing is refused there."""
+    unary = ms_dtypes.UNARY.get(qualname)
+    if unary is None or _AMP.get() is not None:
+        return
+    c = code(x)
+    if c in unary and unary[c] in _ERRORS:
+        _refuse(qualname, _ERRORS[unary[c]], (c,), ("input",))
+
+
 def checked(qualname: str, fn: Callable, method: bool = False,
             primitive: bool = False) -> Callable:
     """``fn`` refusing the dtypes MindSpore refuses for ``qualname`` (``ops.exp``,

@@ -17,7 +17,15 @@ import jax.numpy as jnp
 import numpy as np
 
 from ... import _checkparam
-from ..._engine import bprops, cpu_math, dtypes, op_rows_losses, op_table, random_more
+from ..._engine import (
+    accepted_dtypes,
+    bprops,
+    cpu_math,
+    dtypes,
+    op_rows_losses,
+    op_table,
+    random_more,
+)
 from ..._engine import init_args as init_args_
 from ..._engine import op_rows_math as m
 from ..._engine import op_rows_more_math as mm
@@ -81,6 +89,7 @@ def _make(name: str, fn, init_args, key: str | None = None) -> type:
             setattr(self, k, v)
 
     def construct(self, x):
+        accepted_dtypes.refuse_input(f"nn.{name}", x)
         return call(fn, (x._data,), {k: getattr(self, k) for k in names})
 
     __init__.__signature__ = init_args_.signature(init_args)
@@ -110,6 +119,7 @@ class Softmax(Cell):
         self.axis = axis
 
     def construct(self, x):
+        accepted_dtypes.refuse_input("nn.Softmax", x)
         return call(cpu_math.softmax, (x._data,), {"axis": self.axis})
 
 
@@ -117,6 +127,7 @@ class LogSoftmax(Softmax):
     """``nn.LogSoftmax(axis=-1)``."""
 
     def construct(self, x):
+        accepted_dtypes.refuse_input("nn.LogSoftmax", x)
         return call(jax.nn.log_softmax, (x._data,), {"axis": self.axis})
 
 
@@ -136,6 +147,7 @@ class PReLU(Cell):
         self.w = Parameter(Tensor._wrap(w), name="a")
 
     def construct(self, x):
+        accepted_dtypes.refuse_input("nn.PReLU", x)
         return call(m._prelu, (x._data, self.w._data))
 
 

@@ -131,6 +131,20 @@ def _check_rank(cls: str, x, rank: int) -> None:
                          f"{x.ndim}D.")
 
 
+def _check_window(conv, x) -> None:
+    """A 'valid' or 'pad' 2-D window larger than the (padded) input: MindSpore's ValueError
+    (XLA would return an empty output)."""
+    if conv.pad_mode.lower() == "same":
+        return
+    pad = conv.padding if conv.pad_mode.lower() == "pad" else 0
+    top, bottom, left, right = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
+    reach = [(k - 1) * d + 1 for k, d in zip(conv.kernel_size, conv.dilation)]
+    if x.shape[-2] + top + bottom < reach[0] or x.shape[-1] + left + right < reach[1]:
+        raise ValueError(f"For '{type(conv).__name__}', input shape's h and w after padding "
+                         f"must be greater than or equal to kernel_size's h and w "
+                         f"respectively.")
+
+
 class Conv2d(_Conv):
     """``nn.Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
     padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
@@ -149,6 +163,7 @@ class Conv2d(_Conv):
 
     def construct(self, x):
         _check_rank("Conv2d", x, 4)
+        _check_window(self, x)
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
         return call(_conv2d, args, self._kernel_args())
 

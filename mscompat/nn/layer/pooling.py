@@ -13,7 +13,7 @@ import numpy as np
 
 from ..._engine import dtypes, nn_kernels, op_table
 from ..._engine.cell import Cell
-from ..._engine.errors import const_vector
+from ..._engine.errors import check_dtype, const_vector
 from ..._engine.ops_build import FUNCTIONALS, call
 
 
@@ -63,6 +63,8 @@ class _Pool(Cell):
         if x.ndim not in (want, want - 1):
             raise ValueError(f"For '{type(self).__name__}', the dimension of input must be "
                              f"{want - 1}D or {want}D, but got {x.ndim}D.")
+        # (MindSpore's pooling kernels are float only: an integer input is a TypeError)
+        check_dtype(type(self).__name__, "x", x._data, ("float16", "float32", "float64"))
         return x.ndim == want - 1
 
     def _shown(self) -> tuple:
