@@ -505,8 +505,9 @@ def _dims_taken(item) -> int:
 
 
 def check_index(index, shape: tuple) -> None:
-    """MindSpore's errors for an index past the end: IndexError for an int, RuntimeError for
-    a concrete Tensor/list index (a traced one reads NaN instead, ``lazy.getitem``)."""
+    """MindSpore's errors for an index past the end: IndexError for an int or a Python list
+    (an empty list too), RuntimeError for a concrete Tensor index (a traced one reads NaN
+    instead, ``lazy.getitem``)."""
     items = index if isinstance(index, tuple) else (index,)
     consumed = sum(_dims_taken(i) for i in items)
     dim = 0
@@ -523,6 +524,8 @@ def check_index(index, shape: tuple) -> None:
             if not -n <= i < n:
                 raise IndexError(f"index {i} is out of bounds for dimension with size {n}")
         elif isinstance(i, (Tensor, list, np.ndarray)):
+            if isinstance(i, list) and not i:
+                raise IndexError("When tensor is indexed by list, the list can't be empty.")
             data = i._data if isinstance(i, Tensor) else i
             if not isinstance(data, (jax.core.Tracer, lazy.Lazy)):
                 arr = np.asarray(data)
@@ -538,6 +541,9 @@ def check_index(index, shape: tuple) -> None:
                     continue
                 if arr.dtype.kind in "iu" and arr.size and (arr.max() >= n or arr.min() < -n):
                     bad = arr.max() if arr.max() >= n else arr.min()
+                    if isinstance(i, list):  # (a Python list is checked before the Gather)
+                        raise IndexError(f"index {bad} out of bounds for dimension with size "
+                                         f"{n}")
                     raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the "
                                        f"range [0, {n}), but got {bad}.")
         dim += 1
