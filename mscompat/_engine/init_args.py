@@ -28,9 +28,10 @@ def signature(init_args) -> inspect.Signature:
            for a, d in init_args])
 
 
-def values(cls_name: str, init_args, args: tuple, kwargs: dict) -> dict:
+def values(cls_name: str, init_args, args: tuple, kwargs: dict,
+           checks: dict | None = None) -> dict:
     """The argument values of ``cls_name(*args, **kwargs)`` by ``init_args``' order and
-    defaults."""
+    defaults; ``checks`` ({argument: validator}) are MindSpore's checks of some of them."""
     names = [a for a, _ in init_args]
     where = f"{cls_name}.__init__()"
     if len(args) > len(names):
@@ -49,4 +50,6 @@ def values(cls_name: str, init_args, args: tuple, kwargs: dict) -> dict:
         listed = " and ".join(f"'{k}'" for k in unset)
         raise TypeError(f"{where} missing {len(unset)} required positional "
                         f"argument{'s' if len(unset) > 1 else ''}: {listed}")
+    for k, check in (checks or {}).items():
+        check(out[k])
     return out

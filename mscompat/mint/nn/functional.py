@@ -42,14 +42,9 @@ _FUNCTIONS.update(hardtanh_op=_OPS["hardtanh"], threshold_op=_OPS["threshold"],
                   **_functions({"flatten": _flatten, "norm_ext": _norm}, "mint.nn.functional"))
 
 
-def _in_place(fn, name: str):
-    """``fn`` with MindSpore's ``inplace`` argument: the result written into ``input``."""
-    def run(input, *args, inplace=False, **kwargs):
-        out = fn(input, *args, **kwargs)
-        return write_into(input, out) if inplace else out
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``mint.nn.functional.{name}``; ``inplace=True`` writes into ``input``."
-    return run
+def _result(input, out, inplace: bool):
+    """``out``, written into ``input`` first with ``inplace`` (MindSpore's in-place forms)."""
+    return write_into(input, out) if inplace else out
 
 
 def _only_in_place(fn, name: str):
@@ -65,8 +60,7 @@ def _positional_in_place(fn, name: str, arity: int):
     """``fn`` taking ``inplace`` after its ``arity`` arguments, by position too."""
     def run(input, *args, **kwargs):
         inplace = kwargs.pop("inplace", args[arity] if len(args) > arity else False)
-        out = fn(input, *args[:arity], **kwargs)
-        return write_into(input, out) if inplace else out
+        return _result(input, fn(input, *args[:arity], **kwargs), inplace)
     run.__name__ = run.__qualname__ = name
     return run
 
@@ -87,8 +81,7 @@ globals().update(_FUNCTIONS)
 
 def hardtanh(input, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False):
     """``hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)``: ``input`` clamped."""
-    out = _OPS["hardtanh"](input, min_val, max_val)
-    return write_into(input, out) if inplace else out
+    return _result(input, _OPS["hardtanh"](input, min_val, max_val), inplace)
 
 
 def relu6(input, inplace: bool = False):
@@ -99,8 +92,7 @@ def relu6(input, inplace: bool = False):
 def threshold(input, threshold, value, inplace: bool = False):  # noqa: F811  (MindSpore's)
     """``threshold(input, threshold, value, inplace=False)``: ``input`` where it is above
     ``threshold``, ``value`` elsewhere."""
-    out = _OPS["threshold"](input, threshold, value)
-    return write_into(input, out) if inplace else out
+    return _result(input, _OPS["threshold"](input, threshold, value), inplace)
 
 
 def normalize(input, p: float = 2.0, dim: int = 1, eps: float = 1e-12):
@@ -172,8 +164,7 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = Fal
 
 def dropout2d(input, p: float = 0.5, training: bool = True, inplace: bool = False):
     """``dropout2d(input, p=0.5, training=True, inplace=False)``: whole channels zeroed."""
-    out = _OPS["dropout2d"](input, p, training)
-    return write_into(input, out) if inplace else out
+    return _result(input, _OPS["dropout2d"](input, p, training), inplace)
 
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,

@@ -84,8 +84,8 @@ def _make(name: str, fn, init_args, key: str | None = None) -> type:
 
     def __init__(self, *args, **kwargs):
         Cell.__init__(self)
-        for k, v in init_args_.values(name, init_args, args, kwargs).items():
-            _ARG_CHECKS.get(key, {}).get(k, lambda v: v)(v)
+        for k, v in init_args_.values(name, init_args, args, kwargs,
+                                      _ARG_CHECKS.get(key)).items():
             setattr(self, k, v)
 
     def construct(self, x):

@@ -188,11 +188,10 @@ _ARG_CHECKS = {"CrossEntropyLoss": {"label_smoothing": _label_smoothing}}
 def _make(name: str, init_args, impl, tensor_args, kw_args) -> type:
 
     def __init__(self, *args, **kwargs):
-        values = init_args_.values(name, init_args, args, kwargs)
+        values = init_args_.values(name, init_args, args, kwargs, _ARG_CHECKS.get(name))
         reduction = values.get("reduction", "mean")
         LossBase.__init__(self, reduction if reduction != "batchmean" else "mean")
         for k, v in values.items():
-            _ARG_CHECKS.get(name, {}).get(k, lambda v: v)(v)
             object.__setattr__(self, k, v)
         self.reduction = reduction
 
