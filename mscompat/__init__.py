@@ -256,3 +256,6 @@ def unload_ipython_extension(ipython) -> None:
 # MindSpore's aliases that shadow builtins: attributes, not exported by ``import *``
 float = dtype.float32  # noqa: A001
 int = dtype.int32  # noqa: A001
+
+# ``mindspore.nn.metrics`` (the older path of train.metrics) once ``train`` is importable
+from .nn import metrics as _nn_metrics  # noqa: E402,F401

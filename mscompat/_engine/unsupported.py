@@ -73,10 +73,9 @@ def module_getattr(module: str):
 
 # MindSpore submodules that real scripts import and mscompat does not provide yet.
 STUB_SUBMODULES = (
-    "mint.optim",
     "dataset.audio",
     "boost", "rewrite", "utils",
-    "ops.primitive", "common.api", "common.initializer_utils",
+    "ops.primitive", "common.initializer_utils",
 )
 
 

@@ -34,7 +34,7 @@ from .._train.surface_metrics import (  # noqa: E402,F401
     MeanSurfaceDistance,
     RootMeanSquareDistance,
 )
-from . import dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
+from . import cell, dynamic_lr, learning_rate_schedule, probability, utils  # noqa: E402,F401
 from .layer import *  # noqa: F401,F403
 from .layer import (  # noqa: F401
     CellList,

@@ -55,7 +55,9 @@ from .._train.surface_metrics import (  # noqa: F401
 )
 from .._train.thor_convert import ConvertModelUtils, ConvertNetUtils  # noqa: F401
 from . import callback as callback
+from . import loss_scale_manager as loss_scale_manager
 from . import metrics as metrics
+from . import model as model
 from . import serialization as serialization
 from . import train_thor as train_thor
 from .serialization import async_ckpt_thread_status as async_ckpt_thread_status
