@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import lazy, output_tree, scope, tensor_hooks
-from .tensor import Tensor, holding, to_raw
+from .tensor import Tensor, holding
 
 
 def _is_int(x) -> bool:
@@ -161,7 +161,7 @@ def _differentiable_and_kept(out, has_aux: bool) -> tuple:
     if not has_aux:
         return arrays, arrays
     diff_out = split_aux(arrays)[0]
-    return diff_out, (diff_out,) + tuple(to_raw(output_tree.keep_order(tuple(out[1:]))))
+    return diff_out, (diff_out,) + tuple(output_tree.raw(tuple(out[1:])))
 
 
 def split_aux(out) -> tuple[Any, tuple]:

@@ -59,7 +59,7 @@ def _bound(fn: Callable, written: list, has_aux: bool = False, aux: list | None 
         params, values = s.written()
         written[:] = params
         if has_aux and isinstance(out, tuple) and len(out) > 1:
-            stripped = output_tree.Stripped(to_raw(output_tree.keep_order(out[1:])))
+            stripped = output_tree.Stripped(out[1:])
             aux[:] = [stripped]
             return (to_arrays(out[0]), stripped.arrays), values
         return to_arrays(out), values
@@ -190,7 +190,7 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
             for p, d in zip(chosen, diff):
                 full[p] = d
             with scope.bind() as s:
-                raw = to_raw(output_tree.keep_order(fn(*[Tensor._wrap(x) for x in full])))
+                raw = output_tree.raw(fn(*[Tensor._wrap(x) for x in full]))
             params, values = s.written()
             written[:] = params
             if has_aux:

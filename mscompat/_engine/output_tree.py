@@ -2,8 +2,9 @@
 
 JAX's tree functions rebuild a ``dict`` with its keys sorted; MindSpore returns a dict output
 (of a ``construct``, of a ``has_aux`` function) with the keys in the order the code wrote
-them. ``keep_order`` turns dicts into ``KeyedDict`` nodes, which flatten in insertion order,
-and ``plain`` turns them back once the output leaves the transform. ``wrap_arrays`` makes
+them. ``keep_order`` turns dicts into ``KeyedDict`` nodes, which flatten in insertion order
+(``raw``: that, with Tensors as their arrays), and ``plain`` turns them back once the output
+leaves the transform. ``wrap_arrays`` makes
 Tensors of the array leaves only: a Python number in an auxiliary output stays a number, as
 in MindSpore.
 
@@ -20,7 +21,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from .tensor import Tensor
+from .tensor import Tensor, to_raw
 
 
 class KeyedDict(dict):
@@ -56,6 +57,12 @@ def plain(tree) -> Any:
     return tree
 
 
+def raw(tree) -> Any:
+    """``tree`` with its Tensors as their arrays and its dicts in the order they were
+    written (what a transform carries)."""
+    return to_raw(keep_order(tree))
+
+
 def has_dict(tree) -> bool:
     """Whether ``tree`` holds a ``KeyedDict`` (an output ``plain`` must restore)."""
     if isinstance(tree, KeyedDict):
@@ -75,7 +82,7 @@ class Stripped:
     order back around the transform's results."""
 
     def __init__(self, tree) -> None:
-        leaves, self._tree = jax.tree_util.tree_flatten(keep_order(tree))
+        leaves, self._tree = jax.tree_util.tree_flatten(raw(tree))
         self._static = {i: v for i, v in enumerate(leaves) if not _is_array(v)}
         self.arrays = [v for v in leaves if _is_array(v)]
 

@@ -81,9 +81,8 @@ class _Recorded:
         with holding(held.values()), scope.bind() as s:
             out = fn(*rargs, **rkwargs)
         self.written, written_vals = s.written()
-        from .output_tree import keep_order
-        from .tensor import to_raw
-        out_leaves, self.out_tree = jax.tree_util.tree_flatten(to_raw(keep_order(out)))
+        from .output_tree import raw
+        out_leaves, self.out_tree = jax.tree_util.tree_flatten(raw(out))
         self.out_static = tuple((i, v) for i, v in enumerate(out_leaves)
                                 if not _is_arraylike(v))
         arrays = [v for v in out_leaves if _is_arraylike(v)] + list(written_vals)

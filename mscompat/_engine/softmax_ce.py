@@ -30,19 +30,10 @@ from . import cpu_math
 from .exact_div import divide
 from .kernel_grads import libm_kernel
 from .linear_rounding import rounded
+from .reductions import in_order
 
 _F32 = np.float32
 _expf, _logf = libm_kernel(jnp.exp), libm_kernel(jnp.log)
-
-
-def sequential_sum(x, axis: int = -1):
-    """``x`` summed along ``axis`` element after element (a loop in float32: XLA's
-    reductions and dots add in lanes or trees)."""
-    moved = jnp.moveaxis(x, axis, 0)
-    if moved.shape[0] == 0:
-        return jnp.zeros(moved.shape[1:], x.dtype)
-    return jax.lax.scan(lambda total, item: (total + item, None), moved[0], moved[1:],
-                        unroll=8)[0]
 
 
 def _kernel(x) -> bool:
@@ -56,9 +47,9 @@ def dense(logits, labels):
         return loss, jax.nn.softmax(logits, axis=-1) - labels
     shifted = logits - jnp.max(logits, axis=-1, keepdims=True)
     e = _expf(shifted)
-    total = sequential_sum(e)[:, None]
+    total = in_order(e)[:, None]
     logp = shifted - _logf(total)
-    return -sequential_sum(rounded(labels * logp)), divide(e, total) - labels
+    return -in_order(rounded(labels * logp)), divide(e, total) - labels
 
 
 def sparse_probabilities(rows):
@@ -73,7 +64,7 @@ def sparse_loss(probabilities, at):
     picked = flat[at]
     n = _F32(at.shape[0]).astype(probabilities.dtype)
     if _kernel(probabilities):
-        return sequential_sum(-_logf(picked), 0) / n
+        return in_order(-_logf(picked), 0) / n
     return jnp.sum(-jnp.log(picked)) / n
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
+from .. import _checkparam as validator
 from .._engine.parameter import Parameter, ParameterTuple
 from .._engine.tensor import Tensor
 from .._engine.unsupported import module_getattr as _module_getattr
@@ -37,27 +38,17 @@ from ..experimental.optim.optimizer import AdamW as _ExperimentalAdamW
 from ..experimental.optim.optimizer import Optimizer, _check_adam
 
 
-def _check_types(name: str, values: dict, types: dict) -> None:
-    """MindSpore's ``check_value_type`` for each argument (bool is not a number)."""
-    for arg, value in values.items():
-        allowed = types[arg]
-        if isinstance(value, bool) and bool not in allowed or not isinstance(value, allowed):
-            names = ", ".join(t.__name__ for t in allowed)
-            raise TypeError(f"For '{name}', the type of '{arg}' should be '{names}', but got "
-                            f"'{value}' with type '{type(value).__name__}'.")
-
-
 def _check_adam_types(name, lr, betas, eps, weight_decay, amsgrad, maximize) -> None:
-    _check_types(name, {"betas": betas}, {"betas": (tuple,)})
+    """MindSpore's ``_check_param_value`` of mint's Adam and AdamW, then the ranges."""
+    validator.check_value_type("betas", betas, [tuple], name)
     if len(betas) != 2:
         raise ValueError(f"For '{name}', the 'betas size' should be in [2], but got "
                          f"{len(betas)}.")
-    _check_types(name, {"betas[0]": betas[0], "betas[1]": betas[1], "eps": eps,
-                        "weight_decay": weight_decay, "lr": lr, "amsgrad": amsgrad,
-                        "maximize": maximize},
-                 {"betas[0]": (float,), "betas[1]": (float,), "eps": (float,),
-                  "weight_decay": (float,), "lr": (float,), "amsgrad": (bool,),
-                  "maximize": (bool,)})
+    for arg, value, types in (("betas[0]", betas[0], [float]), ("betas[1]", betas[1], [float]),
+                              ("eps", eps, [float]), ("weight_decay", weight_decay, [float]),
+                              ("lr", lr, [float]), ("amsgrad", amsgrad, [bool]),
+                              ("maximize", maximize, [bool])):
+        validator.check_value_type(arg, value, types, name)
     _check_adam(lr, betas, eps, weight_decay)
 
 
@@ -162,12 +153,12 @@ class SGD(Optimizer):
 
     def __init__(self, params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False,
                  *, maximize=False) -> None:
-        number = (int, float)
-        _check_types("SGD", {"lr": lr, "momentum": momentum, "weight_decay": weight_decay,
-                             "dampening": dampening, "nesterov": nesterov,
-                             "maximize": maximize},
-                     {"lr": number, "momentum": number, "weight_decay": number,
-                      "dampening": number, "nesterov": (bool,), "maximize": (bool,)})
+        number = [float, int, bool]
+        for arg, value, types in (("lr", lr, number + [Tensor]), ("momentum", momentum, number),
+                                  ("weight_decay", weight_decay, number),
+                                  ("dampening", dampening, number),
+                                  ("nesterov", nesterov, [bool]), ("maximize", maximize, [bool])):
+            validator.check_value_type(arg, value, types, "SGD")
         for value, label in ((lr, "learning rate"), (momentum, "momentum value"),
                              (weight_decay, "weight_decay value")):
             if value < 0.0:

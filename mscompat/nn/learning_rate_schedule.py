@@ -176,12 +176,15 @@ def piecewise_constant_lr(milestone, learning_rates) -> list:
     return out
 
 
-def _check_float_arg(fn: str, name: str, value, positive: bool = False) -> None:
-    """A float argument of the list helpers (MindSpore's checks and messages)."""
-    if positive:
+def _check_positive_floats(**values) -> None:
+    """Float arguments of the list helpers that must be > 0 (MindSpore's checks)."""
+    for name, value in values.items():
         validator.check_positive_float(value, name)
         validator.check_is_float(value, name)
-        return
+
+
+def _check_non_negative_float(fn: str, name: str, value) -> None:
+    """A float argument of ``fn`` that may be 0 (MindSpore's own type message)."""
     if not isinstance(value, float):
         raise TypeError(f"For '{fn}', the argument '{name}' must be type of float, but got "
                         f"'{name}' type: {type(value)}.")
@@ -198,8 +201,7 @@ def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, d
     """MindSpore's ``_check_inputs`` of the exponential, natural and inverse decays."""
     _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
                  decay_epoch=decay_epoch)
-    _check_float_arg("", "learning_rate", learning_rate, positive=True)
-    _check_float_arg("", "decay_rate", decay_rate, positive=True)
+    _check_positive_floats(learning_rate=learning_rate, decay_rate=decay_rate)
     validator.check_value_type("is_stair", is_stair, [bool])
 
 
@@ -241,8 +243,8 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> list:
-    _check_float_arg("cosine_decay_lr", "min_lr", min_lr)
-    _check_float_arg("cosine_decay_lr", "max_lr", max_lr, positive=True)
+    _check_non_negative_float("cosine_decay_lr", "min_lr", min_lr)
+    _check_positive_floats(max_lr=max_lr)
     _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
                  decay_epoch=decay_epoch)
     if min_lr >= max_lr:
@@ -257,9 +259,9 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> 
 
 def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
                         decay_epoch, power, update_decay_epoch=False) -> list:
-    _check_float_arg("polynomial_decay_lr", "learning_rate", learning_rate, positive=True)
-    _check_float_arg("polynomial_decay_lr", "end_learning_rate", end_learning_rate)
-    _check_float_arg("polynomial_decay_lr", "power", power, positive=True)
+    _check_positive_floats(learning_rate=learning_rate)
+    _check_non_negative_float("polynomial_decay_lr", "end_learning_rate", end_learning_rate)
+    _check_positive_floats(power=power)
     _check_steps(total_step=total_step, step_per_epoch=step_per_epoch,
                  decay_epoch=decay_epoch)
     validator.check_value_type("update_decay_epoch", update_decay_epoch, [bool])
@@ -276,7 +278,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
 
 
 def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
-    _check_float_arg("warmup_lr", "learning_rate", learning_rate)
+    _check_non_negative_float("warmup_lr", "learning_rate", learning_rate)
     _check_steps(warmup_epoch=warmup_epoch, total_step=total_step,
                  step_per_epoch=step_per_epoch)
     return [learning_rate * min(e, warmup_epoch) / warmup_epoch
