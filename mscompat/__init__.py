@@ -172,6 +172,7 @@ from .train import TopKCategoricalAccuracy as TopKCategoricalAccuracy
 from .train import async_ckpt_thread_status as async_ckpt_thread_status
 from .train import auc as auc
 from .train import ckpt_to_safetensors as ckpt_to_safetensors
+from .train import connect_network_with_dataset as connect_network_with_dataset
 from .train import get_metric_fn as get_metric_fn
 from .train import load_checkpoint_async as load_checkpoint_async
 from .train import merge_sliced_parameter as merge_sliced_parameter
@@ -189,7 +190,7 @@ __all__ = [
     "parallel", "train", "tensor", "from_numpy", "jit_class", "data_sink",
     "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager", "Profiler",
     "SummaryRecord", "profiler", "scipy", "build_train_network", "runtime", "mutable", "JitConfig",
-    "CheckpointConfig", "DatasetHelper",
+    "CheckpointConfig", "DatasetHelper", "connect_network_with_dataset",
     "ModelCheckpoint",
     "Callback", "EarlyStopping", "History", "LambdaCallback", "LossMonitor", "RunContext",
     "SummaryCollector", "TimeMonitor", "LearningRateScheduler", "ReduceLROnPlateau",

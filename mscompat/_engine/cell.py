@@ -405,8 +405,10 @@ class Cell:
     def register_backward_hook(self, hook_fn) -> hooks.HookHandle:
         """``hook_fn(cell, grad_input, grad_output)`` in backward; it may return new input
         gradients."""
-        return hooks.register(self.__dict__["_backward_hooks"], hook_fn,
-                              "register_backward_hook")
+        handle = hooks.register(self.__dict__["_backward_hooks"], hook_fn,
+                                "register_backward_hook")
+        scope.BACKWARD_HOOKED.add(self)
+        return handle
 
     # -- printing ------------------------------------------------------------------------
     def extend_repr(self) -> str:

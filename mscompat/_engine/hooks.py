@@ -124,6 +124,7 @@ class HookBackward(Primitive):
             raise TypeError(f"For 'HookBackward', the type of 'hook_fn' must be python "
                             f"function, but got {type(hook_fn)}.")
         self.hook_fn, self.cell_id = hook_fn, cell_id
+        scope.BACKWARD_HOOKED.add(self)
 
     def __call__(self, *inputs):
         if context.graph_mode():  # MindSpore's GRAPH_MODE ignores HookBackward

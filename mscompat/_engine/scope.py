@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import threading
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
@@ -41,6 +42,14 @@ class GraphBreak(Exception):
 
 # Bumped whenever a Cell hook is added or removed; part of every compile-cache key.
 HOOKS = {"version": 0}
+# Cells with backward hooks and live ``HookBackward`` primitives: their Python runs in
+# backward, so a PYNATIVE transform runs eagerly from the start while one exists (a recording
+# abandoned halfway would run the function's Python - its prints, forward hooks - twice).
+BACKWARD_HOOKED: weakref.WeakSet = weakref.WeakSet()
+
+
+def backward_hooks_live() -> bool:
+    return any(getattr(o, "_backward_hooks", True) for o in BACKWARD_HOOKED)
 
 
 class Scope:

@@ -55,3 +55,31 @@ class DatasetHelper:
 
     def release(self) -> None:
         """Nothing to release."""
+
+
+def connect_network_with_dataset(network, dataset_helper: DatasetHelper):
+    """``connect_network_with_dataset(network, dataset_helper)``: the network a sink-mode
+    loop calls with each row of ``dataset_helper``. mscompat feeds rows from the host, so
+    this is ``network`` itself; as in MindSpore, a helper not in sink mode is refused and a
+    dataset serves one network.
+
+    Example:
+        >>> import numpy as np
+        >>> import mscompat as ms
+        >>> from mscompat import dataset as ds, nn
+        >>> data = ds.NumpySlicesDataset({"x": np.ones((4, 2), np.float32)}, shuffle=False)
+        >>> helper = ms.DatasetHelper(data.batch(2), dataset_sink_mode=True)
+        >>> net = ms.connect_network_with_dataset(nn.Dense(2, 3), helper)
+        >>> [net(*row).shape for row in helper]
+        [(2, 3), (2, 3)]
+    """
+    if not dataset_helper.dataset_sink_mode:
+        raise RuntimeError("The API 'connect_network_with_dataset' should be called in "
+                           "dataset sink mode.")
+    connected = getattr(dataset_helper.dataset, "_connected_network", None)
+    if connected is None:
+        dataset_helper.dataset._connected_network = network
+    elif connected is not network:
+        raise ValueError("The dataset has been connected to other network, please check the "
+                         "code.")
+    return network

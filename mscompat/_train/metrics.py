@@ -31,12 +31,24 @@ class _Float64(np.float64):
 
     __repr__ = float.__repr__
 
+    def __reduce__(self):
+        return np.float64, (float(self),)
+
 
 class _Float32(np.float32):
     """A float32 value MindSpore hands back as NumPy's scalar, printed as NumPy 1 prints it
     (``0.73736``, not ``np.float32(0.73736)``)."""
 
     __repr__ = np.float32.__str__
+
+    def __reduce__(self):
+        return np.float32, (np.float32(self),)
+
+
+# named as the values' types print in MindSpore (``<class 'numpy.float64'>``)
+for _scalar, _name in ((_Float64, "float64"), (_Float32, "float32")):
+    _scalar.__name__ = _scalar.__qualname__ = _name
+    _scalar.__module__ = "numpy"
 
 
 class Metric:
@@ -240,11 +252,13 @@ class _ErrorMetric(Metric):
         self._sum += float(self._fn(y.reshape(y_pred.shape) - y_pred).sum())
         self._samples += y.shape[0]
 
-    def eval(self) -> float:
+    def eval(self) -> np.float64:
         if self._samples == 0:
             raise RuntimeError(f"The '{type(self).__name__}' can not be calculated, because "
-                               f"the number of samples is 0.")
-        return self._sum / self._samples
+                               f"the number of samples is 0, please check whether your "
+                               f"inputs(predicted value, true value) are empty, or has called "
+                               f"update method before calling eval method.")
+        return _Float64(self._sum / self._samples)
 
 
 class MAE(_ErrorMetric):

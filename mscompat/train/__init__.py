@@ -1,5 +1,7 @@
 """``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
 from .. import amp as amp
+from .._engine.export_api import export as export
+from .._engine.export_api import load as load
 from .._engine.unsupported import module_getattr
 from .._train.amp_levels import build_train_network as build_train_network
 from .._train.callbacks import (  # noqa: F401
@@ -16,7 +18,11 @@ from .._train.callbacks import (  # noqa: F401
     SummaryCollector,
     TimeMonitor,
 )
-from .._train.dataset_helper import DatasetHelper  # noqa: F401
+from .._train.data_sink import data_sink  # noqa: F401
+from .._train.dataset_helper import (
+    DatasetHelper,  # noqa: F401
+    connect_network_with_dataset,  # noqa: F401
+)
 from .._train.loss_scale import (  # noqa: F401
     DynamicLossScaleManager,
     FixedLossScaleManager,
@@ -34,6 +40,7 @@ from .._train.metrics import (  # noqa: F401
     TopKCategoricalAccuracy,
     get_metric_fn,
     names,
+    rearrange_inputs,
 )
 from .._train.model import Model  # noqa: F401
 from .._train.more_metrics import (  # noqa: F401

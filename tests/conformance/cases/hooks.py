@@ -98,6 +98,23 @@ def backward_hook_every_call(ms):
     return len(count)
 
 
+@case(modes="PYNATIVE")  # GRAPH_MODE runs the hook as graph code: no Python side effects
+def backward_hook_forward_side_effects_once(ms):
+    # the function's Python (a forward hook, an append) runs once per grad call, also on the
+    # first call, with a backward hook on another Cell and a HookBackward in the function
+    log = []
+    o = _outer(ms)
+    o.register_forward_hook(lambda cell, inputs, output: log.append("fwd"))
+    o.inner.register_backward_hook(lambda cell, gi, go: log.append("bwd"))
+    hook = ms.ops.HookBackward(lambda grads: log.append("hb"))
+
+    def f(x):
+        log.append("f")
+        return hook(o(x)).sum()
+    gs = [ms.grad(f)(_t(ms, [1.0, 2.0])) for _ in range(2)]
+    return gs, str(log)
+
+
 @case()
 def backward_hook_grads_only(ms):
     def bh(cell, grad_input, grad_output):

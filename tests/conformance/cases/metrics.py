@@ -306,3 +306,36 @@ def loss_metric_shapes_and_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class and message are the result
             out.append(f"{type(e).__name__}: {e}")
     return out
+
+
+@case(modes=("PYNATIVE",))
+def error_metrics_types_and_messages(ms):
+    """``MAE``/``MSE`` over several updates: NumPy float64 values (their type's name as
+    printed), and the ``RuntimeError`` message of ``eval`` before any ``update``."""
+    out = []
+    for metric in (ms.train.MAE, ms.train.MSE):
+        m = metric()
+        for i in range(3):
+            m.update(ms.Tensor(np.array([0.1, 0.2, 0.7], np.float32) * (i + 1)),
+                     ms.Tensor(np.array([0.3, 0.25, 0.1], np.float32)))
+        value = m.eval()
+        out.append((type(value).__module__, type(value).__name__, float(value), repr(value)))
+        try:
+            metric().eval()
+        except RuntimeError as e:
+            out.append(str(e))
+    acc = ms.train.Accuracy()
+    acc.update(ms.Tensor(np.array([[0.2, 0.8]], np.float32)), ms.Tensor(np.array([1])))
+    out.append((type(acc.eval()).__name__, repr(acc.eval())))
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def connect_network_outside_sink_mode(ms):
+    data = ms.dataset.NumpySlicesDataset({"x": np.ones((4, 2), np.float32)}, shuffle=False)
+    helper = ms.DatasetHelper(data.batch(2), dataset_sink_mode=False)
+    try:
+        ms.connect_network_with_dataset(ms.nn.Dense(2, 3), helper)
+        return "no error"
+    except RuntimeError as e:
+        return str(e)
