@@ -182,13 +182,75 @@ def check_isinstance(arg_name, arg_value, classes):
     return arg_value
 
 
+def _expand_tuple(n: int):
+    def convert(m):
+        """An int as an ``n``-tuple; a tuple of ``n`` ints as it is (a list is refused)."""
+        if not isinstance(m, tuple):
+            if isinstance(m, int) and not isinstance(m, bool):
+                return (m,) * n
+            raise TypeError(f"When expanding an int number to tuple, input type must be "
+                            f"integer or tuple[int], but got {type(m)}")
+        if len(m) != n:
+            raise TypeError(f"When expanding an int number to tuple, input tuple dimension "
+                            f"must be {n}, but got {m}")
+        for i in m:
+            if not isinstance(i, int) or isinstance(i, bool):
+                raise TypeError(f"When expanding an int number to tuple, the type of element "
+                                f"in input tuple must be an integer, but got {type(i)}.")
+        return m
+    return convert
+
+
+once, twice, triple = _expand_tuple(1), _expand_tuple(2), _expand_tuple(3)
+
+
+def check_3d_int_or_tuple(arg_name, arg_value, prim_name, allow_five=False, ret_five=False,
+                          greater_zero=True, third_one=False, three_input=False,
+                          pad_value=1) -> tuple:
+    """A positive int or a tuple of three (or five, ``allow_five``) as a 3-tuple (a 5-tuple
+    led by ``pad_value`` with ``ret_five``); ``third_one``: its depth must be 1.
+
+    Example:
+        >>> check_3d_int_or_tuple("stride", 2, "Conv3d")
+        (2, 2, 2)
+    """
+    five = "or five " if allow_five else ""
+
+    def fail(value=arg_value):
+        raise ValueError(f"For '{prim_name}', the parameter '{arg_name}' must be an positive "
+                         f"integer or a tuple of three {five}positive integer, but got {value}")
+
+    check_value_type(arg_name, arg_value, (int, tuple), prim_name)
+    if three_input and isinstance(arg_value, tuple) and len(arg_value) != 3:
+        raise ValueError(f"For '{prim_name}', the parameter '{arg_name}' must be an positive "
+                         f"integer or a tuple of three positive integer, but got {arg_value}.")
+    if isinstance(arg_value, int):
+        value = (arg_value,) * 3
+    elif len(arg_value) == 3 or (len(arg_value) == 5 and allow_five):
+        value = tuple(arg_value[-3:])
+    else:
+        fail()
+    ret = (pad_value, pad_value) + value if ret_five else value
+    if isinstance(arg_value, tuple) and len(arg_value) == 5 and ret_five:
+        ret = arg_value
+    for item in ret:
+        if not isinstance(item, int) or isinstance(item, bool) or \
+                not (item > 0 if greater_zero else item >= 0):
+            fail(ret)
+    if third_one and ret[-3] != 1:
+        raise ValueError(f"For '{prim_name}', the depth of parameter '{arg_name}' must be 1, "
+                         f"but got {ret[-3]}.")
+    return ret
+
+
 __all__ = ["EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_RIGHT",
            "INC_BOTH", "IN", "NOT_IN", "check_int", "check_equal_int", "check_positive_int",
            "check_negative_int", "check_non_positive_int", "check_non_negative_int",
            "check_float", "check_positive_float", "check_negative_float",
            "check_non_positive_float", "check_non_negative_float", "check_float_range",
            "check_int_range", "check_is_int", "check_is_float", "check_number", "check_bool",
-           "check_string", "check_value_type", "check_isinstance", "args_type_check"]
+           "check_string", "check_value_type", "check_isinstance", "args_type_check",
+           "once", "twice", "triple", "check_3d_int_or_tuple"]
 
 
 def args_type_check(*type_args, **type_kwargs):

@@ -96,7 +96,10 @@ def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
     eff = [(kk - 1) * d + 1 for kk, d in zip(k, dilation)]
     mode = pad_mode.lower()
     if mode == "same":
-        crops = [(t // 2, t - t // 2) for t in (max(e - s, 0) for e, s in zip(eff, stride))]
+        # output = input * stride: the overlap is cropped (its odd element at the end), or,
+        # where the stride is longer than the window, zeros are added at the end
+        crops = [(t // 2, t - t // 2) if t >= 0 else (0, t)
+                 for t in (e - s for e, s in zip(eff, stride))]
     elif mode == "valid":
         crops = [(0, 0)] * n
     else:
