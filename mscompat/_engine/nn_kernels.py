@@ -211,7 +211,7 @@ def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
              count_include_pad=True, divisor_override=None):
     """Average pooling. The divisor counts the input elements under the window; with
     ``count_include_pad`` the explicit padding (``pad_mode='pad'``, or the 'same' padding
-    when ``ceil_mode``) counts too; the extra ``ceil_mode`` padding never does."""
+    of 3-D pools and when ``ceil_mode``) counts too; the extra ``ceil_mode`` padding never does."""
     ones1 = (1,) * len(kernel)
     pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode)
     win, strides = (1, 1) + tuple(kernel), (1, 1) + tuple(stride)
@@ -223,8 +223,10 @@ def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
     rest = pads
     mode = pad_mode.lower()
     # MindSpore counts the padding with count_include_pad for pad_mode='pad', and for
-    # pad_mode='same' when ceil_mode routes it to its padded (AvgPool3D) kernel.
-    if count_include_pad and (mode == "pad" or (mode == "same" and ceil_mode)):
+    # pad_mode='same' in its padded (AvgPool3D) kernel: 3-D pools, and 2-D ones ceil_mode
+    # routes there.
+    padded_kernel = len(kernel) == 3 or ceil_mode
+    if count_include_pad and (mode == "pad" or (mode == "same" and padded_kernel)):
         explicit = pads_2d(mode, padding, x.shape[2:], kernel, stride, ones1)
         ones = jnp.pad(ones, [(0, 0), (0, 0)] + explicit, constant_values=1)
         rest = [(lo - a, hi - b) for (lo, hi), (a, b) in zip(pads, explicit)]
@@ -233,10 +235,19 @@ def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
     return total / count
 
 
+def adaptive_size(output_size, spatial: tuple) -> tuple:
+    """An adaptive pool's output size: an int for every axis; None keeps the input's."""
+    out = (output_size,) * len(spatial) if not isinstance(output_size, (tuple, list)) else \
+        tuple(output_size)
+    if len(out) != len(spatial):
+        raise ValueError(f"The length of 'output_size' must be {len(spatial)}, but got "
+                         f"{len(out)}.")
+    return tuple(n if o is None else int(o) for o, n in zip(out, spatial))
+
+
 def adaptive_avg_pool2d(x, output_size):
-    out = pair(output_size, name="output_size")
     h, w = x.shape[-2:]
-    out = tuple(s if o is None else o for o, s in zip(out, (h, w)))
+    out = adaptive_size(output_size, (h, w))
     rows = []
     for i in range(out[0]):
         h0, h1 = (i * h) // out[0], -(-((i + 1) * h) // out[0])
@@ -250,8 +261,7 @@ def adaptive_avg_pool2d(x, output_size):
 
 def _adaptive_pool3d(x, output_size, reduce):
     """Windows ``[floor(i * D / out), ceil((i + 1) * D / out))`` on the last three axes."""
-    size = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
-    size = tuple(x.shape[-3 + i] if s is None else int(s) for i, s in enumerate(size))
+    size = adaptive_size(output_size, x.shape[-3:])
     for axis, out in zip((-3, -2, -1), size):
         n = x.shape[axis]
         parts = [reduce(jnp.take(x, jnp.arange((i * n) // out, -(-((i + 1) * n) // out)),
@@ -269,8 +279,8 @@ def adaptive_max_pool3d(x, output_size):
 
 
 def adaptive_max_pool2d(x, output_size):
-    out = pair(output_size, name="output_size")
     h, w = x.shape[-2:]
+    out = adaptive_size(output_size, (h, w))
     rows = []
     for i in range(out[0]):
         h0, h1 = (i * h) // out[0], -(-((i + 1) * h) // out[0])

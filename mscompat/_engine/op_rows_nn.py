@@ -158,11 +158,9 @@ def _avg_pool(n: int):
 
 def _adaptive_prim(kind: str):
     def prim(x, *, output_size):
-        size = output_size if not isinstance(output_size, int) else (output_size,) * 2
-        size = tuple(s if s is not None else x.shape[-2 + i] for i, s in enumerate(size))
         fn = nn_kernels.adaptive_avg_pool2d if kind == "avg" else \
             nn_kernels.adaptive_max_pool2d
-        return fn(x, size)
+        return fn(x, output_size)
     return prim
 
 

@@ -342,6 +342,10 @@ class AdaptiveAvgPool1d(Cell):
         if input.ndim != 3:
             raise ValueError(f"For {name}, the input must be a 3-D Tensor, but got "
                              f"{input.ndim}-D.")
+        if input.shape[-1] < self.output_size:
+            raise ValueError(f"For {name}, the input's last dimension must be greater or "
+                             f"equal to output size {self.output_size}, but got "
+                             f"{input.shape[-1]}.")
         if input.shape[-1] % self.output_size:
             raise ValueError(f"For {name}, the input's last dimension must be divisible by "
                              f"output size {self.output_size}, but got {input.shape[-1]}.")
