@@ -454,14 +454,6 @@ def _softshrink(input, lambd=0.5):
     return jnp.where(input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0))
 
 
-def _embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
-               scale_grad_by_freq=False):
-    if max_norm is not None or scale_grad_by_freq:
-        raise NotImplementedError("mint.nn.functional.embedding(max_norm=..., "
-                                  "scale_grad_by_freq=...) is not supported by mscompat yet.")
-    return jnp.take(weight, input, axis=0)
-
-
 def _relu(input, inplace=False):
     return bprops.relu(input)
 
@@ -513,7 +505,7 @@ FUNCTIONAL_ROWS: dict[str, object] = {
         _reduce_loss(jnp.abs(input - target), reduction),
     "binary_cross_entropy": _bce, "binary_cross_entropy_with_logits": _bce_logits,
     "elu": _elu, "group_norm": _group_norm, "softshrink": _softshrink,
-    "embedding": _embedding, "mish": _mish,
+    "mish": _mish,
     "selu": jax.nn.selu, "tanh": jnp.tanh, "sigmoid": jax.nn.sigmoid,
     "softplus": _softplus,
     "hardsigmoid": lambda input, inplace=False: jnp.clip(input / 6 + 0.5, 0, 1),

@@ -464,6 +464,7 @@ build()
 from . import (  # noqa: E402,F401
     composite_ops,
     custom_op,
+    embedding_op,
     hooks,
     matmul_composites,
     optimizer_ops,

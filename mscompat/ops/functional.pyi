@@ -5,6 +5,7 @@ from mscompat._engine.composite_ops import add_flags as add_flags
 from mscompat._engine.composite_ops import constexpr as constexpr
 from mscompat._engine.composite_ops import scalar_to_array as scalar_to_array
 from mscompat._engine.composite_ops import tuple_len as tuple_len
+from mscompat._engine.embedding_op import embedding as embedding
 from mscompat._engine.matmul_composites import addbmm as addbmm
 from mscompat._engine.matmul_composites import addmm as addmm
 from mscompat._engine.matmul_composites import addmv as addmv

@@ -22,10 +22,12 @@ import math
 import jax
 import jax.numpy as jnp
 
+from ... import _checkparam as validator
 from ..._engine import dtypes, nn_kernels
 from ..._engine import mint_rows as _rows
 from ..._engine import op_rows_math as _m
 from ..._engine.cell import Cell as Cell
+from ..._engine.embedding_op import embedding
 from ..._engine.initializers import HeUniform, Normal, Uniform, initialize
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
@@ -294,22 +296,42 @@ class EmbeddingExt(Cell):
                  sparse: bool = False, _weight=None, _freeze: bool = False,
                  dtype=None) -> None:
         super().__init__()
-        if max_norm is not None or scale_grad_by_freq or sparse:
-            raise NotImplementedError("mint.nn.Embedding(max_norm=..., scale_grad_by_freq=..., "
-                                      "sparse=...) is not supported by mscompat yet.")
-        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
-        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
-        self.scale_grad_by_freq, self.dtype = scale_grad_by_freq, dtype or _F32
+        cls = "EmbeddingExt"
+        self.sparse = validator.check_value_type("sparse", sparse, [bool], cls)
+        if sparse:
+            raise ValueError("For Embedding, the scenerio, where `sparse` is True, has not be "
+                             "supported.")
+        self.num_embeddings = validator.check_value_type("num_embeddings", num_embeddings,
+                                                         [int], cls)
+        self.embedding_dim = validator.check_value_type("embedding_dim", embedding_dim,
+                                                        [int], cls)
+        self.dtype = dtype or _F32
+        self.padding_idx = padding_idx
         if _weight is None:
             w = initialize(Normal(1.0), (num_embeddings, embedding_dim), self.dtype)
             if padding_idx is not None:
+                self.padding_idx = validator.check_int_range(
+                    padding_idx, -num_embeddings, num_embeddings, validator.INC_LEFT,
+                    "padding_idx", cls)
                 w = w.at[padding_idx].set(0)
         else:
+            if tuple(_weight.shape) != (num_embeddings, embedding_dim):
+                raise ValueError(f"For Embedding, shape of weight should be match with "
+                                 f"num_embeddings and embedding_dim, but got weight.shape: "
+                                 f"{tuple(_weight.shape)}, and (num_embeddings, embedding_dim): "
+                                 f"({num_embeddings}, {embedding_dim})")
             w = _weight._data if isinstance(_weight, Tensor) else jnp.asarray(_weight)
         self.weight = Parameter(Tensor._wrap(w), name="weight", requires_grad=not _freeze)
+        self.max_norm = max_norm if max_norm is None else \
+            validator.check_value_type("max_norm", max_norm, [float], cls)
+        self.norm_type = norm_type if norm_type is None else \
+            validator.check_value_type("norm_type", norm_type, [float], cls)
+        self.scale_grad_by_freq = scale_grad_by_freq if scale_grad_by_freq is None else \
+            validator.check_value_type("scale_grad_by_freq", scale_grad_by_freq, [bool], cls)
 
     def construct(self, input):
-        return call(lambda i, w: jnp.take(w, i, axis=0), (input._data, self.weight._data))
+        return embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                         self.scale_grad_by_freq)
 
     def extend_repr(self) -> str:
         return (f"num_embeddings={self.num_embeddings}, embedding_dim={self.embedding_dim}, "

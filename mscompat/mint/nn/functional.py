@@ -35,7 +35,7 @@ _ALIASES = {name: name for name in (
     "gelu", "prelu", "pad", "cross_entropy", "pixel_shuffle", "adaptive_avg_pool1d",
     "adaptive_avg_pool2d", "adaptive_max_pool2d", "grid_sample", "unfold", "fold",
     "hardshrink", "clamp", "broadcast_to", "layer_norm", "logsigmoid", "soft_margin_loss",
-    "cosine_embedding_loss", "max_unpool2d")}
+    "cosine_embedding_loss", "max_unpool2d", "embedding")}
 _FUNCTIONS = _functions(_ROWS, "mint.nn.functional", _ALIASES)
 _FUNCTIONS.update(hardtanh_op=_OPS["hardtanh"], threshold_op=_OPS["threshold"],
                   silu_func=_FUNCTIONS["silu"], elu_ext=_FUNCTIONS["elu"],

@@ -65,3 +65,25 @@ def mint_nearest_scale_factor(ms):
 @case(modes=("PYNATIVE",))
 def mint_upsampling_nearest_scalar_scale(ms):
     return ms.mint.nn.UpsamplingNearest2d(scale_factor=1.5)(ms.Tensor(X4))
+
+
+@case(modes=("PYNATIVE",))
+def mint_embedding_constructor(ms):
+    """mint.nn.Embedding's construction (its forward has no CPU kernel): the checks in order,
+    the zeroed padding row, the repr."""
+    E, T = ms.mint.nn.Embedding, ms.Tensor
+    out = []
+    for make in (lambda: E(4, 2, sparse=True), lambda: E(4, 2, max_norm=1),
+                 lambda: E(4, 2, norm_type=2), lambda: E(4, 2, scale_grad_by_freq=1),
+                 lambda: E(4.0, 2), lambda: E(4, 2, padding_idx=4),
+                 lambda: E(4, 2, padding_idx=-5),
+                 lambda: E(4, 2, _weight=T(np.ones((3, 2), np.float32))),
+                 lambda: E(4, 2, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True)):
+        try:
+            out.append(repr(make()))
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    layer = E(5, 3, padding_idx=-2)
+    out.append(layer.weight.asnumpy()[-2].tolist())
+    out.append((layer.padding_idx, layer.weight.name, layer.weight.shape))
+    return out
