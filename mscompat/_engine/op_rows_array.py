@@ -229,6 +229,8 @@ def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_ma
 
 def _pad_fn(input_x, padding, mode="constant", value=None):
     padding = [int(p) for p in padding]
+    if mode in ("reflect", "replicate", "circular"):
+        _check_pad_v3(mode, len(padding), input_x.shape)
     if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
         raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
                          f"2 * rank, but got {len(padding)}.")
@@ -238,11 +240,61 @@ def _pad_fn(input_x, padding, mode="constant", value=None):
     if mode == "constant":
         fill = jnp.asarray(0 if value is None else value, input_x.dtype)
         return jax.lax.pad(input_x, fill, [(lo, hi, 0) for lo, hi in pairs])
-    np_mode = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}.get(mode)
-    if np_mode is None:
+    if mode not in _NP_MODES:
         raise ValueError(f"For 'pad', 'mode' must be 'constant', 'reflect', 'replicate' or "
                          f"'circular', but got {mode!r}.")
-    return jnp.pad(input_x, pairs, mode=np_mode)
+    _check_pad_lengths(mode, input_x.shape, pairs)
+    return pad_edges(input_x, pairs, mode)
+
+
+_NP_MODES = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}
+
+
+def pad_edges(input_x, pairs: list, mode: str):
+    """``input_x`` padded by ``(low, high)`` per axis in a non-constant ``mode``; a negative
+    amount crops that side (reflect/replicate pad first, circular crops first)."""
+    np_mode = _NP_MODES[mode]
+    grow = [(max(lo, 0), max(hi, 0)) for lo, hi in pairs]
+    crop = tuple(slice(max(-lo, 0), n - max(-hi, 0) if hi < 0 else None)
+                 for (lo, hi), n in zip(pairs, input_x.shape))
+    if mode == "circular":  # MindSpore's kernel crops first, then wraps what is left
+        return jnp.pad(input_x[crop], grow, mode=np_mode)
+    padded = jnp.pad(input_x, grow, mode=np_mode)  # reflect/replicate pad, then crop
+    return padded[tuple(slice(c.start, None if c.stop is None else c.stop + lo + hi)
+                        for c, (lo, hi) in zip(crop, grow))]
+
+
+def _check_pad_v3(mode: str, size: int, shape: tuple) -> None:
+    """The input ranks and pad lengths MindSpore's PadV3 kernel takes for the non-constant
+    modes: a padding of ``2n`` values pads a rank ``n + 1`` or ``n + 2`` input (at least 2-D),
+    reflect inputs up to 4-D (a rank ``n + 1`` input gains a batch axis) and pads shorter
+    than the axis."""
+    if size > 6:
+        raise ValueError(f"For 'pad', the padding must be less than or equal to 6, but got "
+                         f"{size}.")
+    n, rank = size // 2, len(shape)
+    if rank < 3 and rank < n + 1:
+        raise ValueError(f"For primitive[PadV3], the input dims for edge, reflect or circular "
+                         f"mode must be greater than or equal to 3, but got {rank}.")
+    if mode == "reflect" and rank + (rank == n + 1) > 4:
+        raise ValueError(f"For primitive[PadV3], the input dims for reflect mode must be less "
+                         f"than or equal to 4, but got {rank + (rank == n + 1)}.")
+    if rank not in (n + 1, n + 2):
+        raise ValueError(f"For primitive[PadV3], the input dims when padding's size equal "
+                         f"{size} must be equal to {n + 2}, but got {rank}.")
+
+
+def _check_pad_lengths(mode: str, shape: tuple, pairs: list) -> None:
+    for axis, ((lo, hi), dim) in enumerate(zip(pairs, shape)):
+        if mode == "reflect" and (lo >= dim or hi >= dim):
+            raise ValueError(f"For 'PadV3' reflect mode, Padding size must be less than the "
+                             f"corresponding input dimension, but got: padding ({lo},{hi}) at "
+                             f"dimension {axis} of input:{list(shape)}")
+        if mode == "circular" and (lo > dim or hi > dim):
+            raise NotImplementedError(
+                "ops.pad(mode='circular') with a padding longer than its axis: MindSpore "
+                "2.10's kernel then reads outside the axis (neighbouring rows), which mscompat "
+                "does not reproduce.")
 
 
 def _pad_prim(x, *, paddings):

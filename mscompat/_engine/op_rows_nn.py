@@ -47,12 +47,15 @@ def _conv(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, gr
     if x.ndim != n + 2:
         raise ValueError(f"For 'conv{n}d', the dimension of 'input' must be {n + 2}D, but got "
                          f"{x.ndim}D.")
-    if _pad_mode(pad_mode) != "pad" and np.any(np.asarray(padding) != 0):
-        raise ValueError(f"For 'conv{n}d', when 'pad_mode' is not 'pad', 'padding' must be 0, "
-                         f"but got {padding}.")
+    if isinstance(padding, str):  # (mint's convolutions take 'same'/'valid' here; ops' not)
+        raise TypeError(f"For 'Conv{n}D', the type of 'pad' should be one of '['int', "
+                        f"'tuple']', but got type 'str'.")
     if isinstance(padding, (tuple, list)) and len(padding) != n:
         raise ValueError(f"For 'conv{n}d', 'padding' must be a tuple or list of {n} integers, "
                          f"but got {tuple(padding)}.")
+    if _pad_mode(pad_mode) != "pad" and np.any(np.asarray(padding) != 0):
+        raise ValueError(f"For 'conv{n}d', when 'pad_mode' is not 'pad', 'padding' must be 0, "
+                         f"but got {padding}.")
     return nn_kernels.conv2d(x, w, bias, _spatial(stride, n, "stride"), _pad_mode(pad_mode),
                              padding, _spatial(dilation, n, "dilation"), groups)
 

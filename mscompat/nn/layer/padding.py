@@ -10,7 +10,8 @@ Example:
 from __future__ import annotations
 
 from ..._engine.cell import Cell
-from ..._engine.ops_build import FUNCTIONALS
+from ..._engine.op_rows_array import pad_edges
+from ..._engine.ops_build import FUNCTIONALS, call
 
 # name: (ops.pad mode, padded dimensions)
 _ROWS = {f"{kind}Pad{n}d": (mode, n) for kind, mode in (
@@ -45,6 +46,19 @@ def _check_padding(name: str, padding, n: int, constant: bool) -> tuple:
     return padding
 
 
+def _mirror_pad(x, *, padding: tuple):
+    if len(padding) // 2 > x.ndim:
+        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
+                         f"2 * rank, but got {len(padding)}.")
+    pairs = [(0, 0)] * (x.ndim - len(padding) // 2) + [
+        (padding[2 * k], padding[2 * k + 1]) for k in reversed(range(len(padding) // 2))]
+    for (lo, hi), dim in zip(pairs, x.shape):
+        if lo >= dim or hi >= dim:
+            raise ValueError(f"For 'MirrorPad', paddings must be no greater than the dimension "
+                             f"size: [{lo}], [{hi}] not less than [{dim}]")
+    return pad_edges(x, pairs, "reflect")
+
+
 def _make(name: str, mode: str, n: int) -> type:
     constant = mode == "constant"
 
@@ -58,8 +72,9 @@ def _make(name: str, mode: str, n: int) -> type:
         self.padding = _check_padding(name, padding, n, constant)
 
     def construct(self, x):
-        return FUNCTIONALS["pad"](x, self.padding, mode,
-                                  self.value if constant else None)
+        if mode == "reflect":  # MindSpore's MirrorPad: any rank, pads shorter than the axis
+            return call(_mirror_pad, (x._data,), {"padding": tuple(self.padding)})
+        return FUNCTIONALS["pad"](x, self.padding, mode, self.value if constant else None)
 
     args = "padding, value" if constant else "padding"
     doc = f"``nn.{name}({args})``: {mode} padding of the last {n} dimension(s)."

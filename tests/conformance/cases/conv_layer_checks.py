@@ -123,3 +123,18 @@ def conv_transpose_same_longer_stride(ms):
     out.append(c3(x3))
     out.append(ms.grad(squared(c3))(x3))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def conv_functional_padding_forms(ms):
+    ops, T = ms.ops, ms.Tensor
+    x4 = T(np.arange(2 * 3 * 7 * 9, dtype=np.float32).reshape(2, 3, 7, 9) / 100)
+    w4 = T(np.ones((4, 3, 3, 2), np.float32))
+    out = []
+    for mode in ("pad", "same", "valid"):
+        for pad in (0, 1, (1, 2), (1, 2, 0, 1), "same"):
+            try:
+                out.append(ops.conv2d(x4, w4, pad_mode=mode, padding=pad, stride=2))
+            except Exception as e:  # noqa: BLE001 - the class is the result
+                out.append(type(e).__name__)
+    return out
