@@ -353,8 +353,12 @@ def _resolve(init, shape, dtype):
     from .tensor import Tensor
     np_dtype = dtypes.to_np(dtype if dtype is not None else dtypes.ALL["float32"])
     shape = check_shape("initializer", shape, np.dtype(np_dtype).itemsize)
-    if isinstance(init, Tensor):
-        return init._data.astype(np_dtype), None, None
+    if isinstance(init, Tensor):  # taken as it is: its own dtype, not ``dtype`` (MindSpore)
+        if shape is not None and tuple(init.shape) != tuple(shape):
+            raise ValueError(f"For 'initializer', the shape of the 'init' argument should be "
+                             f"same as the argument 'shape', but got the 'init' shape "
+                             f"{list(init.shape)} and the 'shape' {list(shape)}.")
+        return init._data, None, None
     if isinstance(init, np.ndarray):
         return jnp.asarray(init.astype(np_dtype)), None, None
     if isinstance(init, str):

@@ -301,7 +301,7 @@ def _widened(x, stats):
 def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     """Batch statistics over every axis but 1; returns (y, new moving mean, new moving var).
     The moving variance takes the unbiased batch variance (MindSpore, as PyTorch)."""
-    check_dtype("BatchNorm", "input_x", x, ("float16", "float32"))
+    _check_batch_norm(x, gamma, beta, mean, var)
     x, out = _widened(x, mean)
     axes = tuple(i for i in range(x.ndim) if i != 1)
     bm = jax.lax.stop_gradient(exact_div.mean(x, axis=axes))
@@ -350,8 +350,16 @@ def _normalized_by_batch_jvp(eps, primals, tangents):
     return y, dy
 
 
+def _check_batch_norm(x, gamma, beta, mean, var) -> None:
+    """MindSpore's BatchNorm takes Float16/Float32 inputs and parameters (its check names
+    the bias first)."""
+    for arg, value in (("input_x", x), ("bias", beta), ("scale", gamma), ("mean", mean),
+                       ("variance", var)):
+        check_dtype("BatchNorm", arg, value, ("float16", "float32"))
+
+
 def batch_norm_infer(x, gamma, beta, mean, var, eps):
-    check_dtype("BatchNorm", "input_x", x, ("float16", "float32"))
+    _check_batch_norm(x, gamma, beta, mean, var)
     x, out = _widened(x, mean)
     shape = [1] * x.ndim
     shape[1] = -1
@@ -383,7 +391,13 @@ def layer_norm_stats(x, axes):
 
 
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
-    x, out = _widened(x, gamma)  # a Float16 input keeps its dtype, as MindSpore's kernel
+    """The result has the input's dtype whatever the parameters' (MindSpore's kernel, which
+    has no BFloat16 input)."""
+    if x.dtype == jnp.bfloat16:
+        raise TypeError("Select CPU operator[LayerNorm] fail! Unsupported data type! The "
+                        "supported data types are Float16, Float32 and Float64 inputs.")
+    dtype = x.dtype
+    x, _ = _widened(x, gamma)  # a Float16 input with Float32 parameters: computed in Float32
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
     mean, var = layer_norm_stats(x, axes)
@@ -392,16 +406,22 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     shape = (1,) * p + x.shape[p:]
     # (the product stored before beta is added, as the kernel computes it)
     y = linear_rounding.product(y, jnp.reshape(gamma, shape)) + jnp.reshape(beta, shape)
-    return y if out is None else y.astype(out)
+    return y.astype(dtype)
 
 
 def group_norm(x, num_groups, gamma, beta, eps):
+    """The result has the input's dtype whatever the parameters' (MindSpore's kernel, which
+    has no BFloat16 input)."""
+    if x.dtype == jnp.bfloat16:
+        raise RuntimeError("KernelMod Init Failed: GroupNorm (For 'GroupNorm' does not support "
+                           "this kernel type: BFloat16 input).")
     if x.dtype == np.float32 and exact_div.wide_on_cpu():
         # MindSpore's CPU kernel computes in float64 throughout and rounds the result once
         wide = group_norm(x.astype(np.float64), num_groups, gamma.astype(np.float64),
                           beta.astype(np.float64), eps)
         return wide.astype(x.dtype)
-    x, out = _widened(x, gamma)
+    dtype = x.dtype
+    x, _ = _widened(x, gamma)
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))
     mean = exact_div.mean(g, axis=-1, keepdims=True)
@@ -409,4 +429,4 @@ def group_norm(x, num_groups, gamma, beta, eps):
     y = jnp.reshape((g - mean) / jnp.sqrt(var + eps), x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)
     y = y * jnp.reshape(gamma, shape) + jnp.reshape(beta, shape)
-    return y if out is None else y.astype(out)
+    return y.astype(dtype)

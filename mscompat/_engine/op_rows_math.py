@@ -649,9 +649,15 @@ def _softsign_values(x):
 _softsign = kernel_grads.on_cpu_float32(_softsign_values, "Softsign")
 
 
-def _prelu(input, weight):
+def _prelu(input, weight, *, weight_first: bool = False):
+    """The result keeps the input's dtype: the product is computed in the wider dtype and
+    rounded once (``ops.prelu``), or, ``weight_first`` (``nn.PReLU``), the weight is cast
+    to the input's dtype first. MindSpore's kernel takes a Float16 or Float32 weight."""
+    check_dtype("PReLU", "weight", weight, ("float16", "float32"))
     w = jnp.reshape(weight, (-1,) + (1,) * (input.ndim - 2)) if input.ndim > 1 else weight
-    return jnp.where(input > 0, input, input * w)
+    if weight_first:
+        w = w.astype(input.dtype)
+    return jnp.where(input > 0, input, (input * w).astype(input.dtype))
 
 
 def _l2_normalize(x, *, axis=0, epsilon=1e-4):

@@ -148,7 +148,7 @@ class PReLU(Cell):
 
     def construct(self, x):
         accepted_dtypes.refuse_input("nn.PReLU", x)
-        return call(m._prelu, (x._data, self.w._data))
+        return call(m._prelu, (x._data, self.w._data), {"weight_first": True})
 
 
 class RReLU(Cell):

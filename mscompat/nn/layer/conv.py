@@ -220,6 +220,9 @@ class Conv2d(_Conv):
         kernel_size, stride = validator.twice(kernel_size), validator.twice(stride)
         dilation = validator.twice(dilation)
         _check_group("Conv2d", in_channels, out_channels, group)
+        if data_format == "NHWC" and context.get_context("device_target") == "GPU":
+            raise NotImplementedError("nn.Conv2d(data_format='NHWC') is not supported by "
+                                      "mscompat.")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, dtype, data_format)
         validator.check_string(pad_mode, ["valid", "same", "pad"], "pad_mode", "Conv2D")
