@@ -6,6 +6,7 @@ a failed step leave weights and state untouched.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 import jax
@@ -177,6 +178,9 @@ class Optimizer(Cell):
     _plain_kernel = False
     # (name, beta) of the running ``beta ** t`` Parameters (``_running_powers``)
     _powers: tuple = ()
+    # the Parameter dtypes MindSpore's kernel for this optimizer takes (none takes BFloat16;
+    # SGD, Adam and ProximalAdagrad not Float64, FTRL not Float16: recorded)
+    _param_dtypes: tuple = ("float16", "float32", "float64")
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -485,10 +489,11 @@ class Optimizer(Cell):
     def construct(self, gradients):
         """The update of ``_transform`` (a subclass's own ``construct`` replaces it)."""
         for p in self.parameters:  # checked when the step runs, as MindSpore does
-            if not p.dtype.is_float:
+            if np.dtype(p._data.dtype).name not in self._param_dtypes:
+                allowed = ", ".join(f"Tensor[{n.capitalize()}]" for n in self._param_dtypes)
                 raise TypeError(f"For '{type(self).__name__}', the element of 'parameters' "
-                                f"must be one of Tensor[Float16], Tensor[Float32], but got "
-                                f"{p.dtype} ('{p.name}').")
+                                f"must be one of {allowed}, but got {p.dtype} "
+                                f"('{p.name}').")
         if len(gradients) != len(self.parameters):
             raise ValueError(f"For 'Optimizer', the number of gradients "
                              f"({len(gradients)}) must equal the number of parameters "
@@ -496,7 +501,10 @@ class Optimizer(Cell):
         weights = [p._data for p in self.parameters]
         grads = self._prepared_gradients(gradients, weights)
         self._advance()
-        new = self._update(grads, weights)
+        # (the optax-transform rules; ASGD/Rprop keep their own recorded Float16 arithmetic)
+        widen = type(self)._update is Optimizer._update
+        with _float16_widened(weights, grads, self.state if widen else None) as (ws, gs):
+            new = self._update(gs, ws)
         for p, w, n in zip(self.parameters, weights, new):
             p._data = n.astype(w.dtype)
         self.global_step = self.global_step + 1
@@ -544,6 +552,24 @@ class Optimizer(Cell):
         schedule Cell call) evaluated once."""
         now = [jnp.asarray(self._rate_now(r), jnp.float32) for r in self._group_rates]
         return [now[rate.group] for rate in self._rates]
+
+
+@contextlib.contextmanager
+def _float16_widened(weights: list, grads: list, state):
+    """MindSpore's optimizer kernels compute a Float16 Parameter's update in float32 and
+    store it (and its Float16 state) rounded back: the weights, gradients and state are
+    float32 inside, and the state is stored in its own dtype again after."""
+    if state is None or not any(w.dtype == jnp.float16 for w in weights):
+        yield weights, grads
+        return
+    def wide(x):
+        return x.astype(jnp.float32) if x.dtype == jnp.float16 else x
+    stored = [s._data.dtype for s in state]
+    for s in state:
+        s._data = wide(s._data)
+    yield [wide(w) for w in weights], [wide(g) for g in grads]
+    for s, dtype in zip(state, stored):
+        s._data = s._data.astype(dtype)
 
 
 def opt_init_args_register(fn):

@@ -54,6 +54,8 @@ class SGD(_SlotOptimizer):
         [0.] [2.] [0.]
     """
 
+    _param_dtypes = ("float16", "float32")
+
     _plain_kernel = False  # ``optimizer_kernels.sgd`` is evaluated unfused itself
 
     def __init__(self, params, learning_rate=0.1, momentum: float = 0.0,
@@ -136,6 +138,8 @@ class Adam(Optimizer):
     use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``, with
     MindSpore's state: ``moment1``, ``moment2`` (``vhat`` with ``use_amsgrad``) and the running
     products ``beta1_power``, ``beta2_power``."""
+
+    _param_dtypes = ("float16", "float32")
 
     _power_shape: tuple = ()
 

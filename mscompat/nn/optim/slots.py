@@ -225,6 +225,8 @@ class ProximalAdagrad(_SlotOptimizer):
     ``a = lr/sqrt(accum)``; ``v = w - a*g``; ``w = sign(v)*max(|v| - a*l1, 0) / (1 + a*l2)``
     (MindSpore's kernel; its docstring writes ``lr`` where the kernel uses ``a``)."""
 
+    _param_dtypes = ("float16", "float32")
+
     def __init__(self, params, accum: float = 0.1, learning_rate=0.001, l1: float = 0.0,
                  l2: float = 0.0, use_locking: bool = False, loss_scale: float = 1.0,
                  weight_decay: float = 0.0) -> None:
@@ -257,6 +259,8 @@ class FTRL(_SlotOptimizer):
     (``moments`` accumulate ``g^2``, ``linear`` the adjusted gradient). Weight decay applies
     to every Parameter when ungrouped, as MindSpore's FTRL does; a learning-rate schedule or
     group learning rates raise MindSpore's ValueError."""
+
+    _param_dtypes = ("float32", "float64")
 
     _decay_every_param = True
 
