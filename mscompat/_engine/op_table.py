@@ -710,6 +710,8 @@ def sparse_softmax_cross_entropy(logits, labels, *, is_grad=False):
     so a label equal to ``classes`` reads the next row's first class, and past the end on
     the last row (a probability of 0 there: an infinite loss)."""
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", "labels", labels, INDEX_32_64)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", "logits_type(features_type)", logits,
+                ("float16", "float32"))
     classes = logits.shape[-1]
     values = concrete(labels)
     if values is not None and values.size:

@@ -54,7 +54,13 @@ def _softmax_ce(logits, labels, *, sparse, reduction):
         if reduction == "mean":
             return sparse_softmax_cross_entropy(logits, labels)
         check_dtype("OneHot", "indices", labels, INDEX_32_64)
-        labels = jax.nn.one_hot(labels, logits.shape[-1], dtype=logits.dtype)
+        labels = jax.nn.one_hot(labels, logits.shape[-1], dtype=jnp.float32)  # OneHot's
+    # the kernel takes Float16/Float32 logits and labels of one dtype (so sparse labels,
+    # one-hot Float32 rows, only go with Float32 logits)
+    if labels.dtype != logits.dtype:
+        raise TypeError("For primitive[SoftmaxCrossEntropyWithLogits], the input type must be "
+                        "same.")
+    check_dtype("SoftmaxCrossEntropyWithLogits", "label_type", labels, ("float16", "float32"))
     return _reduce_loss(softmax_cross_entropy(logits, labels)[0], reduction)
 
 

@@ -48,3 +48,33 @@ def nn_loss_gradients(ms):
         out.append(ms.grad(scaled_loss)(ms.Tensor(x), ms.Tensor(labels)))
         out.append(ms.grad(dense_loss)(ms.Tensor(x), ms.Tensor(soft)))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def softmax_ce_dtype_refusals(ms):
+    """The kernels take Float16/Float32 logits and labels of one dtype: sparse labels become
+    Float32 one-hot rows, so nn.SoftmaxCrossEntropyWithLogits(sparse=True) without 'mean'
+    refuses Float16 and Float64 logits; the sparse kernel ('mean') takes Float16."""
+    nn, T = ms.nn, ms.Tensor
+    x = np.random.RandomState(3).randn(5, 4)
+    lab = T(np.array([1, 0, 3, 2, 1], np.int32))
+    one_hot = np.eye(4)[[1, 0, 3, 2, 1]]
+    out = []
+    for dtype in (np.float16, np.float32, np.float64):
+        for name, call in [
+                ("sparse_none", lambda d=dtype: nn.SoftmaxCrossEntropyWithLogits(sparse=True)(
+                    T(x.astype(d)), lab)),
+                ("sparse_mean", lambda d=dtype: nn.SoftmaxCrossEntropyWithLogits(
+                    sparse=True, reduction="mean")(T(x.astype(d)), lab)),
+                ("dense", lambda d=dtype: nn.SoftmaxCrossEntropyWithLogits()(
+                    T(x.astype(d)), T(one_hot.astype(d)))),
+                ("dense_mixed", lambda d=dtype: nn.SoftmaxCrossEntropyWithLogits()(
+                    T(x.astype(d)), T(one_hot.astype(np.float32)))),
+                ("sparse_prim", lambda d=dtype: ms.ops.SparseSoftmaxCrossEntropyWithLogits()(
+                    T(x.astype(d)), lab))]:
+            try:
+                y = call()
+                out.append((name, np.dtype(dtype).name, str(y.dtype), y.astype(ms.float32)))
+            except Exception as e:  # noqa: BLE001 - the class is the result
+                out.append((name, np.dtype(dtype).name, type(e).__name__))
+    return out
