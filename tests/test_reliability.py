@@ -211,6 +211,18 @@ def test_validation_error_after_forward_leaves_parameters_unchanged(mode, name):
     assert_unchanged(params, before)
 
 
+@pytest.mark.parametrize("name", ["position_out_of_range", "sens_structure_mismatch"])
+def test_validation_error_leaves_parameters_unchanged_when_run_eagerly(mode, name):
+    """A live backward hook anywhere makes PYNATIVE transforms run eagerly from the start
+    (``recording.run_transform``): that path is atomic too."""
+    hooked = nn.ReLU()
+    handle = hooked.register_backward_hook(lambda cell, grad_in, grad_out: None)
+    try:
+        test_validation_error_after_forward_leaves_parameters_unchanged(mode, name)
+    finally:
+        handle.remove()
+
+
 def test_successful_call_commits_the_same_writes(mode):
     """Positive control: the writes that the failing calls discard are real writes."""
     net = WritesThenRaises()

@@ -217,6 +217,16 @@ def _split_call(args, kwargs):
     return tensors, slots, (tree, mask), static
 
 
+def _run_eagerly(make: Callable, fn: Callable, call_args: tuple, call_kwargs: dict):
+    """The transform run eagerly, its Parameter writes applied only when the whole call
+    succeeds (an error found after the forward pass - a bad position, a bad sens - leaves
+    every Parameter as it was, as the compiled paths do)."""
+    with scope.bind() as s:
+        out = make(fn)(*call_args, **call_kwargs)
+    scope.commit(*s.written())
+    return out
+
+
 def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwargs: dict,
                   call_args: tuple, call_kwargs: dict, weights=(), by_object: bool = True):
     """Run ``make(fn)(*call_args, **call_kwargs)`` by recording ``fn`` (PYNATIVE_MODE).
@@ -230,7 +240,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     outer = _REC.get()
     eager_key = (make_key, fn)
     if outer is None and (eager_key in _EAGER_ONLY or scope.backward_hooks_live()):
-        return make(fn)(*call_args, **call_kwargs)
+        return _run_eagerly(make, fn, call_args, call_kwargs)
     rec = Recording(outer)
     token = _REC.set(rec)
     try:
@@ -244,7 +254,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
             _EAGER_ONLY.pop(next(iter(_EAGER_ONLY)))
         _REC.reset(token)
         token = None
-        return make(fn)(*call_args, **call_kwargs)
+        return _run_eagerly(make, fn, call_args, call_kwargs)
     finally:
         if token is not None:
             _REC.reset(token)
