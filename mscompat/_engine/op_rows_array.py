@@ -231,12 +231,7 @@ def _pad_fn(input_x, padding, mode="constant", value=None):
     padding = [int(p) for p in padding]
     if mode in ("reflect", "replicate", "circular"):
         _check_pad_v3(mode, len(padding), input_x.shape)
-    if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
-        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
-                         f"2 * rank, but got {len(padding)}.")
-    pairs = [(0, 0)] * input_x.ndim
-    for k in range(len(padding) // 2):
-        pairs[input_x.ndim - 1 - k] = (padding[2 * k], padding[2 * k + 1])
+    pairs = pad_pairs(padding, input_x.ndim)
     if mode == "constant":
         fill = jnp.asarray(0 if value is None else value, input_x.dtype)
         return jax.lax.pad(input_x, fill, [(lo, hi, 0) for lo, hi in pairs])
@@ -250,12 +245,23 @@ def _pad_fn(input_x, padding, mode="constant", value=None):
 _NP_MODES = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}
 
 
+def pad_pairs(padding, ndim: int) -> list:
+    """``ops.pad``'s flat ``padding`` (last axis first) as a ``(low, high)`` pair per axis."""
+    if len(padding) % 2 or len(padding) // 2 > ndim:
+        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
+                         f"2 * rank, but got {len(padding)}.")
+    pairs = [(0, 0)] * ndim
+    for k in range(len(padding) // 2):
+        pairs[ndim - 1 - k] = (padding[2 * k], padding[2 * k + 1])
+    return pairs
+
+
 def pad_edges(input_x, pairs: list, mode: str):
     """``input_x`` padded by ``(low, high)`` per axis in a non-constant ``mode``; a negative
     amount crops that side (reflect/replicate pad first, circular crops first)."""
     np_mode = _NP_MODES[mode]
     grow = [(max(lo, 0), max(hi, 0)) for lo, hi in pairs]
-    crop = tuple(slice(max(-lo, 0), n - max(-hi, 0) if hi < 0 else None)
+    crop = tuple(slice(max(-lo, 0), n + hi if hi < 0 else None)
                  for (lo, hi), n in zip(pairs, input_x.shape))
     if mode == "circular":  # MindSpore's kernel crops first, then wraps what is left
         return jnp.pad(input_x[crop], grow, mode=np_mode)

@@ -10,7 +10,7 @@ Example:
 from __future__ import annotations
 
 from ..._engine.cell import Cell
-from ..._engine.op_rows_array import pad_edges
+from ..._engine.op_rows_array import pad_edges, pad_pairs
 from ..._engine.ops_build import FUNCTIONALS, call
 
 # name: (ops.pad mode, padded dimensions)
@@ -47,11 +47,7 @@ def _check_padding(name: str, padding, n: int, constant: bool) -> tuple:
 
 
 def _mirror_pad(x, *, padding: tuple):
-    if len(padding) // 2 > x.ndim:
-        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most "
-                         f"2 * rank, but got {len(padding)}.")
-    pairs = [(0, 0)] * (x.ndim - len(padding) // 2) + [
-        (padding[2 * k], padding[2 * k + 1]) for k in reversed(range(len(padding) // 2))]
+    pairs = pad_pairs(padding, x.ndim)
     for (lo, hi), dim in zip(pairs, x.shape):
         if lo >= dim or hi >= dim:
             raise ValueError(f"For 'MirrorPad', paddings must be no greater than the dimension "

@@ -6,7 +6,6 @@ a failed step leave weights and state untouched.
 """
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
 
 import jax
@@ -501,10 +500,7 @@ class Optimizer(Cell):
         weights = [p._data for p in self.parameters]
         grads = self._prepared_gradients(gradients, weights)
         self._advance()
-        # (the optax-transform rules; ASGD/Rprop keep their own recorded Float16 arithmetic)
-        widen = type(self)._update is Optimizer._update
-        with _float16_widened(weights, grads, self.state if widen else None) as (ws, gs):
-            new = self._update(gs, ws)
+        new = self._update(grads, weights)
         for p, w, n in zip(self.parameters, weights, new):
             p._data = n.astype(w.dtype)
         self.global_step = self.global_step + 1
@@ -530,8 +526,15 @@ class Optimizer(Cell):
 
     def _update(self, grads: list, weights: list) -> list:
         """The new weights from the prepared gradients; the optax transform by default (its
-        state written back to ``self.state``). A rule with state of its own overrides it."""
-        state = jax.tree_util.tree_unflatten(self._state_tree, [s._data for s in self.state])
+        state written back to ``self.state``). A rule with state of its own overrides it.
+
+        As MindSpore's kernels, a Float16 Parameter's update is computed in float32 and its
+        Float16 state stored rounded back (the caller rounds the new weights)."""
+        stored = [s._data for s in self.state]
+        if any(w.dtype == jnp.float16 for w in weights):
+            grads, weights = _float32_of(grads), _float32_of(weights)
+            stored = _float32_of(stored)
+        state = jax.tree_util.tree_unflatten(self._state_tree, stored)
         updates, state = self._tx.update(grads, state, weights)
         if self._returns_weights:
             new = updates
@@ -544,7 +547,7 @@ class Optimizer(Cell):
                       for lr, base in zip(self._param_lrs(), self._rates)]
             new = [w + u * k.astype(u.dtype) for w, u, k in zip(weights, updates, scales)]
         for s, v in zip(self.state, jax.tree_util.tree_leaves(state)):
-            s._data = v
+            s._data = v.astype(s._data.dtype)
         return new
 
     def _param_lrs(self) -> list:
@@ -554,22 +557,8 @@ class Optimizer(Cell):
         return [now[rate.group] for rate in self._rates]
 
 
-@contextlib.contextmanager
-def _float16_widened(weights: list, grads: list, state):
-    """MindSpore's optimizer kernels compute a Float16 Parameter's update in float32 and
-    store it (and its Float16 state) rounded back: the weights, gradients and state are
-    float32 inside, and the state is stored in its own dtype again after."""
-    if state is None or not any(w.dtype == jnp.float16 for w in weights):
-        yield weights, grads
-        return
-    def wide(x):
-        return x.astype(jnp.float32) if x.dtype == jnp.float16 else x
-    stored = [s._data.dtype for s in state]
-    for s in state:
-        s._data = wide(s._data)
-    yield [wide(w) for w in weights], [wide(g) for g in grads]
-    for s, dtype in zip(state, stored):
-        s._data = s._data.astype(dtype)
+def _float32_of(arrays: list) -> list:
+    return [a.astype(jnp.float32) if a.dtype == jnp.float16 else a for a in arrays]
 
 
 def opt_init_args_register(fn):
