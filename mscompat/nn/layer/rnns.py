@@ -28,7 +28,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ... import _checkparam as validator
-from ..._engine import bprops, dtypes
+from ..._engine import bprops, context, cpu_math, dtypes, jaxconfig
 from ..._engine.cell import Cell
 from ..._engine.initializers import initialize
 from ..._engine.ops_build import call
@@ -40,23 +40,29 @@ _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 
 
 def _step(mode: str, x, h, w_ih, w_hh, b_ih, b_hh):
-    """One time step of one layer and direction (MindSpore's ``rnn_cells`` functions)."""
+    """One time step of one layer and direction: MindSpore's ``rnn_cells`` functions, with
+    their order of additions and the Tanh/Sigmoid kernels of ``ops``."""
     hx = h[0] if mode == "LSTM" else h
-    gi, gh = x @ w_ih.T, hx @ w_hh.T
+    precision = jaxconfig.matmul_precision()
+    gi = jnp.matmul(x, w_ih.T, precision=precision)
+    gh = jnp.matmul(hx, w_hh.T, precision=precision).astype(x.dtype)
+    if mode == "LSTM":
+        gates = gi + gh if b_ih is None else gi + gh + b_ih + b_hh
+        i, f, g, o = jnp.split(gates, 4, axis=1)
+        c = cpu_math.sigmoid(f) * h[1] + cpu_math.sigmoid(i) * cpu_math.tanh(g)
+        return cpu_math.sigmoid(o) * cpu_math.tanh(c), c
     if b_ih is not None:
         gi, gh = gi + b_ih, gh + b_hh
     if mode == "RNN_TANH":
-        return jnp.tanh(gi + gh)
+        if hx.dtype != x.dtype:  # a float32 state of Float16 layers (GRAPH_MODE, below)
+            return cpu_math.tanh((gi + gh).astype(jnp.float32))
+        return cpu_math.tanh(gi + gh)
     if mode == "RNN_RELU":
         return bprops.relu(gi + gh)
-    if mode == "LSTM":
-        i, f, g, o = jnp.split(gi + gh, 4, axis=1)
-        c = jax.nn.sigmoid(f) * h[1] + jax.nn.sigmoid(i) * jnp.tanh(g)
-        return jax.nn.sigmoid(o) * jnp.tanh(c), c
     i_r, i_z, i_n = jnp.split(gi, 3, axis=1)
     h_r, h_z, h_n = jnp.split(gh, 3, axis=1)
-    r, z = jax.nn.sigmoid(i_r + h_r), jax.nn.sigmoid(i_z + h_z)
-    n = jnp.tanh(i_n + r * h_n)
+    r, z = cpu_math.sigmoid(i_r + h_r), cpu_math.sigmoid(i_z + h_z)
+    n = cpu_math.tanh(i_n + r * h_n)
     return n + z * (hx - n)
 
 
@@ -69,23 +75,28 @@ def _reverse(xs, lengths):
     return jnp.take_along_axis(xs, src[:, :, None], axis=0)
 
 
-def _direction(mode, xs, h0, weights, lengths):
+def _direction(mode, xs, h0, weights, lengths, graph=False):
     """Run one direction over ``xs`` (T, B, I): outputs (T, B, H) and the final state."""
     def body(state, inp):
         x, t = inp
         new = _step(mode, x, state, *weights)
         if lengths is None:
             out = new[0] if mode == "LSTM" else new
-            return new, out
+            return new, out.astype(xs.dtype)
         live = (t < lengths)[:, None]
         held = jax.tree.map(lambda n, o: jnp.where(live, n, o), new, state)
         out = jnp.where(live, held[0] if mode == "LSTM" else held, 0)
         return held, out
+    if mode == "RNN_TANH" and lengths is None and xs.dtype == jnp.float16 and graph:
+        # MindSpore's graph computes a Float16 Tanh in float32 and feeds the next step's
+        # MatMul that float32 value (the outputs are rounded)
+        h0 = h0.astype(jnp.float32)
     final, outs = jax.lax.scan(body, h0, (xs, jnp.arange(xs.shape[0])))
     return outs, final
 
 
-def _rnn(x, h0, c0, lengths, *params, mode, num_layers, bidirectional, has_bias, batch_first):
+def _rnn(x, h0, c0, lengths, *params, mode, num_layers, bidirectional, has_bias, batch_first,
+         graph):
     dtype = x.dtype
     if batch_first:
         x = jnp.swapaxes(x, 0, 1)
@@ -94,16 +105,29 @@ def _rnn(x, h0, c0, lengths, *params, mode, num_layers, bidirectional, has_bias,
     w_ih, w_hh = params[:count], params[count:2 * count]
     b_ih = params[2 * count:3 * count] if has_bias else (None,) * count
     b_hh = params[3 * count:4 * count] if has_bias else (None,) * count
+    # MindSpore's CPU LSTM kernel (no seq_length) takes one bias b_ih + b_hh, summed in the
+    # Parameters' dtype, and computes a Float16 input in float32, rounding each layer's
+    # outputs (in GRAPH_MODE the layers between pass float32 on); the other modes are
+    # per-step ops in the input's dtype
+    kernel = mode == "LSTM" and lengths is None
+    compute = jnp.float32 if kernel else dtype
     layer_in, hs, cs = x, [], []
     for layer in range(num_layers):
         outs = []
         for d in range(dirs):
             k = layer * dirs + d
-            weights = tuple(None if w is None else w.astype(dtype)
-                            for w in (w_ih[k], w_hh[k], b_ih[k], b_hh[k]))
+            biases = (b_ih[k], b_hh[k])
+            if kernel and b_ih[k] is not None:
+                biases = (b_ih[k] + b_hh[k], jnp.zeros_like(b_hh[k]))
+            weights = tuple(None if w is None else w.astype(dtype).astype(compute)
+                            for w in (w_ih[k], w_hh[k], *biases))
             state = (h0[k], c0[k]) if mode == "LSTM" else h0[k]
+            state = jax.tree.map(lambda s: s.astype(compute), state)
             xs = layer_in if d == 0 else _reverse(layer_in, lengths)
-            out, final = _direction(mode, xs, state, weights, lengths)
+            out, final = _direction(mode, xs.astype(compute), state, weights, lengths, graph)
+            final = jax.tree.map(lambda a: a.astype(dtype), final)
+            if not (kernel and graph):  # (GRAPH_MODE passes the kernel's float32 on)
+                out = out.astype(dtype)
             outs.append(out if d == 0 else _reverse(out, lengths))
             if mode == "LSTM":
                 hs.append(final[0])
@@ -253,7 +277,7 @@ class _RNNBase(Cell):
         return call(_rnn, (x, h0[rows], None if c0 is None else c0[rows], lengths, *params),
                     {"mode": self._mode, "num_layers": len(layers),
                      "bidirectional": self.bidirectional, "has_bias": self.has_bias,
-                     "batch_first": self.batch_first})
+                     "batch_first": self.batch_first, "graph": context.graph_mode()})
 
     def _layer_by_layer(self, x, h0, c0, lengths, dirs):
         """Training with dropout: ``dropout_op`` on each layer's output but the last, as
@@ -317,6 +341,10 @@ class _RNNCellBase(Cell):
         gate = _GATES[self._mode] * hidden_size
         from ...common.initializer import Uniform
         init = Uniform(1 / math.sqrt(hidden_size))
+
+        shapes = [(gate, input_size), (gate, hidden_size)] + [(gate,)] * 2 * has_bias
+        for shape in shapes:  # MindSpore's placeholder draws, from NumPy's generator
+            np.random.randn(*shape)
 
         def param(shape, name):
             return Parameter(Tensor._wrap(initialize(init, shape, dtype)), name=name)

@@ -136,3 +136,77 @@ def rnn_layers_print_and_children(ms):
     net = Net()
     return (repr(net), [(name, type(cell).__name__) for name, cell in net.cells_and_names()],
             sorted(net.parameters_dict()))
+
+
+def _cos_weights(ms, net, dtype):
+    for i, p in enumerate(net.get_parameters()):
+        value = np.cos(np.arange(p.size) * 0.37 + i).reshape(p.shape) * 0.3
+        p.set_data(ms.Tensor(value.astype(dtype)))
+    return net
+
+
+def _half_run(ms, cls, kw, param_dtype, input_dtype, seq=None):
+    net = _cos_weights(ms, getattr(ms.nn, cls)(4, 6, dtype=getattr(ms, param_dtype), **kw),
+                       getattr(np, param_dtype))
+    x = ms.Tensor(np.random.RandomState(5).randn(3, 5, 4).astype(input_dtype))
+    sl = None if seq is None else ms.Tensor(np.array(seq, np.int32))
+    return net(x, None, sl)
+
+
+HALF_ROWS = {  # MindSpore's CPU LSTM kernel (no seq_length) sums the biases in the
+    # Parameters' dtype and computes Float16 in float32; the per-step layers stay in Float16
+    "lstm_half": ("LSTM", {"num_layers": 2}, "float16", np.float16, None),
+    "lstm_half_bi": ("LSTM", {"bidirectional": True}, "float16", np.float16, None),
+    "lstm_half_params_float32_input": ("LSTM", {}, "float16", np.float32, None),
+    "lstm_half_seq_length": ("LSTM", {}, "float16", np.float16, [5, 2, 3]),
+    "gru_half": ("GRU", {"num_layers": 2, "bidirectional": True}, "float16", np.float16, None),
+    "rnn_half": ("RNN", {"num_layers": 2}, "float16", np.float16, None),
+    "rnn_relu_half_params_float32_input": ("RNN", {"nonlinearity": "relu"}, "float16",
+                                           np.float32, None),
+}
+
+
+def _register_half(name, row):
+    def fn(ms):
+        return _half_run(ms, *row)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__module__ = __name__
+    case(rtol=0, atol=1e-5)(fn)
+
+
+for _name, _row in HALF_ROWS.items():
+    _register_half(_name, _row)
+
+
+@case(rtol=2e-2, atol=2e-3)
+def rnn_gru_half_gradients(ms):
+    """Float16 gradients of the per-step layers (within Float16 accumulation: MindSpore sums
+    the steps' weight gradients in its own order). LSTM's Float16 kernel gradient on the CPU
+    is not compared: MindSpore returns zeros or garbage there (docs/divergences.md)."""
+    out = []
+    for cls in ("RNN", "GRU"):
+        net = _cos_weights(ms, getattr(ms.nn, cls)(4, 6, dtype=ms.float16), np.float16)
+        x = ms.Tensor(np.random.RandomState(6).randn(3, 5, 4).astype(np.float16))
+        weight = ms.Tensor(np.cos(np.arange(90)).reshape(3, 5, 6).astype(np.float16))
+
+        out.append(ms.grad(_weighted_output(net, weight), 0, net.trainable_params())(x))
+    return out
+
+
+def _weighted_output(net, weight):
+    def loss(x):
+        return (net(x)[0] * weight).sum()
+    return loss
+
+
+@case(modes=("PYNATIVE",))
+def rnn_cells_draw_from_numpy(ms):
+    """The one-step Cells draw placeholder weights from NumPy's generator before their
+    initializer runs (the next NumPy draws are MindSpore's)."""
+    out = []
+    for make in (lambda: ms.nn.RNNCell(3, 4), lambda: ms.nn.GRUCell(3, 4, has_bias=False),
+                 lambda: ms.nn.LSTMCell(2, 5)):
+        np.random.seed(3)
+        make()
+        out.append(np.random.rand(3))
+    return out
