@@ -167,49 +167,108 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check: int, num
         raise NotImplementedError(
             f"ops.function.nn_func.multi_head_attention_forward({unsupported[0]}=...) is not "
             "supported by mscompat yet.")
-    if query.ndim not in (2, 3) or key.ndim != query.ndim or value.ndim != query.ndim:
-        raise ValueError("The `query`, `key` and `value` should all be 2D (unbatched) or 3D "
-                         f"(batched), but got {query.ndim}D, {key.ndim}D and {value.ndim}D.")
-    embed_dim = query.shape[-1]
-    if embed_dim != embed_dim_to_check:
-        raise ValueError(f"The `embed_dim` should be {embed_dim_to_check}, but got {embed_dim}.")
+    if use_separate_proj_weight:
+        projections = (q_proj_weight, k_proj_weight, v_proj_weight)
+    else:
+        projections = (in_proj_weight,)
+    if is_causal:  # MindSpore adds the boolean lower triangle to the scores
+        attn_mask = Tensor._wrap(jnp.tril(jnp.ones((query.shape[0], key.shape[0]),
+                                                   query._data.dtype)))
+        key_padding_mask = None
+    return _attend(query, key, value, embed_dim_to_check, num_heads, projections,
+                   in_proj_bias, (bias_k, bias_v), bool(add_zero_attn), dropout_p, training,
+                   out_proj_weight, out_proj_bias, key_padding_mask, attn_mask,
+                   average_attn_weights, batch_first=False)
+
+
+def _check_attention(query, key, value, embed_dim, num_heads, projections, key_padding_mask,
+                     attn_mask) -> None:
+    """MindSpore's checks of ``multi_head_attention_forward``, in its order (sequence-first
+    shapes)."""
+    q_nd, k_nd, v_nd = query.ndim, key.ndim, value.ndim
+    if q_nd not in (2, 3):
+        raise ValueError(f"The `query` should be unbatched 2D or batched 3D tensor, but got "
+                         f"`query` with {q_nd}D.")
+    kind = "batched" if q_nd == 3 else "unbatched"
+    if k_nd != q_nd or v_nd != q_nd:
+        raise ValueError(f"For {kind} `query`, the `key` and `value` must be {q_nd}D tensor, "
+                         f"but got `key` with {k_nd}D and `value` with {v_nd}D.")
+    if key_padding_mask is not None and key_padding_mask.ndim != q_nd - 1:
+        raise ValueError(f"For {kind} `query`, the `key_padding_mask` must be `None` or "
+                         f"{q_nd - 1}D, but got `key_padding_mask` with "
+                         f"{key_padding_mask.ndim}D.")
+    if attn_mask is not None:
+        if attn_mask.ndim not in (2, 3):
+            raise ValueError(f"For {kind} `query`, the `attn_mask` must be `None`, 2-D or 3-D, "
+                             f"but got `attn_mask` with{attn_mask.ndim}D.")
+        expected = (num_heads, query.shape[0], key.shape[0])
+        if q_nd == 2 and attn_mask.ndim == 3 and attn_mask.shape != expected:
+            raise ValueError(f"The shape of `attn_mask` must to be {expected}, but got "
+                             f"{attn_mask.shape}.")
+    if key_padding_mask is not None and not (key_padding_mask.dtype.is_float
+                                             or str(key_padding_mask.dtype) == "Bool"):
+        raise ValueError("The `key_padding_mask` only supports bool and floating dtypes.")
+    if query.shape[-1] != embed_dim:
+        raise ValueError(f"The `embed_dim` should be {embed_dim}, but got {query.shape[-1]}.")
     if embed_dim % num_heads:
         raise ValueError(f"The `embed_dim` {embed_dim} can not be divisible by `num_heads` "
                          f"{num_heads}.")
+    if len(projections) == 3:
+        k2, v2 = tuple(key.shape[:q_nd - 1]), tuple(value.shape[:q_nd - 1])
+        if k2 != v2:
+            raise ValueError(f"The sequence length and batch dims of `key`: {k2} do not "
+                             f"match `value`: {v2}.")
+    elif key.shape != value.shape:
+        raise ValueError(f"The shape of `key` {key.shape} does not match `value` "
+                         f"{value.shape}.")
+    names = ("in_proj_weight",) if len(projections) == 1 else \
+        ("q_proj_weight", "k_proj_weight", "v_proj_weight")
+    for name, w in zip(names, projections):
+        if w is None:
+            raise ValueError(f"`use_separate_proj_weight` is ``{len(names) == 3}`` but "
+                             f"`{name}` got ``None``.")
+    weights = projections * 3 if len(projections) == 1 else projections
+    for x, w in zip((query, key, value), weights):  # the in-projections' MatMulExt
+        if x.dtype != w.dtype:
+            raise TypeError(f"For 'MatMulExt', the type of 'x2' should be same as 'x1', but "
+                            f"got 'x1' with type Tensor[{x.dtype}] and 'x2' with type "
+                            f"Tensor[{w.dtype}].")
+    if attn_mask is not None:
+        if not (attn_mask.dtype.is_float or str(attn_mask.dtype) in ("Bool", "UInt8")):
+            raise ValueError(f"`attn_mask` only support float, byte, and bool types, but got "
+                             f"not {attn_mask.dtype}.")
+        tgt, src = query.shape[0], key.shape[0]
+        bsz = query.shape[1] if q_nd == 3 else 1
+        expected = (tgt, src) if attn_mask.ndim == 2 else (bsz * num_heads, tgt, src)
+        if attn_mask.shape != expected:
+            raise ValueError(f"The shape of the `attn_mask` should be {expected}, but got "
+                             f"{attn_mask.shape}.")
+
+
+def _attend(query, key, value, embed_dim, num_heads, projections, in_proj_bias, bias_kv,
+            zero_attn, dropout_p, training, out_w, out_b, key_padding_mask, attn_mask,
+            average, *, batch_first):
+    """``multi_head_attention_forward`` and ``nn.MultiheadAttention``: checks, then the two
+    kernels (``batch_first``: (N, L, E) inputs and output, checked as MindSpore swaps them)."""
+    batched = query.ndim == 3
+    seq_first = [t.swapaxes(0, 1) if batch_first and t.ndim == 3 else t
+                 for t in (query, key, value)]
+    _check_attention(*seq_first, embed_dim, num_heads, projections, key_padding_mask,
+                     attn_mask)
+    layout = {"batched": batched, "batch_first": batch_first}
+    weights = tuple(w._data for w in projections) + (None,) * (3 - len(projections))
     bias = None if in_proj_bias is None else in_proj_bias._data
-    if use_separate_proj_weight:
-        for name, w in (("q_proj_weight", q_proj_weight), ("k_proj_weight", k_proj_weight),
-                        ("v_proj_weight", v_proj_weight)):
-            if w is None:
-                raise ValueError(f"`use_separate_proj_weight` is ``True`` but `{name}` got "
-                                 "``None``.")
-        weights = (q_proj_weight._data, k_proj_weight._data, v_proj_weight._data, bias)
-    else:
-        if in_proj_weight is None:
-            raise ValueError("`use_separate_proj_weight` is ``False`` but `in_proj_weight` "
-                             "got ``None``.")
-        if key.shape != value.shape:
-            raise ValueError(f"The shape of `key` {key.shape} does not match `value` "
-                             f"{value.shape}.")
-        weights = (in_proj_weight._data, None, None, bias)
-    for name, m in (("key_padding_mask", key_padding_mask), ("attn_mask", attn_mask)):
-        if m is not None and not (m.dtype.is_float or str(m.dtype) in ("Bool", "UInt8")):
-            raise ValueError(f"The `{name}` only supports bool and floating dtypes.")
     mask = None if attn_mask is None else attn_mask._data
     kpm = None if key_padding_mask is None else key_padding_mask._data
-    if is_causal:  # MindSpore adds the boolean lower triangle to the scores
-        mask = jnp.tril(jnp.ones((query.shape[0], key.shape[0]), query._data.dtype))
-        kpm = None
-    layout = {"batched": query.ndim == 3, "batch_first": False}
-    kv = () if bias_k is None else (bias_k._data, bias_v._data)
+    kv = () if bias_kv[0] is None else tuple(t._data for t in bias_kv)
     probs, values = call(_attention_weights, (query._data, key._data, value._data, *weights,
-                                              mask, kpm, *kv),
-                         {"num_heads": num_heads, "zero_attn": bool(add_zero_attn), **layout})
+                                              bias, mask, kpm, *kv),
+                         {"num_heads": num_heads, "zero_attn": zero_attn, **layout})
     if training and dropout_p > 0:
         probs = random_ops.stream_dropout(probs, dropout_p)  # unseeded in MindSpore
-    out_b = None if out_proj_bias is None else out_proj_bias._data
-    return call(_attention_output, (probs._data, values._data, out_proj_weight._data, out_b),
-                {"average": average_attn_weights, **layout})
+    out_b = None if out_b is None else out_b._data
+    return call(_attention_output, (probs._data, values._data, out_w._data, out_b),
+                {"average": average, **layout})
 
 
 class MultiheadAttention(Cell):
@@ -255,33 +314,18 @@ class MultiheadAttention(Cell):
             self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
 
-    def _projections(self) -> tuple:
-        bias = None if self.in_proj_bias is None else self.in_proj_bias._data
-        if self._qkv_same_embed_dim:
-            return self.in_proj_weight._data, None, None, bias
-        return (self.q_proj_weight._data, self.k_proj_weight._data, self.v_proj_weight._data,
-                bias)
-
     def construct(self, query, key, value, key_padding_mask=None, need_weights: bool = True,
                   attn_mask=None, average_attn_weights: bool = True):
-        batched = query.ndim == 3
-        layout = {"batched": batched, "batch_first": self.batch_first}
-        for name, m in (("key_padding_mask", key_padding_mask), ("attn_mask", attn_mask)):
-            if m is not None and not (m.dtype.is_float or str(m.dtype) in ("Bool", "UInt8")):
-                raise ValueError(f"The `{name}` only supports bool and floating dtypes.")
-        kpm = None if key_padding_mask is None else key_padding_mask._data
-        kv = () if self.bias_k is None else (self.bias_k._data, self.bias_v._data)
-        probs, values = call(_attention_weights,
-                             (query._data, key._data, value._data, *self._projections(),
-                              None if attn_mask is None else attn_mask._data, kpm, *kv),
-                             {"num_heads": self.num_heads, "zero_attn": self.add_zero_attn,
-                              **layout})
-        if self.training and self.dropout > 0:
-            probs = random_ops.stream_dropout(probs, self.dropout)
-        out_b = None if self.out_proj.bias is None else self.out_proj.bias._data
-        out, weights = call(_attention_output,
-                            (probs._data, values._data, self.out_proj.weight._data, out_b),
-                            {"average": average_attn_weights, **layout})
+        if key_padding_mask is not None and not (key_padding_mask.dtype.is_float
+                                                 or str(key_padding_mask.dtype) == "Bool"):
+            raise ValueError("only bool and floating types of key_padding_mask are supported")
+        projections = (self.in_proj_weight,) if self._qkv_same_embed_dim else \
+            (self.q_proj_weight, self.k_proj_weight, self.v_proj_weight)
+        out, weights = _attend(query, key, value, self.embed_dim, self.num_heads, projections,
+                               self.in_proj_bias, (self.bias_k, self.bias_v),
+                               self.add_zero_attn, self.dropout, self.training,
+                               self.out_proj.weight, self.out_proj.bias, key_padding_mask,
+                               attn_mask, average_attn_weights, batch_first=self.batch_first)
         return (out, weights) if need_weights else (out,)
 
 

@@ -115,3 +115,46 @@ def transformer_parameter_names_and_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class and message are the result
             out.append(f"{type(e).__name__}: {e}")
     return names, out
+
+
+@case(modes=("PYNATIVE",))
+def attention_input_errors(ms):
+    """nn.MultiheadAttention's and multi_head_attention_forward's checks: the class and the
+    message of each refusal (ranks, masks, key/value shapes, dtypes against the weights)."""
+    multi_head_attention_forward = ms.ops.function.nn_func.multi_head_attention_forward
+    t = ms.Tensor
+    q, kv = t(Q), t(KV)
+    same = ms.nn.MultiheadAttention(8, 2)
+    other = ms.nn.MultiheadAttention(8, 2, kdim=6, vdim=5)
+    first = ms.nn.MultiheadAttention(8, 2, batch_first=True)
+    bool_mask = t(np.zeros((3, 4), bool))
+    calls = {
+        "key_batch": lambda: same(q, t(KV[:, :1]), kv),
+        "value_rank": lambda: same(q, kv, t(KV[0])),
+        "query_rank": lambda: same(t(Q[None]), kv, kv),
+        "unbatched_key_rank": lambda: same(t(Q[:, 0]), kv, kv),
+        "kpm_rank": lambda: same(q, kv, kv, key_padding_mask=t(np.zeros((2, 4, 1), bool))),
+        "kpm_int": lambda: same(q, kv, kv, key_padding_mask=t(np.zeros((2, 4), np.int32))),
+        "attn_mask_rank": lambda: same(q, kv, kv, attn_mask=t(np.zeros((3,), bool))),
+        "attn_mask_shape": lambda: same(q, kv, kv, attn_mask=t(np.zeros((4, 3), bool))),
+        "attn_mask_3d_shape": lambda: same(q, kv, kv, attn_mask=t(np.zeros((2, 3, 4), bool))),
+        "attn_mask_int": lambda: same(q, kv, kv, attn_mask=t(np.zeros((3, 4), np.int32))),
+        "query_half": lambda: same(q.astype(ms.float16), kv, kv),
+        "value_half": lambda: same(q, kv, kv.astype(ms.float16)),
+        "embed_dim": lambda: same(t(Q[..., :6]), t(KV[..., :6]), t(KV[..., :6])),
+        "separate_key_value": lambda: other(q, t(r(4, 2, 6, seed=3)), t(r(4, 1, 5, seed=4))),
+        "batch_first_key_value": lambda: first(t(Q), kv, t(KV[:, :1])),
+        "bool_mask_ok": lambda: same(q, kv, kv, attn_mask=bool_mask)[0].shape,
+        "function_embed": lambda: multi_head_attention_forward(
+            q, kv, kv, 6, 2, same.in_proj_weight, None, None, None, False, 0.0,
+            same.out_proj.weight, None),
+        "function_no_weight": lambda: multi_head_attention_forward(
+            q, kv, kv, 8, 2, None, None, None, None, False, 0.0, same.out_proj.weight, None),
+    }
+    out = []
+    for name, f in calls.items():
+        try:
+            out.append((name, "OK", str(f())))
+        except Exception as e:  # noqa: BLE001 - the class and message are the result
+            out.append((name, type(e).__name__, str(e).split("\n")[0]))
+    return out
