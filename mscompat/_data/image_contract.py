@@ -96,6 +96,8 @@ _UINT8_16_F32 = ("uint8", "uint16", "float32")
 # nearest-neighbour copies and channel shuffles take any depth but float16
 CV_DEPTHS = ("bool", "uint8", "uint16", "int16", "float32", "float64")
 _CV_COPY = CV_DEPTHS + ("int8", "int32", "uint32", "int64", "uint64")
+# what MindSpore can wrap in a cv::Mat at all (not UInt32, Int64, UInt64)
+_CV_MAT = ("bool", "int8", "uint8", "int16", "uint16", "int32", "float32", "float64")
 CVT_COLOR_DEPTHS = ("uint8", "uint16", "float32")  # cvtColor's
 _SUBTRACT_DEPTHS = ("uint8", "int8", "uint16", "int16", "int32", "float32", "float64")
 _OPENCV = "{op}: OpenCV: the kernel does not support {dtype} images (depths {dtypes})"
@@ -104,7 +106,8 @@ _OPENCV = "{op}: OpenCV: the kernel does not support {dtype} images (depths {dty
 def require_cv_depth(op: str, img: np.ndarray, nearest: bool = False,
                      warp: bool = False) -> None:
     """MindSpore's OpenCV resize and warp kernels: interpolation needs one of ``CV_DEPTHS``;
-    nearest-neighbour takes any depth (a warp's, any but Float16)."""
+    a nearest-neighbour resize takes any depth, a nearest-neighbour warp any ``cv::Mat``
+    depth (``_CV_MAT``)."""
     if nearest and not warp:
         return
     _depth_contract(op, nearest).check(img)
@@ -112,7 +115,7 @@ def require_cv_depth(op: str, img: np.ndarray, nearest: bool = False,
 
 @functools.cache
 def _depth_contract(op: str, nearest: bool) -> Contract:
-    return Contract(op, ranks=None, dtypes=_CV_COPY if nearest else CV_DEPTHS,
+    return Contract(op, ranks=None, dtypes=_CV_MAT if nearest else CV_DEPTHS,
                     dtype_msg=_OPENCV)
 _SOLARIZE_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "float32", "float64")
 
@@ -123,7 +126,8 @@ def _colour(op: str, dtypes=None) -> Contract:
 
 
 CONTRACTS: dict[str, Contract] = {
-    "AdjustBrightness": Contract("AdjustBrightness", rank_msg=_DIM, channels=(1, 3)),
+    "AdjustBrightness": Contract("AdjustBrightness", rank_msg=_DIM, channels=(1, 3),
+                                 dtypes=_CV_MAT + ("float16",), dtype_msg=_OPENCV),
     "AdjustContrast": _colour("AdjustContrast", _UINT8_16_F32),
     "AdjustSaturation": _colour("AdjustSaturation", _UINT8_16_F32),
     "AdjustHue": _colour("AdjustHue", ("uint8", "float32")),

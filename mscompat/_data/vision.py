@@ -243,16 +243,18 @@ class Normalize(_Op):
 
     def __call__(self, img):
         img = np.asarray(img, np.float32)
-        channels = 1 if img.ndim == 2 else img.shape[-1 if self.is_hwc else 0]
+        hw = img.ndim == 2 and self.is_hwc  # a single-channel image, staying 2-D
+        channels = 1 if hw else img.shape[-1 if self.is_hwc else 0]  # (CHW: the rows of HW)
         count = len(np.atleast_1d(self.mean))
         if count not in (1, channels):
             raise pipeline_error(f"{self._label}: number of channels does not match the size of "
                                  f"mean and std vectors, got channels: {channels}, size of "
                                  f"mean: {count}")
-        shape = (-1,) if img.ndim == 2 else ((1, 1, -1) if self.is_hwc else (-1, 1, 1))
+        shape = (-1,) if hw else ((1,) * (img.ndim - 1) + (-1,) if self.is_hwc
+                                  else (-1,) + (1,) * (img.ndim - 1))
         mean = np.asarray(self.mean, np.float32).reshape(shape)
         std = np.asarray(self.std, np.float32).reshape(shape)
-        if img.ndim == 2:  # a single-channel image stays 2-D
+        if hw:
             mean, std = mean[0], std[0]
         return ((img - mean) / std).astype(np.float32)
 

@@ -2,9 +2,10 @@
 pixel for pixel as MindSpore's OpenCV kernels: ``AdjustBrightness``/``AdjustContrast``/
 ``AdjustSaturation`` (``addWeighted`` against black, the rounded mean grey, the grey
 image), ``AdjustGamma`` (UInt8: MindSpore's table ``floor(min((i / 255) ** gamma *
-255.999 * gain, 255))``; floats: ``min((gain * x) ** gamma, 1)``), ``Solarize`` (``255 - p``
-inside the threshold range, floats too), ``Posterize``, ``Crop``, ``ResizedCrop``,
-``Erase``, the flips, ``ToType``, ``NormalizePad``; ``RandomSolarize``/``RandomInvert``/
+255.999 * gain, 255))``; floats: ``min((gain * x) ** gamma, 1)``), ``Solarize``
+(``255 - p`` inside the threshold range, saturated to an integer dtype; floats too),
+``Posterize``, ``Crop``, ``ResizedCrop``, ``Erase``, the flips, ``ToType``,
+``NormalizePad``; ``RandomSolarize``/``RandomInvert``/
 ``RandomEqualize``/``RandomAutoContrast``/``RandomAdjustSharpness`` (applied with
 probability ``prob``, drawn from NumPy's generator) and ``RandomSelectSubpolicy``.
 
@@ -211,7 +212,11 @@ class Solarize(_Op):
         img = np.asarray(img)
         lo, hi = self._range
         inside = (img >= lo) if lo == hi else (img >= lo) & (img <= hi)
-        return np.where(inside, (255 - img.astype(np.float64)).astype(img.dtype), img)
+        flipped = 255 - img.astype(np.float64)
+        if np.issubdtype(img.dtype, np.integer):  # saturated, as OpenCV casts
+            info = np.iinfo(img.dtype)
+            flipped = np.clip(flipped, info.min, info.max)
+        return np.where(inside, flipped.astype(img.dtype), img)
 
 
 class RandomSolarize(_Op):

@@ -1,10 +1,11 @@
 """``vision.GaussianBlur`` pixel for pixel as MindSpore's OpenCV kernel computes it.
 
-UInt8 images follow OpenCV's bit-exact path: each 1-D Gaussian kernel in 8.8 fixed point
-(``round(k * 256)`` half to even, the centre taking what makes the sum exactly 256), the
-rows then the columns filtered in integers, the result ``(v + 2^15) >> 16``; other float
-images are filtered in float32 (Float64 in float64) with the kernel normalised in
-double. Borders reflect
+UInt8 and UInt16 images follow OpenCV's bit-exact path: each 1-D Gaussian kernel in
+8.8 (16.16) fixed point (``k * 2^8`` plus the rounding error carried from the taps before,
+rounded half to even, the centre taking what makes the sum exactly ``2^8``), the rows then
+the columns filtered in integers, the result ``(v + 2^15) >> 16`` (``(v + 2^31) >> 32``); a
+Bool image is read as UInt8. Float images are filtered in float32 (Float64 in float64) with
+the kernel normalised in double. Borders reflect
 without repeating the edge (OpenCV's ``BORDER_REFLECT_101``). A missing ``sigma`` is
 OpenCV's ``((k - 1) / 2 - 1) * 0.3 + 0.8`` of the kernel's width, for both axes (as
 MindSpore passes it).
@@ -32,17 +33,25 @@ def _default_sigma(n: int) -> float:
 
 def _weights(n: int, sigma: float) -> np.ndarray:
     """The normalised Gaussian of ``n`` taps (float64), OpenCV's ``exp(-x^2 / (8 s^2))``
-    over ``x = 1 - n, 3 - n, ...``."""
+    over ``x = 1 - n, 3 - n, ...``, each side tap times ``1 / sum``."""
     scale = -0.125 / (sigma * sigma)
     half = [math.exp((x * x) * scale) for x in range(1 - n, 0, 2)]
-    total = sum(half) * 2 + 1.0
-    return np.array(half + [1.0] + half[::-1]) * (1.0 / total)
+    inverse = 1.0 / (sum(half) * 2 + 1.0)
+    return np.array([v * inverse for v in half] + [inverse] + [v * inverse
+                                                               for v in half[::-1]])
 
 
-def _fixed_weights(n: int, sigma: float) -> np.ndarray:
-    """The kernel in 8.8 fixed point, summing to exactly 256 (OpenCV's bit-exact kernel)."""
-    side = [int(np.rint(v * 256)) for v in _weights(n, sigma)[: n // 2]]
-    return np.array(side + [256 - 2 * sum(side)] + side[::-1], np.int64)
+def _fixed_weights(n: int, sigma: float, bits: int = 8) -> np.ndarray:
+    """The kernel with ``bits`` fraction bits, summing to exactly ``2^bits``: OpenCV's
+    bit-exact kernel (each tap ``k * 2^bits`` plus the rounding error carried from the taps
+    before it, rounded half to even; the centre takes what is left)."""
+    one = 1 << bits
+    carried, side = 0.0, []
+    for k in _weights(n, sigma)[: n // 2]:
+        adjusted = k * one + carried
+        side.append(int(np.rint(adjusted)))
+        carried = adjusted - side[-1]
+    return np.array(side + [one - 2 * sum(side)] + side[::-1], np.int64)
 
 
 def _reflect_101(a: np.ndarray, r: int, axis: int) -> np.ndarray:
@@ -108,13 +117,23 @@ class GaussianBlur(_Op):
 
     def __call__(self, img):
         img = np.asarray(img)
-        if img.ndim not in (2, 3) or not (img.dtype == np.uint8 or img.dtype.kind == "f"):
-            raise RuntimeError("GaussianBlur: the image must be <H, W> or <H, W, C> of UInt8 "
-                               f"or float, but got shape {img.shape} of {img.dtype}.")
+        if img.dtype == np.bool_:  # OpenCV reads a Bool image as UInt8
+            img = img.astype(np.uint8)
+        if img.dtype == np.int16:
+            raise NotImplementedError("mindspore.dataset.vision.GaussianBlur on an Int16 image "
+                                      "is not supported by mscompat (OpenCV's float rounding "
+                                      "there is not reproduced).")
+        if img.ndim not in (2, 3) or not (img.dtype in (np.uint8, np.uint16)
+                                          or img.dtype.kind == "f"):
+            raise RuntimeError("GaussianBlur: the image must be <H, W> or <H, W, C> of UInt8, "
+                               f"UInt16 or float, but got shape {img.shape} of {img.dtype}.")
         (kx, ky), (sx, sy) = self.kernel_size, self.sigma
-        if img.dtype == np.uint8:
-            v = _filtered(img.astype(np.int64), _fixed_weights(kx, sx), _fixed_weights(ky, sy))
-            return np.clip((v + (1 << 15)) >> 16, 0, 255).astype(np.uint8)
+        if img.dtype in (np.uint8, np.uint16):  # 8.8 or 16.16 fixed point
+            bits = 8 * img.dtype.itemsize
+            v = _filtered(img.astype(np.int64), _fixed_weights(kx, sx, bits),
+                          _fixed_weights(ky, sy, bits))
+            out = (v + (1 << (2 * bits - 1))) >> (2 * bits)
+            return np.clip(out, 0, (1 << bits) - 1).astype(img.dtype)
         wide = np.float64 if img.dtype == np.float64 else np.float32
         wx, wy = (_weights(k, s).astype(wide) for k, s in ((kx, sx), (ky, sy)))
         return _filtered(img.astype(wide), wx, wy).astype(img.dtype)

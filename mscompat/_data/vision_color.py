@@ -28,9 +28,11 @@ _SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(1
 
 
 def _blend(img, other, alpha: float):
-    """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)``."""
-    out = img.astype(np.float32) * np.float32(alpha) + \
-        other.astype(np.float32) * np.float32(1.0 - alpha)
+    """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)``: float32 arithmetic (an Int32
+    image in double, with the float32 weights)."""
+    wide = np.float64 if img.dtype == np.int32 else np.float32
+    weights = (wide(np.float32(alpha)), wide(np.float32(1.0 - alpha)))
+    out = img.astype(wide) * weights[0] + other.astype(wide) * weights[1]
     if np.issubdtype(img.dtype, np.integer):
         info = np.iinfo(img.dtype)
         return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)

@@ -123,3 +123,24 @@ def padded_batch(ms):
         rows = [[ms.Tensor(x) for x in r] for r in d.create_tuple_iterator(output_numpy=True)]
         out.append((rows, d.get_dataset_size()))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def adjust_dtype_rules(ms):
+    """AdjustBrightness on Int32 (double arithmetic with float32 weights: exact halves round
+    down where the float32 weight is below the decimal), the cv::Mat depths (Int64/UInt32
+    refused by AdjustBrightness and the nearest-neighbour Rotate), and Normalize with
+    ``is_hwc=False`` on an HW image (its rows are the channels)."""
+    vision = ms.dataset.vision
+    ramp = np.arange(0, 200, dtype=np.int32).reshape(10, 20, 1)
+    out = [vision.AdjustBrightness(f)(ramp) for f in (1.3, 0.7, 1.5, 2.5)]
+    for dtype in (np.int64, np.uint32, np.int8, np.float16):
+        for op in (vision.AdjustBrightness(1.3), vision.Rotate(30)):
+            try:
+                out.append(op(ramp.astype(dtype)))
+            except RuntimeError:
+                out.append("RuntimeError")
+    hw = np.random.RandomState(3).rand(3, 4).astype(np.float32)
+    out.append(vision.Normalize([0.5, 0.4, 0.3], [0.2, 0.3, 0.4], is_hwc=False)(hw))
+    out.append(vision.Normalize([0.5], [0.2], is_hwc=False)(hw))
+    return out

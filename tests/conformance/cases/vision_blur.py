@@ -66,3 +66,33 @@ def _five():
 def generator_function_shuffle_ignored(ms):
     data = ms.dataset.GeneratorDataset(_five, ["a", "b"], shuffle=True).batch(2)
     return [list(row) for row in data.create_tuple_iterator(output_numpy=True)]
+
+
+@case(modes=P)
+def gaussian_blur_fixed_point_kernels(ms):
+    """UInt8 and UInt16 images over kernel widths 3-21 and sigmas 0-7.3 (OpenCV's bit-exact
+    kernel carries each tap's rounding error into the next), and a Bool image (read as
+    UInt8). Pixels compared exactly."""
+    vision = ms.dataset.vision
+    rng = np.random.RandomState(2)
+    images = [rng.randint(0, 256, (13, 12)).astype(np.uint8),
+              rng.randint(0, 65536, (12, 13, 2)).astype(np.uint16)]
+    out = []
+    for img in images:
+        for k in (3, 5, 7, 9, 11, 15, 21):
+            for sigma in (0, 0.6, 1.0, 1.7, 2.5, 4.0, 7.3):
+                out.append(vision.GaussianBlur(k, sigma)(img))
+    out.append(vision.GaussianBlur((5, 3))(rng.rand(6, 7) > 0.5))
+    return out
+
+
+@case(modes=P)
+def solarize_saturates_integer_dtypes(ms):
+    """``255 - p`` saturated to the image's integer dtype (Int8, UInt16, Int32, float)."""
+    vision = ms.dataset.vision
+    row = np.array([[-5, 10, 100, 127, 200, 255, 256, 1000]])
+    out = []
+    for dtype in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.float32):
+        for threshold in (100, (50, 150)):
+            out.append(vision.Solarize(threshold)(row.astype(dtype)))
+    return out
