@@ -107,15 +107,18 @@ def _taps_sum(values, index, weights, axis):
 
 
 def resize_cubic(img, h, w):
-    """OpenCV's INTER_CUBIC (MindSpore's kernel), horizontal pass then vertical: UInt8 in its
-    fixed point (weights scaled by 2048 and rounded, sums exact, then rounded off), other
+    """OpenCV's INTER_CUBIC (MindSpore's kernel), horizontal pass then vertical: UInt8 with
+    its fixed-point weights (scaled by 2048 and rounded; exact sums, the result taken to
+    float32, scaled and rounded half to even), other
     dtypes in float32 (float64 for Float64), integers rounded half to even and saturated."""
     yi, yw = _cubic_taps(h, img.shape[0])
     xi, xw = _cubic_taps(w, img.shape[1])
     if img.dtype == np.uint8:
         yw, xw = np.rint(yw * 2048).astype(np.int64), np.rint(xw * 2048).astype(np.int64)
         out = _taps_sum(_taps_sum(img.astype(np.int64), xi, xw, 1), yi, yw, 0)
-        return np.clip((out + (1 << 21)) >> 22, 0, 255).astype(np.uint8)
+        # the exact sum taken to float32 and scaled by 2^-22, rounded half to even
+        out = out.astype(np.float32) * np.float32(1.0 / (1 << 22))
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
     wt = _work_type(img.dtype)
     out = _taps_sum(_taps_sum(img.astype(wt), xi, xw.astype(wt), 1), yi, yw.astype(wt), 0)
     return _saturate(out, img.dtype)

@@ -143,7 +143,9 @@ def _pil_cubic(Image, img, new):
         raise NotImplementedError(f"mindspore.dataset.vision.Resize with Inter.PILCUBIC on a "
                                   f"{img.dtype.name} image is not supported by mscompat "
                                   f"(MindSpore's kernel reads it as bytes).")
-    return np.asarray(Image.fromarray(img, "RGB").resize((new[1], new[0]), Image.BICUBIC))
+    # two calls: Pillow's own two-pass resize may take the vertical pass first
+    wide = Image.fromarray(img, "RGB").resize((new[1], img.shape[0]), Image.BICUBIC)
+    return np.asarray(wide.resize((new[1], new[0]), Image.BICUBIC))
 
 
 class CenterCrop(_Op, PyTensorOperation):
