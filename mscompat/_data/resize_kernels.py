@@ -19,7 +19,7 @@ def _linear_taps(n_out: int, n_in: int, clamp: bool):
     """OpenCV's INTER_LINEAR sampling: half-pixel centres in float32. Columns (``clamp``)
     past either edge take the edge pixel alone; rows keep their weights and read the edge
     row twice (OpenCV clips the row index only, which its fixed point rounds differently)."""
-    src = ((np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5).astype(np.float32)
+    src = ((np.arange(n_out) + 0.5) * _inverse_scale(n_out, n_in) - 0.5).astype(np.float32)
     lo = np.floor(src).astype(int)
     return _two_taps(lo, src - lo.astype(np.float32), n_in, clamp)
 
@@ -82,7 +82,7 @@ def _cubic_taps(n_out: int, n_in: int):
     """OpenCV's INTER_CUBIC taps (A = -0.75, float32 as ``interpolateCubic``): four source
     indices per output pixel (border replicated) and their weights."""
     a = np.float32(-0.75)
-    src = ((np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5).astype(np.float32)
+    src = ((np.arange(n_out) + 0.5) * _inverse_scale(n_out, n_in) - 0.5).astype(np.float32)
     x0 = np.floor(src).astype(int)
     t = src - x0.astype(np.float32)
     one = np.float32(1)
@@ -124,16 +124,24 @@ def resize_cubic(img, h, w):
     return _saturate(out, img.dtype)
 
 
+def _inverse_scale(n_out: int, n_in: int) -> float:
+    """OpenCV's ``1. / ((double)n_out / n_in)`` (not ``n_in / n_out``: the two can differ in
+    the last bit, and ``floor(d * scale)`` then picks another pixel)."""
+    return 1.0 / (n_out / n_in)
+
+
 def resize_nearest(img, h, w):
-    ys = np.minimum((np.arange(h) * (img.shape[0] / h)).astype(int), img.shape[0] - 1)
-    xs = np.minimum((np.arange(w) * (img.shape[1] / w)).astype(int), img.shape[1] - 1)
+    ys = np.minimum(np.floor(np.arange(h) * _inverse_scale(h, img.shape[0])).astype(int),
+                    img.shape[0] - 1)
+    xs = np.minimum(np.floor(np.arange(w) * _inverse_scale(w, img.shape[1])).astype(int),
+                    img.shape[1] - 1)
     return img[ys][:, xs]
 
 
 def _area_tab(n_out: int, n_in: int):
     """OpenCV's ``computeResizeAreaTab``: per output pixel, the source pixels it covers and
     their float32 shares (partial cells at both ends), padded to one width."""
-    scale = n_in / n_out
+    scale = _inverse_scale(n_out, n_in)
     taps = []
     for d in range(n_out):
         f1 = d * scale
@@ -160,7 +168,7 @@ def _area_tab(n_out: int, n_in: int):
 def _area_enlarge_taps(n_out: int, n_in: int, clamp: bool):
     """OpenCV's INTER_AREA positions when not shrinking both sides: ``floor(d * scale)`` and
     the fraction of the next source pixel, then as INTER_LINEAR's taps."""
-    lo = np.floor(np.arange(n_out) * (n_in / n_out)).astype(int)
+    lo = np.floor(np.arange(n_out) * _inverse_scale(n_out, n_in)).astype(int)
     frac = ((np.arange(n_out) + 1) - (lo + 1) * (n_out / n_in)).astype(np.float32)
     frac = np.where(frac <= 0, np.float32(0), frac - np.floor(frac)).astype(np.float32)
     return _two_taps(lo, frac, n_in, clamp)

@@ -280,7 +280,8 @@ def _equalize_channel(ch: np.ndarray) -> np.ndarray:
     if hist[low] == ch.size:
         return ch.copy()
     cum = np.cumsum(hist) - hist[low]
-    lut = np.clip(np.rint(cum * (255.0 / (ch.size - hist[low]))), 0, 255)
+    scale = np.float32(255) / np.float32(ch.size - hist[low])  # OpenCV's float32 scale
+    lut = np.clip(np.rint(cum.astype(np.float32) * scale), 0, 255)
     lut[:low + 1] = 0
     return lut.astype(np.uint8)[ch]
 
@@ -355,13 +356,14 @@ class Pad(_Op, PyTensorOperation):
 
 
 def _autocontrast_channel(ch: np.ndarray, cutoff: float, ignore) -> np.ndarray:
-    """MindSpore's AutoContrast kernel: ``cutoff`` percent of pixels dropped at each end of
-    the histogram (``ignore`` levels left out), the rest stretched to [0, 255] by a float32
-    ``level * scale + offset``, truncated."""
+    """MindSpore's AutoContrast kernel: ``cutoff`` percent (truncated to a whole percent, as
+    the kernel's integer parameter takes it) of the pixels dropped at each end of the
+    histogram (``ignore`` levels left out of it), the rest stretched to [0, 255] by a
+    float32 ``level * scale + offset``, truncated; the table maps every level."""
     hist = np.bincount(ch.ravel(), minlength=256).astype(np.int64)
     for v in ignore:
         hist[v] = 0
-    cut = int(hist.sum() * cutoff / 100.0)
+    cut = int(int(cutoff) / 100.0 * hist.sum())  # (its kernel takes whole percents)
     for order in (range(256), range(255, -1, -1)):
         left = cut
         for i in order:
@@ -375,12 +377,9 @@ def _autocontrast_channel(ch: np.ndarray, cutoff: float, ignore) -> np.ndarray:
         return ch.copy()
     lo, hi = int(levels[0]), int(levels[-1])
     scale = np.float32(255.0 / (hi - lo))
-    offset = np.float32(-lo * 255.0 / (hi - lo))
+    offset = np.float32(-lo) * scale
     lut = np.floor(np.arange(256, dtype=np.float32) * scale + offset)
-    lut = np.clip(lut, 0, 255).astype(np.uint8)
-    for v in ignore:
-        lut[v] = v
-    return lut[ch]
+    return np.clip(lut, 0, 255).astype(np.uint8)[ch]  # (ignored levels mapped as the rest)
 
 
 class AutoContrast(_Op, PyTensorOperation):
