@@ -2,9 +2,10 @@
 warps, pixel for pixel.
 
 MindSpore warps with OpenCV's ``warpAffine``: the inverse map is evaluated in fixed point
-(coordinates in 1/1024, then 1/32 of a pixel for bilinear weights), nearest takes the
-rounded coordinate, bilinear blends four taps with integer weights and rounds; pixels whose
-taps fall outside take ``fill_value``. ``_warp`` is that arithmetic, in NumPy. Rotation is
+(coordinates in 1/1024, then 1/32 of a pixel for the interpolation weights), nearest takes
+the rounded coordinate, bilinear blends four taps and bicubic sixteen (UInt8 with 15-bit
+integer weights, other depths in float32), rounding to integer depths; pixels whose taps
+fall outside take ``fill_value``. ``_warp`` is that arithmetic, in NumPy. Rotation is
 about ``((W - 1) / 2, (H - 1) / 2)`` (``expand`` grows the canvas to the rotated bounding
 box; a ``fill_value`` triple lands reversed, as MindSpore's Rotate passes it to OpenCV), and
 the affine matrix is MindSpore's ``T * C * R*S*SHy*SHx * C^-1``. The random forms
@@ -21,6 +22,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 
@@ -50,14 +52,14 @@ def _fixed(v) -> np.ndarray:
 def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fill):
     """``cv2.warpAffine(img, m, (w, h), flags, BORDER_CONSTANT, fill)`` for nearest and
     bilinear interpolation."""
-    if resample not in (Inter.NEAREST, Inter.BILINEAR, Inter.LINEAR):
+    if resample not in (Inter.NEAREST, Inter.BILINEAR, Inter.LINEAR, Inter.BICUBIC):
         raise NotImplementedError(f"mindspore.dataset.vision affine warps with resample="
-                                  f"{resample} are not supported by mscompat (NEAREST and "
-                                  f"BILINEAR are).")
+                                  f"{resample} are not supported by mscompat (NEAREST, "
+                                  f"BILINEAR and BICUBIC are).")
     inv = _invert(m)
     h, w = out_hw
     xs, ys = np.arange(w), np.arange(h)
-    bilinear = resample != Inter.NEAREST
+    bilinear = resample != Inter.NEAREST  # (and bicubic: the same fixed-point positions)
     delta = _AB_SCALE // _TAB // 2 if bilinear else _AB_SCALE // 2
     x = (_fixed((inv[0, 1] * ys + inv[0, 2]) * _AB_SCALE)[:, None] + delta
          + _fixed(inv[0, 0] * xs * _AB_SCALE)[None, :])
@@ -79,12 +81,18 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
 
     if not bilinear:
         out = tap(y >> _AB_BITS, x >> _AB_BITS)
+    elif resample == Inter.BICUBIC:
+        x, y = x >> (_AB_BITS - _INTER_BITS), y >> (_AB_BITS - _INTER_BITS)
+        ix, iy, fx, fy = x >> _INTER_BITS, y >> _INTER_BITS, x & (_TAB - 1), y & (_TAB - 1)
+        out = _bicubic(img.dtype == np.uint8, tap, ix, iy, fx, fy)
+        outside = (ix - 1 >= width) | (ix + 3 <= 0) | (iy - 1 >= height) | (iy + 3 <= 0)
+        out[outside] = fill
     else:
         x, y = x >> (_AB_BITS - _INTER_BITS), y >> (_AB_BITS - _INTER_BITS)
         ix, iy, fx, fy = x >> _INTER_BITS, y >> _INTER_BITS, x & (_TAB - 1), y & (_TAB - 1)
         weights = [((_TAB - fx) * (_TAB - fy)), (fx * (_TAB - fy)), ((_TAB - fx) * fy), (fx * fy)]
         taps = [tap(iy, ix), tap(iy, ix + 1), tap(iy + 1, ix), tap(iy + 1, ix + 1)]
-        if np.issubdtype(img.dtype, np.integer):  # 15-bit integer weights, rounded
+        if img.dtype == np.uint8:  # 15-bit integer weights, rounded (other depths: float)
             acc = sum(wt[..., None].astype(np.int64) * 32 * t.astype(np.int64)
                       for wt, t in zip(weights, taps))
             out = ((acc + (1 << 14)) >> 15).astype(np.float64)
@@ -93,11 +101,64 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
                       for wt, t in zip(weights, taps))
         outside = (ix >= width) | (ix + 1 < 0) | (iy >= height) | (iy + 1 < 0)
         out[outside] = fill
-    if np.issubdtype(img.dtype, np.integer):
+    if np.issubdtype(img.dtype, np.integer):  # saturate_cast: rounded half to even, clipped
         info = np.iinfo(img.dtype)
-        out = np.clip(out, info.min, info.max)
+        out = np.clip(np.rint(out), info.min, info.max)
     out = out.astype(img.dtype)
     return out if img.ndim == 3 else out[..., 0]
+
+
+def _cubic_coefficients(t: np.ndarray) -> np.ndarray:
+    """OpenCV's ``interpolateCubic`` (A = -0.75) in float32: the 4 weights at offsets t."""
+    a, one = np.float32(-0.75), np.float32(1)
+    c0 = ((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a
+    c1 = ((a + 2) * t - (a + 3)) * t * t + one
+    c2 = ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one
+    return np.stack([c0, c1, c2, one - c0 - c1 - c2], -1).astype(np.float32)
+
+
+@functools.cache
+def _bicubic_table(fixed: bool) -> np.ndarray:
+    """OpenCV's ``initInterTab2D(INTER_CUBIC)``: per (fy, fx) in 1/32 pixel the 4x4 weights
+    ``wy * wx`` (float32); ``fixed``: times 2^15 rounded, the sum made exactly 2^15 by
+    adjusting the largest (or smallest) of the weights [2:4, 2:4] (OpenCV's ``ksize / 2``)."""
+    c = _cubic_coefficients(np.arange(_TAB, dtype=np.float32) * np.float32(1.0 / _TAB))
+    table = (c[:, None, :, None] * c[None, :, None, :]).astype(np.float32)  # (fy, fx, 4, 4)
+    if not fixed:
+        return table
+    ints = np.rint(table * np.float32(1 << 15)).astype(np.int64)
+    for fy in range(_TAB):
+        for fx in range(_TAB):
+            t = ints[fy, fx]
+            diff = int(t.sum()) - (1 << 15)
+            if diff:
+                lo = hi = (2, 2)
+                for k1 in (2, 3):
+                    for k2 in (2, 3):
+                        if t[k1, k2] < t[lo]:
+                            lo = (k1, k2)
+                        elif t[k1, k2] > t[hi]:
+                            hi = (k1, k2)
+                t[hi if diff < 0 else lo] -= diff
+    return ints
+
+
+def _bicubic(fixed: bool, tap, ix, iy, fx, fy) -> np.ndarray:
+    """OpenCV's ``remapBicubic``: 16 taps from (iy - 1, ix - 1); UInt8 with 15-bit integer
+    weights, rounded ``(sum + 2^14) >> 15``; other depths in float32, row by row."""
+    weights = _bicubic_table(fixed)[fy, fx]  # (h, w, 4, 4)
+    total = None
+    for k1 in range(4):
+        row = None
+        for k2 in range(4):
+            value = tap(iy - 1 + k1, ix - 1 + k2)
+            term = (weights[..., k1, k2, None] * value.astype(np.int64) if fixed
+                    else weights[..., k1, k2, None] * value.astype(np.float32))
+            row = term if row is None else row + term
+        total = row if total is None else total + row
+    if fixed:
+        return ((total + (1 << 14)) >> 15).astype(np.float64)
+    return total.astype(np.float64)
 
 
 def _check_image(img, name: str, resample) -> np.ndarray:

@@ -46,3 +46,23 @@ def equalize_random_images(ms):
     return [vision.Equalize()(rng.randint(0, 256, tuple(int(v) for v in rng.randint(3, 14, 2))
                                           + ((3,) if i % 2 else ())).astype(np.uint8))
             for i in range(24)]
+
+
+@case(modes=P)
+def warps_bicubic_and_sixteen_bit(ms):
+    """Rotate/Affine with BICUBIC (OpenCV's 1/32-pixel 4x4 weight table: 15-bit integers
+    for UInt8, float32 otherwise) and bilinear/bicubic warps of UInt16 and Float32 images."""
+    vision = ms.dataset.vision
+    inter = vision.Inter
+    rng = np.random.RandomState(4)
+    images = [rng.randint(0, 256, (9, 11, 3)).astype(np.uint8),
+              rng.randint(0, 256, (10, 7)).astype(np.uint8),
+              rng.randint(0, 65536, (8, 9, 3)).astype(np.uint16),
+              rng.rand(7, 9).astype(np.float32)]
+    out = []
+    for img in images:
+        for angle in (17.0, -101.5):
+            out.append(vision.Rotate(angle, inter.BICUBIC, True, None, (10, 20, 30))(img))
+            out.append(vision.Rotate(angle, inter.BILINEAR, False, (2.0, 3.0), 7)(img))
+        out.append(vision.Affine(-45, (1, 0), 0.8, (3.0, 0.0), inter.BICUBIC, 5)(img))
+    return out
