@@ -7,7 +7,7 @@ import enum
 import numpy as np
 
 from .._engine import dtypes
-from . import op_random
+from . import arg_checks, op_random
 from .pipeline_errors import pipeline_error, type_error
 from .transform_base import PyTensorOperation as PyTensorOperation
 from .transform_base import TensorOperation as TensorOperation
@@ -17,6 +17,7 @@ class TypeCast(TensorOperation):
     """``TypeCast(data_type)``: a MindSpore or NumPy dtype."""
 
     def __init__(self, data_type) -> None:
+        arg_checks.data_type(data_type)
         self.data_type = data_type
 
     def __call__(self, x):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import enum
 import io
+import numbers
 
 import numpy as np
 
 from .._engine.optional import require
-from . import image_contract, ms_order, op_random
+from . import arg_checks, image_contract, ms_order, op_random
 from .pipeline_errors import pipeline_error
 from .resize_kernels import resize_area, resize_cubic, resize_linear, resize_nearest
 from .transform_base import ImageTensorOperation, PyTensorOperation
@@ -75,27 +76,15 @@ class Decode(_Op, PyTensorOperation):
         return image if self.to_pil else np.asarray(image)
 
 
-def check_resize_size(size) -> None:
-    """MindSpore's checks on ``Resize(size)``: an int in [1, 16777216], or (h, w) each in
-    [1, 2147483647]."""
-    if isinstance(size, int) and not isinstance(size, bool):
-        if not 1 <= size <= 16777216:
-            raise ValueError("Input is not within the required interval of [1, 16777216].")
-        return
-    if not isinstance(size, (list, tuple)) or len(size) != 2:
-        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
-    for i, v in enumerate(size):
-        if not 1 <= v <= 2147483647:
-            raise ValueError(f"Input size at dim {i} is not within the required interval of "
-                             f"[1, 2147483647].")
-
-
 class Resize(_Op, PyTensorOperation):
     """``Resize(size, interpolation=Inter.LINEAR)``: an int resizes the shorter side. LINEAR,
     NEAREST and CUBIC sample as OpenCV does (MindSpore's kernels); other modes use Pillow."""
 
     def __init__(self, size, interpolation=Inter.LINEAR) -> None:
-        check_resize_size(size)
+        if interpolation is None:
+            raise KeyError("Interpolation should not be None")
+        arg_checks.check_resize_size(size)
+        arg_checks.type_check(interpolation, (Inter,), "interpolation")
         self.size, self.interpolation = size, Inter(interpolation)
 
     def __call__(self, img):
@@ -153,6 +142,7 @@ class CenterCrop(_Op, PyTensorOperation):
     a size larger than the image pads it with zeros first, as MindSpore does."""
 
     def __init__(self, size) -> None:
+        arg_checks.check_crop_size(size)
         self.size = _hw(size)
 
     def __call__(self, img):
@@ -184,6 +174,14 @@ class RandomCrop(_Op, PyTensorOperation):
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
                  padding_mode=Border.CONSTANT) -> None:
+        arg_checks.check_crop_size(size)
+        arg_checks.type_check(pad_if_needed, (bool,), "pad_if_needed")
+        if padding is not None:
+            arg_checks.check_padding(padding)
+        if fill_value is not None:
+            arg_checks.check_fill_value(fill_value)
+        if padding_mode is not None:
+            arg_checks.type_check(padding_mode, (Border,), "padding_mode")
         self.size, self.padding, self.fill_value = _hw(size), padding, fill_value
         self.pad_if_needed, self.padding_mode = pad_if_needed, Border(padding_mode)
 
@@ -217,6 +215,7 @@ class RandomHorizontalFlip(_Op, PyTensorOperation):
     _whole_batch = True  # one draw flips every image of a batch <..., H, W, C>
 
     def __init__(self, prob: float = 0.5) -> None:
+        arg_checks.check_prob(prob)
         self.prob = prob
 
     def _flips(self) -> bool:
@@ -241,6 +240,8 @@ class Normalize(_Op):
     _label = "Normalize"  # NormalizePad's refusals name it
 
     def __init__(self, mean, std, is_hwc: bool = True) -> None:
+        arg_checks.check_normalize(mean, std)
+        arg_checks.type_check(is_hwc, (bool,), "is_hwc")
         self.mean, self.std, self.is_hwc = mean, std, is_hwc
 
     def __call__(self, img):
@@ -335,6 +336,9 @@ class Pad(_Op, PyTensorOperation):
     """
 
     def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT) -> None:
+        arg_checks.check_padding(padding)
+        arg_checks.check_fill_value(fill_value)
+        arg_checks.type_check(padding_mode, (Border,), "padding_mode")
         self.left, self.top, self.right, self.bottom = padding_sides(padding)
         self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
 
@@ -387,6 +391,7 @@ class AutoContrast(_Op, PyTensorOperation):
     [0, 255] after dropping ``cutoff`` percent at both ends (UInt8, HWC or HW)."""
 
     def __init__(self, cutoff: float = 0.0, ignore=None) -> None:
+        arg_checks.auto_contrast(cutoff, ignore)
         if not 0.0 <= cutoff < 50.0:
             raise ValueError(f"Input cutoff is not within the required interval of [0, 50), "
                              f"but got {cutoff}.")
@@ -448,6 +453,7 @@ class ConvertColor(_Op):
     ``cvtColor`` (UInt8, UInt16 or Float32; the alpha added to a float image is 1.0)."""
 
     def __init__(self, convert_mode: ConvertMode) -> None:
+        arg_checks.type_check(convert_mode, (ConvertMode,), "convert_mode")
         self.convert_mode = ConvertMode(convert_mode)
 
     def __call__(self, img):
@@ -487,6 +493,8 @@ class RandomPosterize(_Op):
     pixel, drawn from ``bits`` (an int or a [min, max] range)."""
 
     def __init__(self, bits=(8, 8)) -> None:
+        arg_checks.random_posterize(bits)
+        bits = (8, 8) if bits is None else bits
         self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
         if not 1 <= self.bits[0] <= self.bits[1] <= 8:
             raise ValueError(f"Input bits is not within the required interval of [1, 8], but "
@@ -513,6 +521,10 @@ class Rescale(_Op):
     """
 
     def __init__(self, rescale: float, shift: float) -> None:
+        arg_checks.type_check(rescale, (numbers.Number,), "rescale")
+        arg_checks.type_check(shift, (numbers.Number,), "shift")
+        arg_checks.check_float32(rescale, "rescale")
+        arg_checks.check_float32(shift, "shift")
         self.rescale, self.shift = rescale, shift
 
     def __call__(self, img):
@@ -604,13 +616,11 @@ class RandomResizedCrop(_Op, PyTensorOperation):
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
                  interpolation=Inter.BILINEAR, max_attempts: int = 10) -> None:
-        if not (0 <= scale[0] <= scale[1]) or not (0 < ratio[0] <= ratio[1]):
-            raise ValueError(f"RandomResizedCrop: 'scale' and 'ratio' must be increasing "
-                             f"ranges of positive values, but got {scale} and {ratio}.")
-        if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or \
-                max_attempts < 1:
-            raise ValueError(f"RandomResizedCrop: 'max_attempts' must be a positive int, but "
-                             f"got {max_attempts}.")
+        if interpolation is not None:
+            arg_checks.type_check(interpolation, (Inter,), "interpolation")
+        arg_checks.check_size_scale_ratio(size, scale, ratio, max_attempts)
+        scale = (0.08, 1.0) if scale is None else scale  # (None: the defaults)
+        ratio = (3.0 / 4.0, 4.0 / 3.0) if ratio is None else ratio
         self.size, self.scale, self.ratio = _hw(size), scale, ratio
         self.interpolation, self.max_attempts = Inter(interpolation), max_attempts
 
@@ -634,7 +644,7 @@ class RandomCropDecodeResize(RandomResizedCrop):
 
 
 def _factor_range(name: str, value, centre: float, bound=None) -> tuple[float, float]:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, numbers.Number):  # (a bool too, as MindSpore takes it)
         if value < 0:
             raise ValueError(f"RandomColorAdjust: '{name}' must be non-negative, but got "
                              f"{value}.")
@@ -660,6 +670,18 @@ class RandomColorAdjust(_Op, PyTensorOperation):
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1),
                  hue=(0, 0)) -> None:
+        for name, value in (("brightness", brightness), ("contrast", contrast),
+                            ("saturation", saturation)):
+            arg_checks.check_color_adjust(value, name)
+        arg_checks.check_color_adjust(hue, "hue", (-0.5, 0.5))
+        for _name, value, centre, bound in (("brightness", brightness, 1, None),
+                                           ("contrast", contrast, 1, None),
+                                           ("saturation", saturation, 1, None),
+                                           ("hue", hue, 0, (-0.5, 0.5))):
+            if isinstance(value, numbers.Number):  # MindSpore's expanded range, checked
+                low = centre - value if bound else max(0, centre - value)
+                arg_checks.check_range((low, centre + value),
+                                       bound or (0, arg_checks.FLOAT_MAX_INTEGER))
         self.brightness = _factor_range("brightness", brightness, 1.0)
         self.contrast = _factor_range("contrast", contrast, 1.0)
         self.saturation = _factor_range("saturation", saturation, 1.0)

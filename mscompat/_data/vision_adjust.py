@@ -25,7 +25,7 @@ import os
 import numpy as np
 
 from .._engine.optional import require
-from . import image_contract, op_random
+from . import arg_checks, image_contract, op_random
 from .pipeline_errors import pipeline_error
 from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, Invert, Normalize, Resize, _hw, _Op
@@ -33,12 +33,7 @@ from .vision_color import AdjustSharpness, _blend, _cv_gray
 
 
 def _factor(name: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'float'>, "
-                        f"<class 'int'>], but got {type(value)}.")
-    if value < 0:
-        raise ValueError(f"Input {name} is not within the required interval of "
-                         f"[0, 16777216].")
+    arg_checks.factor(value, name)
     return float(value)
 
 
@@ -140,9 +135,7 @@ class AdjustHue(_Op, PyTensorOperation):
     ``RGB2HSV_FULL``, the hue byte plus ``uint8(hue_factor * 255)`` (wrapping), and back."""
 
     def __init__(self, hue_factor: float) -> None:
-        if isinstance(hue_factor, bool) or not isinstance(hue_factor, numbers.Real):
-            raise TypeError(f"Argument hue_factor with value {hue_factor} is not of type "
-                            f"[<class 'float'>, <class 'int'>], but got {type(hue_factor)}.")
+        arg_checks.type_check(hue_factor, (float, int), "hue_factor")
         if not -0.5 <= hue_factor <= 0.5:
             raise ValueError("Input hue_factor is not within the required interval of "
                              "[-0.5, 0.5].")
@@ -165,6 +158,8 @@ class AdjustGamma(_Op, PyTensorOperation):
     float images ``(gain * img) ** gamma`` capped at 1, as its kernel computes them."""
 
     def __init__(self, gamma: float, gain: float = 1) -> None:
+        arg_checks.adjust_gamma(gamma, gain)
+        gain = 1 if gain is None else gain
         self.gamma = _factor("gamma", gamma)
         if isinstance(gain, bool) or not isinstance(gain, numbers.Real):
             raise TypeError(f"Argument gain with value {gain} is not of type [<class "
@@ -205,6 +200,7 @@ class Solarize(_Op):
     MindSpore's kernel)."""
 
     def __init__(self, threshold) -> None:
+        arg_checks.solarize(threshold)
         self.threshold = threshold
         self._range = _threshold_range("Solarize", threshold)
 
@@ -224,6 +220,7 @@ class RandomSolarize(_Op):
     uniformly (two integers, sorted) from ``threshold``."""
 
     def __init__(self, threshold=(0, 255)) -> None:
+        arg_checks.random_solarize(threshold)
         self.threshold = _threshold_range("RandomSolarize", threshold)
 
     _ms_stream = True
@@ -240,6 +237,7 @@ class Posterize(_Op):
     """``vision.Posterize(bits)``: each pixel keeps its ``bits`` high bits."""
 
     def __init__(self, bits: int) -> None:
+        arg_checks.posterize(bits)
         if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 8:
             raise ValueError(f"Input bits is not within the required interval of [0, 8], but "
                              f"got {bits}.")
@@ -255,6 +253,8 @@ class Crop(_Op):
     ``coordinates`` (top, left)."""
 
     def __init__(self, coordinates, size) -> None:
+        arg_checks.check_crop_coordinates(coordinates)
+        arg_checks.check_crop_size(size)
         self.coordinates = tuple(int(v) for v in coordinates)
         self.size = (size, size) if isinstance(size, int) else tuple(int(v) for v in size)
 
@@ -276,6 +276,12 @@ class ResizedCrop(_Op):
     the crop, resized to ``size``."""
 
     def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR) -> None:
+        arg_checks.check_non_negative_int32(top, "top")
+        arg_checks.check_non_negative_int32(left, "left")
+        arg_checks.check_pos_int32(height, "height")
+        arg_checks.check_pos_int32(width, "width")
+        arg_checks.type_check(interpolation, (Inter,), "interpolation")
+        arg_checks.check_crop_size(size)
         self.crop = Crop((top, left), (height, width))
         self.resize = Resize(_hw(size), interpolation)  # an int is a square, not a side
 
@@ -297,13 +303,29 @@ class Erase(_Op):
     filled with ``value`` (one number or one per channel)."""
 
     def __init__(self, top, left, height, width, value=0.0, inplace=False) -> None:
-        self.box = (int(top), int(left), int(height), int(width))
+        arg_checks.check_non_negative_int32(top, "top")
+        arg_checks.check_non_negative_int32(left, "left")
+        arg_checks.check_pos_int32(height, "height")
+        arg_checks.check_pos_int32(width, "width")
+        arg_checks.type_check(inplace, (bool,), "inplace")
+        arg_checks.type_check(value, (float, int, tuple), "value")
+        values = (value,) * 3 if isinstance(value, (float, int)) else value
+        arg_checks.type_check_list(values, (float, int), "value")
+        if len(values) != 3:
+            raise TypeError("value should be a single integer/float or a 3-tuple.")
+        for i, v in enumerate(values):
+            arg_checks.check_value(v, (0, 255), f"value[{i}]")
+        self.box = (top, left, height, width)
         self.value, self.inplace = value, inplace
 
     def __call__(self, img):
         img = np.asarray(img)
-        out = img if self.inplace and img.flags.writeable else img.copy()
         top, left, h, w = self.box
+        if h > img.shape[0] or w > img.shape[1]:
+            raise pipeline_error(f"Erase: box size is too large for image erase, got box "
+                                 f"height: {h}box weight: {w}, and image height: "
+                                 f"{img.shape[0]}, image width: {img.shape[1]}")
+        out = img if self.inplace and img.flags.writeable else img.copy()
         out[top:top + h, left:left + w] = np.asarray(self.value).astype(img.dtype)
         return out
 
@@ -326,6 +348,7 @@ class ToType(_Op):
     """``vision.ToType(data_type)``: ``astype`` (a NumPy or MindSpore dtype)."""
 
     def __init__(self, data_type) -> None:
+        arg_checks.data_type(data_type)
         self.data_type = data_type
 
     def __call__(self, img):
@@ -340,6 +363,12 @@ class NormalizePad(_Op):
     end of the image, not in every pixel); mscompat gives the same array."""
 
     def __init__(self, mean, std, dtype="float32", is_hwc=True) -> None:
+        arg_checks.check_normalize(mean, std)
+        arg_checks.type_check(is_hwc, (bool,), "is_hwc")
+        if not isinstance(dtype, str):
+            raise TypeError("dtype should be string.")
+        if dtype not in ("float32", "float16"):
+            raise ValueError("dtype only supports float32 or float16.")
         self.normalize = Normalize(mean, std, is_hwc)
         self.normalize._label = "NormalizePad"
         self.dtype, self.is_hwc = np.dtype(dtype), is_hwc
@@ -354,9 +383,7 @@ class NormalizePad(_Op):
 
 
 def _check_prob(prob) -> float:
-    if isinstance(prob, bool) or not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
-        raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], but "
-                         f"got {prob}.")
+    arg_checks.check_prob(prob)
     return float(prob)
 
 
@@ -395,6 +422,7 @@ class RandomAdjustSharpness(_WithProb):
     """``vision.RandomAdjustSharpness(degree, prob=0.5)``."""
 
     def __init__(self, degree, prob=0.5) -> None:
+        arg_checks.random_adjust_sharpness(degree, prob)
         self.prob, self.op = _check_prob(prob), AdjustSharpness(degree)
 
 

@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from . import arg_checks
 from .transform_base import PyTensorOperation
 from .vision import AutoContrast, Equalize, Inter, _Op
 from .vision_adjust import (
@@ -52,6 +53,11 @@ class SlicePatches(_Op):
     at the bottom and right with ``fill_value``, with ``DROP`` the remainder is dropped."""
 
     def __init__(self, num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0):
+        arg_checks.slice_patches(num_height, num_width, slice_mode, fill_value, SliceMode)
+        num_height = 1 if num_height is None else num_height
+        num_width = 1 if num_width is None else num_width
+        slice_mode = SliceMode.PAD if slice_mode is None else slice_mode
+        fill_value = 0 if fill_value is None else fill_value
         for name, v in (("num_height", num_height), ("num_width", num_width)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ValueError(f"Input {name} is not within the required interval of "
@@ -94,6 +100,7 @@ class MixUpBatch(_Op):
     permutation ``perm``; images keep their dtype, labels become Float32."""
 
     def __init__(self, alpha=1.0) -> None:
+        arg_checks.mix_alpha(alpha)
         if alpha <= 0:
             raise ValueError(f"Input alpha is not within the required interval of (0, 16777216],"
                              f" but got {alpha}.")
@@ -116,6 +123,7 @@ class CutMixBatch(_Op):
     becomes ``(1 - a) * label + a * other`` with ``a`` the pasted fraction."""
 
     def __init__(self, image_batch_format, alpha=1.0, prob=1.0) -> None:
+        arg_checks.cut_mix_batch(image_batch_format, alpha, prob, ImageBatchFormat)
         if not isinstance(image_batch_format, ImageBatchFormat):
             raise TypeError("Argument image_batch_format with value "
                             f"{image_batch_format} is not of type [<enum 'ImageBatchFormat'>].")
@@ -233,6 +241,7 @@ class RandAugment(_Op):
 
     def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31,
                  interpolation=Inter.NEAREST, fill_value=0) -> None:
+        arg_checks.rand_augment(num_ops, magnitude, num_magnitude_bins)
         if not 0 <= magnitude < num_magnitude_bins:
             raise ValueError(f"Input magnitude is not within the required interval of [0, "
                              f"{num_magnitude_bins}).")
@@ -258,6 +267,7 @@ class TrivialAugmentWide(_Op):
 
     def __init__(self, num_magnitude_bins=31, interpolation=Inter.NEAREST,
                  fill_value=0) -> None:
+        arg_checks.magnitude_bins(num_magnitude_bins)
         if num_magnitude_bins < 2:
             raise ValueError("Input num_magnitude_bins is not within the required interval of "
                              "[2, 2147483647].")

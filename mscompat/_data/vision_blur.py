@@ -24,6 +24,7 @@ import numbers
 
 import numpy as np
 
+from . import arg_checks
 from .vision import _Op
 
 
@@ -74,10 +75,7 @@ def _filtered(a: np.ndarray, wx: np.ndarray, wy: np.ndarray) -> np.ndarray:
 
 
 def _check_kernel_size(kernel_size) -> tuple[int, int]:
-    if isinstance(kernel_size, bool) or not isinstance(kernel_size, (int, list, tuple)):
-        raise TypeError(f"Argument kernel_size with value {kernel_size} is not of type "
-                        f"[<class 'int'>, <class 'list'>, <class 'tuple'>], but got "
-                        f"{type(kernel_size)}.")
+    arg_checks.type_check(kernel_size, (int, list, tuple), "kernel_size")
     sizes = (kernel_size,) * 2 if isinstance(kernel_size, int) else tuple(kernel_size)
     if len(sizes) != 2:
         raise TypeError("Kernel size should be a single integer or a list/tuple "

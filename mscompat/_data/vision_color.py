@@ -15,12 +15,11 @@ Example:
 """
 from __future__ import annotations
 
-import numbers
 import random
 
 import numpy as np
 
-from . import op_random
+from . import arg_checks, op_random
 from .transform_base import PyTensorOperation
 from .vision import _gray, _Op
 
@@ -79,6 +78,7 @@ class AdjustSharpness(_Op):
     2 twice as sharp."""
 
     def __init__(self, sharpness_factor: float) -> None:
+        arg_checks.adjust_sharpness(sharpness_factor)
         if sharpness_factor < 0:
             raise ValueError("Input sharpness_factor is not within the required interval of "
                              "[0, 16777216].")
@@ -95,6 +95,8 @@ class RandomSharpness(_Op, PyTensorOperation):
     uniformly from ``degrees`` (float32, MindSpore's op stream: ``op_random``)."""
 
     def __init__(self, degrees=(0.1, 1.9)) -> None:
+        arg_checks.positive_degrees(degrees)
+        degrees = (0.1, 1.9) if degrees is None else degrees
         self.degrees = _degree_range("RandomSharpness", degrees)
 
     _ms_stream = True
@@ -109,6 +111,8 @@ class RandomColor(_Op, PyTensorOperation):
     by a factor drawn uniformly from ``degrees`` (0 grey, 1 the original)."""
 
     def __init__(self, degrees=(0.1, 1.9)) -> None:
+        arg_checks.positive_degrees(degrees)
+        degrees = (0.1, 1.9) if degrees is None else degrees
         self.degrees = _degree_range("RandomColor", degrees)
 
     _ms_stream = True
@@ -151,11 +155,7 @@ class RandomGrayscale(_Op, PyTensorOperation):
     input has) with probability ``prob``."""
 
     def __init__(self, prob: float = 0.1) -> None:
-        if not isinstance(prob, numbers.Number) or isinstance(prob, bool):
-            raise TypeError(f"Argument prob with value {prob} is not of type [<class 'float'>, "
-                            f"<class 'int'>], but got {type(prob)}.")
-        if not 0.0 <= prob <= 1.0:
-            raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
+        arg_checks.check_prob(prob)
         self.prob = prob
 
     def __call__(self, img):

@@ -21,7 +21,7 @@ import random
 
 import numpy as np
 
-from . import op_random
+from . import arg_checks, op_random
 from .transform_base import PyTensorOperation
 from .vision import _Op
 
@@ -42,6 +42,7 @@ class RandomErasing(_Op, PyTensorOperation):
 
     def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
                  inplace: bool = False, max_attempts: int = 10) -> None:
+        arg_checks.random_erasing(prob, scale, ratio, value, inplace, max_attempts)
         if not 0.0 <= prob <= 1.0:
             raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
         self.prob, self.scale, self.ratio = prob, _pair("scale", scale), _pair("ratio", ratio)
@@ -88,16 +89,11 @@ class CutOut(_Op):
     ``length`` set to 0."""
 
     def __init__(self, length: int, num_patches: int = 1, is_hwc: bool = True) -> None:
-        for name, v in (("length", length), ("num_patches", num_patches)):
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise TypeError(f"Argument {name} with value {v} is not of type [<class "
-                                f"'int'>], but got {type(v)}.")
-            if v < 1:
-                raise ValueError(f"Input {name} is not within the required interval of [1, "
-                                 f"2147483647].")
-        if not isinstance(is_hwc, bool):
-            raise TypeError(f"Argument is_hwc with value {is_hwc} is not of type [<class "
-                            f"'bool'>], but got {type(is_hwc)}.")
+        arg_checks.type_check(length, (int,), "length")
+        arg_checks.type_check(num_patches, (int,), "num_patches")
+        arg_checks.type_check(is_hwc, (bool,), "is_hwc")
+        arg_checks.check_value(length, (1, arg_checks.FLOAT_MAX_INTEGER))
+        arg_checks.check_value(num_patches, (1, arg_checks.FLOAT_MAX_INTEGER))
         self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
 
     _ms_stream = True

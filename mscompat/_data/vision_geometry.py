@@ -28,7 +28,7 @@ import numbers
 
 import numpy as np
 
-from . import image_contract, op_random
+from . import arg_checks, image_contract, op_random
 from .transform_base import PyTensorOperation
 from .vision import Inter, _Op
 
@@ -249,6 +249,7 @@ class Rotate(_Op):
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand: bool = False, center=None,
                  fill_value=0) -> None:
+        arg_checks.rotate_degrees(degrees)
         if center is not None and (not isinstance(center, (tuple, list)) or len(center) != 2):
             raise ValueError("Value center needs to be a 2-tuple.")
         self.degrees, self.resample = float(degrees), _check_resample(resample)
@@ -269,6 +270,7 @@ class RandomRotation(Rotate, PyTensorOperation):
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand: bool = False, center=None,
                  fill_value=0) -> None:
+        arg_checks.degrees(degrees)
         super().__init__(0.0, resample, expand, center, fill_value)
         self.degrees = _degrees_range(degrees)
 
@@ -293,6 +295,7 @@ class Affine(_Op):
 
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST,
                  fill_value=0) -> None:
+        arg_checks.affine(degrees, translate, scale, shear, resample, fill_value, Inter)
         if len(translate) != 2:
             raise TypeError("translate should be a list or tuple of length 2.")
         for i, t in enumerate(translate):
@@ -319,6 +322,7 @@ class RandomAffine(_Op, PyTensorOperation):
 
     def __init__(self, degrees, translate=None, scale=None, shear=None,
                  resample=Inter.NEAREST, fill_value=0) -> None:
+        arg_checks.random_affine(degrees, translate, scale, shear)
         self.degrees = _degrees_range(degrees)
         if translate is None:
             translate = (0.0, 0.0, 0.0, 0.0)

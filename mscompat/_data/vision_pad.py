@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import arg_checks
 from .transform_base import PyTensorOperation
 from .vision import Border, Pad, _hw, _Op
 
@@ -21,8 +22,9 @@ class PadToSize(_Op):
     ``size`` (h, w) with the image at ``offset`` (top, left; centred, floored, when None)."""
 
     def __init__(self, size, offset=None, fill_value=0, padding_mode=Border.CONSTANT) -> None:
+        arg_checks.pad_to_size(size, offset, fill_value, padding_mode, Border)
         self.size = _hw(size)
-        self.offset = None if offset is None else _hw(offset)
+        self.offset = None if offset is None or offset in ([], ()) else _hw(offset)
         self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
 
     def __call__(self, img):
