@@ -497,3 +497,54 @@ def data_type(value) -> None:
         np.dtype(value)
     except (TypeError, ValueError):
         type_check(value, (dtypes.Type, np.dtype), "data_type")
+
+
+_SCALAR = (str, float, bool, int, bytes)
+
+
+def one_hot(num_classes, smoothing_rate) -> None:
+    type_check(smoothing_rate, (int, float), "smoothing_rate")
+    type_check(num_classes, (int,), "num_classes")
+    check_positive(num_classes)
+    if smoothing_rate is not None:
+        check_value(smoothing_rate, (0.0, 1.0), "smoothing_rate")
+
+
+def scalar(value, name: str) -> None:
+    """Fill's ``fill_value``, Mask's ``constant``, PadEnd's ``pad_value``."""
+    type_check(value, _SCALAR, name)
+
+
+def pad_end(pad_shape, pad_value) -> None:
+    if pad_value is not None:
+        scalar(pad_value, "pad_value")
+    type_check(pad_shape, (list,), "pad_shape")
+    for dim in pad_shape:
+        if dim is None:
+            continue
+        if not isinstance(dim, int):
+            raise TypeError("a value in the list is not an integer.")
+        type_check(dim, (int,), "")
+        check_value(dim, (1, 9223372036854775807))
+
+
+def _operation(op, index: int, name: str) -> None:
+    if not callable(op) and not getattr(op, "parse", None):
+        raise TypeError(f"{name} is neither a transforms op (TensorOperation) nor a callable "
+                        f"pyfunc.")
+    if isinstance(op, type):
+        raise ValueError(f"op_list[{index}] should be a dataset processing operation "
+                         f"instance, but got: {op}. It may be missing parentheses for "
+                         f"instantiation.")
+
+
+def random_transforms(transforms, *prob) -> None:
+    """RandomApply's, RandomChoice's and RandomOrder's ``transforms`` (and ``prob``)."""
+    type_check(transforms, (list,), "transforms list")
+    if not transforms:
+        raise ValueError("transforms list can not be empty.")
+    for i, op in enumerate(transforms):
+        _operation(op, i, f"transforms[{i}]")
+    if prob:
+        type_check(prob[0], (float, int), "prob")
+        check_value(prob[0], (0, 1), "prob")

@@ -1,14 +1,15 @@
 """``mindspore.dataset.transforms``: TypeCast, OneHot, Compose, Duplicate, Unique, Fill,
-PadEnd, Mask, Slice, Concatenate, RandomChoice, RandomApply."""
+PadEnd, Mask, Slice, Concatenate, RandomChoice, RandomApply, RandomOrder."""
 from __future__ import annotations
 
 import enum
+import random
 
 import numpy as np
 
 from .._engine import dtypes
 from . import arg_checks, op_random
-from .pipeline_errors import pipeline_error, type_error
+from .pipeline_errors import pipeline_error
 from .transform_base import PyTensorOperation as PyTensorOperation
 from .transform_base import TensorOperation as TensorOperation
 
@@ -29,6 +30,7 @@ class OneHot(TensorOperation):
     """``OneHot(num_classes, smoothing_rate=0.0)``."""
 
     def __init__(self, num_classes: int, smoothing_rate: float = 0.0) -> None:
+        arg_checks.one_hot(num_classes, smoothing_rate)
         self.num_classes, self.smoothing_rate = num_classes, smoothing_rate
 
     def __call__(self, label):
@@ -53,6 +55,7 @@ class Compose(TensorOperation, PyTensorOperation):
     """``Compose(transforms)``: the transforms one after another."""
 
     def __init__(self, transforms) -> None:
+        arg_checks.random_transforms(transforms)  # (MindSpore's Compose check)
         self.transforms = list(transforms)
 
     def __call__(self, *values):
@@ -106,6 +109,7 @@ class Fill(TensorOperation):
     """``Fill(fill_value)``."""
 
     def __init__(self, fill_value) -> None:
+        arg_checks.scalar(fill_value, "fill_value")
         self.fill_value = fill_value
 
     def __call__(self, x):
@@ -120,6 +124,7 @@ class PadEnd(TensorOperation):
     ``pad_shape`` with ``pad_value`` (0 by default)."""
 
     def __init__(self, pad_shape, pad_value=None) -> None:
+        arg_checks.pad_end(pad_shape, pad_value)
         self.pad_shape, self.pad_value = list(pad_shape), pad_value
 
     def __call__(self, x):
@@ -153,7 +158,10 @@ class Mask(TensorOperation):
     """``Mask(operator, constant, dtype=mstype.bool_)``: ``x <operator> constant``, cast to
     ``dtype``."""
 
-    def __init__(self, operator, constant, dtype=None) -> None:
+    def __init__(self, operator, constant, dtype=dtypes.ALL["bool_"]) -> None:
+        arg_checks.type_check(operator, (Relational,), "operator")
+        arg_checks.scalar(constant, "constant")
+        arg_checks.type_check(dtype, (dtypes.Type,), "dtype")
         self.operator, self.constant, self.dtype = Relational(operator), constant, dtype
 
     def __call__(self, x):
@@ -196,15 +204,15 @@ class Concatenate(TensorOperation):
     ``append`` joined (1-D only, as in MindSpore)."""
 
     def __init__(self, axis: int = 0, prepend=None, append=None) -> None:
-        if isinstance(axis, bool) or not isinstance(axis, int):
-            raise type_error("axis", axis, (int,))
-        if axis not in (0, -1):
-            raise ValueError("only 1D concatenation supported.")
+        if axis is not None:  # (None: 0)
+            arg_checks.type_check(axis, (int,), "axis")
+            if axis not in (0, -1):
+                raise ValueError("only 1D concatenation supported.")
+        axis = 0 if axis is None else axis
         for name, part in (("prepend", prepend), ("append", append)):
             if part is None:
                 continue
-            if not isinstance(part, np.ndarray):
-                raise type_error(name, part, (np.ndarray,))
+            arg_checks.type_check(part, (np.ndarray,), name)
             if part.ndim != 1:
                 raise ValueError(f"can only {name} 1D arrays.")
         self.axis, self.prepend, self.append = axis, prepend, append
@@ -222,9 +230,8 @@ class RandomChoice(TensorOperation, PyTensorOperation):
     """``RandomChoice(transforms)``: one of the transforms, chosen at random per call."""
 
     def __init__(self, transforms) -> None:
+        arg_checks.random_transforms(transforms)
         self.transforms = list(transforms)
-        if not self.transforms:
-            raise ValueError("transforms list is empty.")
 
     _ms_stream = True
 
@@ -238,9 +245,7 @@ class RandomApply(TensorOperation, PyTensorOperation):
     ``prob``; otherwise the input unchanged."""
 
     def __init__(self, transforms, prob: float = 0.5) -> None:
-        if not 0.0 <= prob <= 1.0:
-            raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], "
-                             f"but got {prob}.")
+        arg_checks.random_transforms(transforms, prob)
         self.transforms, self.prob = list(transforms), prob
 
     _ms_stream = True
@@ -249,3 +254,27 @@ class RandomApply(TensorOperation, PyTensorOperation):
         if op_random.canonical(op_random.generator(self)) <= self.prob:
             return Compose(self.transforms)(*values)
         return values if len(values) > 1 else values[0]
+
+
+class RandomOrder(PyTensorOperation):
+    """``RandomOrder(transforms)``: the transforms in an order shuffled per call by Python's
+    ``random.shuffle`` (seeded by ``dataset.config.set_seed``), which, as MindSpore's, shuffles
+    the list it was given in place.
+
+    Example:
+        >>> import numpy as np
+        >>> from mscompat.dataset import transforms, vision
+        >>> op = transforms.RandomOrder([vision.HorizontalFlip(), vision.VerticalFlip()])
+        >>> op(np.arange(4, dtype=np.uint8).reshape(2, 2)).tolist()
+        [[3, 2], [1, 0]]
+    """
+
+    def __init__(self, transforms) -> None:
+        arg_checks.random_transforms(transforms)
+        self.transforms = transforms
+
+    def __call__(self, img):
+        random.shuffle(self.transforms)
+        for transform in self.transforms:
+            img = transform(img)
+        return img

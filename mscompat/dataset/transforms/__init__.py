@@ -12,6 +12,7 @@ from ..._data.transforms import (  # noqa: F401
     PyTensorOperation,
     RandomApply,
     RandomChoice,
+    RandomOrder,
     Relational,
     Slice,
     TensorOperation,

@@ -73,3 +73,45 @@ def vision_constructor_refusals(ms):
                     text = "" if param == "data_type" else str(e).split("\n")[0]
                     out.append((name, param, repr(bad), type(e).__name__, text))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def transforms_constructor_refusals(ms):
+    """``dataset.transforms`` constructors with the same ten bad values per parameter (the
+    class only where the message names MindSpore's dtype class)."""
+    t, vision = ms.dataset.transforms, ms.dataset.vision
+    flip = vision.HorizontalFlip()
+    base = {
+        "OneHot": dict(num_classes=3, smoothing_rate=0.0), "Fill": dict(fill_value=1),
+        "Mask": dict(operator=t.Relational.EQ, constant=1, dtype=ms.bool_),
+        "PadEnd": dict(pad_shape=[3], pad_value=0),
+        "Concatenate": dict(axis=0, prepend=None, append=None),
+        "RandomApply": dict(transforms=[flip], prob=0.5),
+        "RandomChoice": dict(transforms=[flip]), "RandomOrder": dict(transforms=[flip]),
+        "Compose": dict(transforms=[flip]), "TypeCast": dict(data_type=ms.int32),
+    }
+    out = []
+    for name, kw in base.items():
+        for param in kw:
+            for bad in BAD:
+                args = dict(kw)
+                args[param] = bad
+                try:
+                    getattr(t, name)(**args)
+                    out.append((name, param, repr(bad), "OK", ""))
+                except Exception as e:  # noqa: BLE001 - the class and message are the result
+                    text = "" if param in ("data_type", "dtype") else str(e).split("\n")[0]
+                    out.append((name, param, repr(bad), type(e).__name__, text))
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def random_order_seeded(ms):
+    """``transforms.RandomOrder`` shuffles its list with Python's ``random`` after
+    ``dataset.config.set_seed`` (in place, call after call)."""
+    vision = ms.dataset.vision
+    ms.dataset.config.set_seed(5)
+    img = np.arange(24, dtype=np.uint8).reshape(4, 6)
+    op = ms.dataset.transforms.RandomOrder([vision.HorizontalFlip(), vision.Crop((0, 0), 3),
+                                            vision.VerticalFlip()])
+    return [op(img) for _ in range(6)]
