@@ -100,12 +100,12 @@ class GeneratorDataset(MappableDataset):
         if sampler is not None:
             raise ValueError("sampler is not supported if source does not have attribute "
                              "'__getitem__'.")
+        if num_shards is not None:
+            raise ValueError("num_shards is not supported if source does not have attribute "
+                             "'__getitem__'.")
         super().__init__([], names)
         self._source = source
         self._num_samples = num_samples
-        if num_shards is not None:
-            raise NotImplementedError("GeneratorDataset(num_shards=...) over an iterable "
-                                      "source is not supported by mscompat.")
 
     def _make(self):
         src = self._source

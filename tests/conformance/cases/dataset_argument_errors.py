@@ -49,6 +49,8 @@ def pipeline_and_argument_errors(ms):
         "shuffle_str": lambda: ds.NumpySlicesDataset(DATA, ["x"]).shuffle("a"),
         "batch_true": lambda: _rows(ds.NumpySlicesDataset(DATA[:3], ["x"], shuffle=False)
                                     .batch(True)),
+        "generator_function_shards": lambda: ds.GeneratorDataset(_gen, ["x"], num_shards=2,
+                                                                 shard_id=0),
     }
     out = []
     for name, run in cases.items():
