@@ -278,6 +278,12 @@ def _resize_bilinear_v2(x, size, *, align_corners=False, half_pixel_centers=Fals
 
 
 def _adaptive_avg_pool1d(input, output_size):
+    if input.ndim != 3:
+        raise ValueError(f"For adaptive_avg_pool1d input must have 3 dim, but got "
+                         f"{input.ndim}.")
+    if input.shape[-1] < output_size:
+        raise ValueError(f"For adaptive_avg_pool1d input's last dimension must be greater or "
+                         f"equal to output size {output_size}, but got {input.shape[-1]}.")
     if input.shape[-1] % output_size:
         raise ValueError(f"For adaptive_avg_pool1d input's last dimension must be divisible "
                          f"by output size {output_size}, but got {input.shape[-1]}.")
@@ -307,17 +313,19 @@ def _grid_coords(coord, size: int, align_corners: bool, padding_mode: str):
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """``ops.grid_sample`` on (N, C, H, W) input and an (N, H_out, W_out, 2) grid of (x, y)
-    in [-1, 1]: 'bilinear' or 'nearest' (half to even), padding 'zeros', 'border' or
-    'reflection'."""
-    if input.ndim != 4:
-        raise NotImplementedError("ops.grid_sample of a 5-D input is not supported by "
-                                  "mscompat yet.")
+    in [-1, 1] (or (N, C, D, H, W) and (N, D_out, H_out, W_out, 3) of (x, y, z)): 'bilinear'
+    or 'nearest' (half to even), padding 'zeros', 'border' or 'reflection'."""
+    if input.ndim not in (4, 5):
+        raise ValueError(f"For 'grid_sample', the input must be 4-D or 5-D, but got "
+                         f"{input.ndim}-D.")
     if mode not in ("bilinear", "nearest"):
-        raise ValueError(f"For 'grid_sample', mode must be 'bilinear' or 'nearest' for 4-D "
-                         f"input, but got {mode}.")
+        raise ValueError(f"For 'grid_sample', mode must be 'bilinear' or 'nearest' for "
+                         f"{input.ndim}-D input, but got {mode}.")
     if padding_mode not in ("zeros", "border", "reflection"):
         raise ValueError("For 'grid_sample', padding_mode must be 'zeros', 'border' or "
                          f"'reflection', but got {padding_mode}.")
+    if input.ndim == 5:
+        return _grid_sample_3d(input, grid, mode, padding_mode, bool(align_corners))
     _n, _c, h, w = input.shape
     align = bool(align_corners)
     x = _grid_coords(grid[..., 0], w, align, padding_mode)
@@ -336,6 +344,37 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     wx, wy = (x - x0)[:, None], (y - y0)[:, None]
     return (tap(y0, x0) * (1 - wx) * (1 - wy) + tap(y0, x0 + 1) * wx * (1 - wy)
             + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
+
+
+def _grid_sample_3d(input, grid, mode, padding_mode, align):
+    """(N, C, D, H, W) input, (N, Do, Ho, Wo, 3) grid of (x, y, z): trilinear or nearest
+    (halves rounded away from zero, as MindSpore's 3-D kernel; the 2-D one rounds to even)."""
+    _n, _c, d, h, w = input.shape
+    x = _grid_coords(grid[..., 0], w, align, padding_mode)
+    y = _grid_coords(grid[..., 1], h, align, padding_mode)
+    z = _grid_coords(grid[..., 2], d, align, padding_mode)
+
+    def tap(iz, iy, ix):  # (N, C, Do, Ho, Wo) values at integer taps, 0 outside
+        inside = ((ix >= 0) & (ix <= w - 1) & (iy >= 0) & (iy <= h - 1)
+                  & (iz >= 0) & (iz <= d - 1))
+        cz = jnp.clip(iz, 0, d - 1).astype(jnp.int32)
+        cy = jnp.clip(iy, 0, h - 1).astype(jnp.int32)
+        cx = jnp.clip(ix, 0, w - 1).astype(jnp.int32)
+        vals = jax.vmap(lambda img, zz, yy, xx: img[:, zz, yy, xx])(input, cz, cy, cx)
+        return vals * inside[:, None].astype(input.dtype)
+
+    if mode == "nearest":  # (the 3-D kernel rounds halves away from zero)
+        def away(v):
+            return jnp.sign(v) * jnp.floor(jnp.abs(v) + 0.5)
+        return tap(away(z), away(y), away(x))
+    x0, y0, z0 = jnp.floor(x), jnp.floor(y), jnp.floor(z)
+    wx, wy, wz = (x - x0)[:, None], (y - y0)[:, None], (z - z0)[:, None]
+    out = 0
+    for dz, fz in ((0, 1 - wz), (1, wz)):
+        for dy, fy in ((0, 1 - wy), (1, wy)):
+            for dx, fx in ((0, 1 - wx), (1, wx)):
+                out = out + tap(z0 + dz, y0 + dy, x0 + dx) * fx * fy * fz
+    return out
 
 
 def affine_grid(theta, size, align_corners=False):

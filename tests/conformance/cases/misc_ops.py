@@ -22,6 +22,11 @@ CTC_VAL = np.array([1, 2, 0, 0, 2, 1], np.int32)
 ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.8], [1, 2.0, 0.3, 6.5, 5.9], [1, -1.5, 2.0, 3.0, 9.5]],
                 np.float32)
 GRID = r(2, 3, 4, 2, seed=406, lo=-1.4, hi=1.4)  # some taps outside the image
+VOL = r(1, 2, 3, 4, 5, seed=407)
+GRID3 = r(1, 2, 3, 2, 3, seed=408, lo=-1.3, hi=1.3)
+# coordinates landing on pixel halves (the 3-D nearest kernel rounds them away from zero)
+HALVES = np.array([0.5, 0.5, 0.5, 0.1, 0.2, 2.5, -0.6, 0.0, 0.25], np.float32).reshape(
+    1, 1, 1, 3, 3)
 
 SPECS = [
     S("dstack", "ops.dstack", (X, Y)),
@@ -43,6 +48,12 @@ SPECS = [
      for mode in ("bilinear", "nearest") for pad in ("zeros", "border", "reflection")
      for ac in (False, True)] + [
     S("mint_grid_sample_default", "mint.nn.functional.grid_sample", (IMG, GRID)),
+] + [S(f"grid_sample_3d_{mode}_{pad}_{'ac' if ac else 'nac'}", "ops.grid_sample",
+       (VOL, GRID3), kw={"mode": mode, "padding_mode": pad, "align_corners": ac})
+     for mode in ("bilinear", "nearest") for pad in ("zeros", "border", "reflection")
+     for ac in (False, True)] + [
+    S("grid_sample_3d_halves", "ops.grid_sample", (VOL, HALVES),
+      kw={"mode": "nearest", "padding_mode": "reflection", "align_corners": True}),
     S("CTCLoss", "ops.CTCLoss", (CTC_X, CTC_IDX, CTC_VAL, np.array([5, 4, 3], np.int32)),
       init={}, grad=False),
     S("CTCLoss_grad", "ops.CTCLoss", (CTC_X, CTC_IDX, CTC_VAL, np.array([5, 4, 3], np.int32)),
