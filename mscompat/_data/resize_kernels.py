@@ -81,17 +81,20 @@ def _two_tap(img, rows, cols):
 def _cubic_taps(n_out: int, n_in: int):
     """OpenCV's INTER_CUBIC taps (A = -0.75, float32 as ``interpolateCubic``): four source
     indices per output pixel (border replicated) and their weights."""
-    a = np.float32(-0.75)
     src = ((np.arange(n_out) + 0.5) * _inverse_scale(n_out, n_in) - 0.5).astype(np.float32)
     x0 = np.floor(src).astype(int)
-    t = src - x0.astype(np.float32)
-    one = np.float32(1)
-    w0 = ((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a
-    w1 = ((a + 2) * t - (a + 3)) * t * t + one
-    w2 = ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one
-    weights = np.stack([w0, w1, w2, one - w0 - w1 - w2], axis=1).astype(np.float32)
+    weights = cubic_coefficients(src - x0.astype(np.float32))
     index = np.clip(x0[:, None] + np.arange(-1, 3)[None], 0, n_in - 1)
     return index, weights
+
+
+def cubic_coefficients(t: np.ndarray) -> np.ndarray:
+    """OpenCV's ``interpolateCubic`` (A = -0.75) in float32: the 4 weights at offsets t."""
+    a, one = np.float32(-0.75), np.float32(1)
+    c0 = ((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a
+    c1 = ((a + 2) * t - (a + 3)) * t * t + one
+    c2 = ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one
+    return np.stack([c0, c1, c2, one - c0 - c1 - c2], -1).astype(np.float32)
 
 
 def _taps_sum(values, index, weights, axis):

@@ -392,9 +392,6 @@ class AutoContrast(_Op, PyTensorOperation):
 
     def __init__(self, cutoff: float = 0.0, ignore=None) -> None:
         arg_checks.auto_contrast(cutoff, ignore)
-        if not 0.0 <= cutoff < 50.0:
-            raise ValueError(f"Input cutoff is not within the required interval of [0, 50), "
-                             f"but got {cutoff}.")
         self.cutoff = cutoff
         self.ignore = [] if ignore is None else ([ignore] if isinstance(ignore, int)
                                                  else list(ignore))
@@ -496,9 +493,6 @@ class RandomPosterize(_Op):
         arg_checks.random_posterize(bits)
         bits = (8, 8) if bits is None else bits
         self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
-        if not 1 <= self.bits[0] <= self.bits[1] <= 8:
-            raise ValueError(f"Input bits is not within the required interval of [1, 8], but "
-                             f"got {bits}.")
 
     _ms_stream = True
 

@@ -58,13 +58,6 @@ class SlicePatches(_Op):
         num_width = 1 if num_width is None else num_width
         slice_mode = SliceMode.PAD if slice_mode is None else slice_mode
         fill_value = 0 if fill_value is None else fill_value
-        for name, v in (("num_height", num_height), ("num_width", num_width)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ValueError(f"Input {name} is not within the required interval of "
-                                 f"[1, 2147483647].")
-        if not 0 <= fill_value <= 255:
-            raise ValueError("Input fill_value is not within the required interval of "
-                             "[0, 255].")
         self.num_height, self.num_width = num_height, num_width
         self.slice_mode, self.fill_value = slice_mode, fill_value
 
@@ -101,9 +94,6 @@ class MixUpBatch(_Op):
 
     def __init__(self, alpha=1.0) -> None:
         arg_checks.mix_alpha(alpha)
-        if alpha <= 0:
-            raise ValueError(f"Input alpha is not within the required interval of (0, 16777216],"
-                             f" but got {alpha}.")
         self.alpha = float(alpha)
 
     def __call__(self, images, labels):
@@ -124,15 +114,6 @@ class CutMixBatch(_Op):
 
     def __init__(self, image_batch_format, alpha=1.0, prob=1.0) -> None:
         arg_checks.cut_mix_batch(image_batch_format, alpha, prob, ImageBatchFormat)
-        if not isinstance(image_batch_format, ImageBatchFormat):
-            raise TypeError("Argument image_batch_format with value "
-                            f"{image_batch_format} is not of type [<enum 'ImageBatchFormat'>].")
-        if alpha <= 0:
-            raise ValueError(f"Input alpha is not within the required interval of (0, 16777216],"
-                             f" but got {alpha}.")
-        if not 0 <= prob <= 1:
-            raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], "
-                             f"but got {prob}.")
         self.format, self.alpha, self.prob = image_batch_format, float(alpha), float(prob)
 
     def __call__(self, images, labels):
@@ -242,9 +223,6 @@ class RandAugment(_Op):
     def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31,
                  interpolation=Inter.NEAREST, fill_value=0) -> None:
         arg_checks.rand_augment(num_ops, magnitude, num_magnitude_bins)
-        if not 0 <= magnitude < num_magnitude_bins:
-            raise ValueError(f"Input magnitude is not within the required interval of [0, "
-                             f"{num_magnitude_bins}).")
         self.num_ops, self.magnitude, self.bins = int(num_ops), int(magnitude), \
             int(num_magnitude_bins)
         self.interpolation, self.fill_value = interpolation, fill_value
@@ -268,9 +246,6 @@ class TrivialAugmentWide(_Op):
     def __init__(self, num_magnitude_bins=31, interpolation=Inter.NEAREST,
                  fill_value=0) -> None:
         arg_checks.magnitude_bins(num_magnitude_bins)
-        if num_magnitude_bins < 2:
-            raise ValueError("Input num_magnitude_bins is not within the required interval of "
-                             "[2, 2147483647].")
         self.bins, self.interpolation, self.fill_value = int(num_magnitude_bins), \
             interpolation, fill_value
 

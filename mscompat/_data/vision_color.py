@@ -79,9 +79,6 @@ class AdjustSharpness(_Op):
 
     def __init__(self, sharpness_factor: float) -> None:
         arg_checks.adjust_sharpness(sharpness_factor)
-        if sharpness_factor < 0:
-            raise ValueError("Input sharpness_factor is not within the required interval of "
-                             "[0, 16777216].")
         self.sharpness_factor = float(sharpness_factor)
 
     def __call__(self, img):

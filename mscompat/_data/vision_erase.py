@@ -43,14 +43,7 @@ class RandomErasing(_Op, PyTensorOperation):
     def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
                  inplace: bool = False, max_attempts: int = 10) -> None:
         arg_checks.random_erasing(prob, scale, ratio, value, inplace, max_attempts)
-        if not 0.0 <= prob <= 1.0:
-            raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
         self.prob, self.scale, self.ratio = prob, _pair("scale", scale), _pair("ratio", ratio)
-        if not (isinstance(value, numbers.Number) or value == "random" or
-                (isinstance(value, (tuple, list)) and len(value) == 3)):
-            raise ValueError("The value for erasing should be either a single value, or a "
-                             "string 'random', or a sequence of 3 elements for RGB "
-                             "respectively.")
         self.value, self.inplace, self.max_attempts = value, inplace, max_attempts
 
     def _params(self, img):

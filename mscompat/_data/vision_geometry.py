@@ -29,6 +29,7 @@ import numbers
 import numpy as np
 
 from . import arg_checks, image_contract, op_random
+from .resize_kernels import cubic_coefficients
 from .transform_base import PyTensorOperation
 from .vision import Inter, _Op
 
@@ -108,21 +109,12 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
     return out if img.ndim == 3 else out[..., 0]
 
 
-def _cubic_coefficients(t: np.ndarray) -> np.ndarray:
-    """OpenCV's ``interpolateCubic`` (A = -0.75) in float32: the 4 weights at offsets t."""
-    a, one = np.float32(-0.75), np.float32(1)
-    c0 = ((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a
-    c1 = ((a + 2) * t - (a + 3)) * t * t + one
-    c2 = ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one
-    return np.stack([c0, c1, c2, one - c0 - c1 - c2], -1).astype(np.float32)
-
-
 @functools.cache
 def _bicubic_table(fixed: bool) -> np.ndarray:
     """OpenCV's ``initInterTab2D(INTER_CUBIC)``: per (fy, fx) in 1/32 pixel the 4x4 weights
     ``wy * wx`` (float32); ``fixed``: times 2^15 rounded, the sum made exactly 2^15 by
     adjusting the largest (or smallest) of the weights [2:4, 2:4] (OpenCV's ``ksize / 2``)."""
-    c = _cubic_coefficients(np.arange(_TAB, dtype=np.float32) * np.float32(1.0 / _TAB))
+    c = cubic_coefficients(np.arange(_TAB, dtype=np.float32) * np.float32(1.0 / _TAB))
     table = (c[:, None, :, None] * c[None, :, None, :]).astype(np.float32)  # (fy, fx, 4, 4)
     if not fixed:
         return table
@@ -296,12 +288,6 @@ class Affine(_Op):
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST,
                  fill_value=0) -> None:
         arg_checks.affine(degrees, translate, scale, shear, resample, fill_value, Inter)
-        if len(translate) != 2:
-            raise TypeError("translate should be a list or tuple of length 2.")
-        for i, t in enumerate(translate):
-            if not -1.0 <= t <= 1.0:
-                raise ValueError(f"Input translate[{i}] is not within the required interval "
-                                 f"of [-1.0, 1.0].")
         self.degrees, self.translate = float(degrees), tuple(float(t) for t in translate)
         self.scale, self.shear = float(scale), _pair(shear, "shear")
         self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
