@@ -637,20 +637,15 @@ class RandomCropDecodeResize(RandomResizedCrop):
         return super().__call__(Decode()(img))
 
 
-def _factor_range(name: str, value, centre: float, bound=None) -> tuple[float, float]:
+def _factor_range(value, centre: float, bound=None) -> tuple[float, float]:
+    """A jitter amount as a (low, high) range: a number v is MindSpore's
+    ``[centre - v, centre + v]`` (the low end at least 0 unless ``bound``), which must lie
+    inside ``bound`` (or [0, 16777216]); a pair is taken as it is (``arg_checks`` checked it)."""
     if isinstance(value, numbers.Number):  # (a bool too, as MindSpore takes it)
-        if value < 0:
-            raise ValueError(f"RandomColorAdjust: '{name}' must be non-negative, but got "
-                             f"{value}.")
-        lo, hi = centre - value, centre + value
-        lo = max(lo, 0.0) if bound is None else max(lo, bound[0])
-        hi = hi if bound is None else min(hi, bound[1])
-        return float(lo), float(hi)
-    lo, hi = value
-    if lo > hi:
-        raise ValueError(f"RandomColorAdjust: '{name}' range must be increasing, but got "
-                         f"{value}.")
-    return float(lo), float(hi)
+        low = centre - value if bound else max(0, centre - value)
+        value = (low, centre + value)
+        arg_checks.check_range(value, bound or (0, arg_checks.FLOAT_MAX_INTEGER))
+    return float(value[0]), float(value[1])
 
 
 class RandomColorAdjust(_Op, PyTensorOperation):
@@ -668,23 +663,10 @@ class RandomColorAdjust(_Op, PyTensorOperation):
                             ("saturation", saturation)):
             arg_checks.check_color_adjust(value, name)
         arg_checks.check_color_adjust(hue, "hue", (-0.5, 0.5))
-        for _name, value, centre, bound in (("brightness", brightness, 1, None),
-                                           ("contrast", contrast, 1, None),
-                                           ("saturation", saturation, 1, None),
-                                           ("hue", hue, 0, (-0.5, 0.5))):
-            if isinstance(value, numbers.Number):  # MindSpore's expanded range, checked
-                low = centre - value if bound else max(0, centre - value)
-                arg_checks.check_range((low, centre + value),
-                                       bound or (0, arg_checks.FLOAT_MAX_INTEGER))
-        self.brightness = _factor_range("brightness", brightness, 1.0)
-        self.contrast = _factor_range("contrast", contrast, 1.0)
-        self.saturation = _factor_range("saturation", saturation, 1.0)
-        if isinstance(hue, (int, float)) and not 0 <= hue <= 0.5:
-            raise ValueError(f"RandomColorAdjust: 'hue' must be in [0, 0.5], but got {hue}.")
-        self.hue = _factor_range("hue", hue, 0.0, (-0.5, 0.5))
-        if not -0.5 <= self.hue[0] <= self.hue[1] <= 0.5:
-            raise ValueError(f"RandomColorAdjust: 'hue' must be in [-0.5, 0.5], but got "
-                             f"{hue}.")
+        self.brightness = _factor_range(brightness, 1.0)
+        self.contrast = _factor_range(contrast, 1.0)
+        self.saturation = _factor_range(saturation, 1.0)
+        self.hue = _factor_range(hue, 0.0, (-0.5, 0.5))
 
     def __call__(self, img):
         """MindSpore's C++ order: shuffle the four adjustments with the op's stream

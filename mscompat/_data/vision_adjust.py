@@ -159,12 +159,7 @@ class AdjustGamma(_Op, PyTensorOperation):
 
     def __init__(self, gamma: float, gain: float = 1) -> None:
         arg_checks.adjust_gamma(gamma, gain)
-        gain = 1 if gain is None else gain
-        self.gamma = _factor("gamma", gamma)
-        if isinstance(gain, bool) or not isinstance(gain, numbers.Real):
-            raise TypeError(f"Argument gain with value {gain} is not of type [<class "
-                            f"'float'>, <class 'int'>], but got {type(gain)}.")
-        self.gain = float(gain)
+        self.gamma, self.gain = float(gamma), float(1 if gain is None else gain)
 
     def __call__(self, img):
         """UInt8 (and Int8, read as its bytes): MindSpore's 256-entry table; floats: the
@@ -186,11 +181,9 @@ class AdjustGamma(_Op, PyTensorOperation):
         return np.minimum(out, np.float32(1.0))
 
 
-def _threshold_range(name: str, threshold) -> tuple[float, float]:
+def _threshold_range(threshold) -> tuple[float, float]:
+    """A threshold (checked by ``arg_checks``) as a (min, max) pair."""
     lo, hi = (threshold, threshold) if isinstance(threshold, numbers.Real) else tuple(threshold)
-    if lo > hi:
-        raise ValueError(f"{name}: threshold must be in order of (min, max), but got "
-                         f"{threshold}.")
     return float(lo), float(hi)
 
 
@@ -202,7 +195,7 @@ class Solarize(_Op):
     def __init__(self, threshold) -> None:
         arg_checks.solarize(threshold)
         self.threshold = threshold
-        self._range = _threshold_range("Solarize", threshold)
+        self._range = _threshold_range(threshold)
 
     def __call__(self, img):
         img = np.asarray(img)
@@ -221,7 +214,7 @@ class RandomSolarize(_Op):
 
     def __init__(self, threshold=(0, 255)) -> None:
         arg_checks.random_solarize(threshold)
-        self.threshold = _threshold_range("RandomSolarize", threshold)
+        self.threshold = _threshold_range(threshold)
 
     _ms_stream = True
 

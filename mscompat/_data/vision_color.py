@@ -62,14 +62,9 @@ def _smoothed(img):
     return out
 
 
-def _degree_range(name: str, degrees) -> tuple[float, float]:
-    if not isinstance(degrees, (tuple, list)) or len(degrees) != 2:
-        raise TypeError(f"{name}: degrees must be a sequence of 2 numbers, but got {degrees}.")
-    lo, hi = degrees
-    if lo < 0 or hi < 0:
-        raise ValueError("Input degrees is not within the required interval of [0, 16777216].")
-    if lo > hi:
-        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+def _degree_range(degrees) -> tuple[float, float]:
+    """``degrees`` (checked by ``arg_checks.positive_degrees``; None: the default)."""
+    lo, hi = (0.1, 1.9) if degrees is None else degrees
     return float(lo), float(hi)
 
 
@@ -93,8 +88,7 @@ class RandomSharpness(_Op, PyTensorOperation):
 
     def __init__(self, degrees=(0.1, 1.9)) -> None:
         arg_checks.positive_degrees(degrees)
-        degrees = (0.1, 1.9) if degrees is None else degrees
-        self.degrees = _degree_range("RandomSharpness", degrees)
+        self.degrees = _degree_range(degrees)
 
     _ms_stream = True
 
@@ -109,8 +103,7 @@ class RandomColor(_Op, PyTensorOperation):
 
     def __init__(self, degrees=(0.1, 1.9)) -> None:
         arg_checks.positive_degrees(degrees)
-        degrees = (0.1, 1.9) if degrees is None else degrees
-        self.degrees = _degree_range("RandomColor", degrees)
+        self.degrees = _degree_range(degrees)
 
     _ms_stream = True
 

@@ -26,14 +26,6 @@ from .transform_base import PyTensorOperation
 from .vision import _Op
 
 
-def _pair(name: str, value) -> tuple[float, float]:
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{name} should be a list or tuple of length 2.")
-    if value[0] > value[1]:
-        raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
-    return float(value[0]), float(value[1])
-
-
 class RandomErasing(_Op, PyTensorOperation):
     """``vision.RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
     inplace=False, max_attempts=10)`` on a CHW array: with probability ``prob`` a rectangle
@@ -43,7 +35,8 @@ class RandomErasing(_Op, PyTensorOperation):
     def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0,
                  inplace: bool = False, max_attempts: int = 10) -> None:
         arg_checks.random_erasing(prob, scale, ratio, value, inplace, max_attempts)
-        self.prob, self.scale, self.ratio = prob, _pair("scale", scale), _pair("ratio", ratio)
+        self.prob = prob
+        self.scale, self.ratio = tuple(map(float, scale)), tuple(map(float, ratio))
         self.value, self.inplace, self.max_attempts = value, inplace, max_attempts
 
     def _params(self, img):

@@ -82,31 +82,36 @@ def _warp(img: np.ndarray, m: np.ndarray, out_hw: tuple[int, int], resample, fil
 
     if not bilinear:
         out = tap(y >> _AB_BITS, x >> _AB_BITS)
-    elif resample == Inter.BICUBIC:
+    else:  # the pixel and its 1/32 fraction, for both interpolations
         x, y = x >> (_AB_BITS - _INTER_BITS), y >> (_AB_BITS - _INTER_BITS)
         ix, iy, fx, fy = x >> _INTER_BITS, y >> _INTER_BITS, x & (_TAB - 1), y & (_TAB - 1)
-        out = _bicubic(img.dtype == np.uint8, tap, ix, iy, fx, fy)
-        outside = (ix - 1 >= width) | (ix + 3 <= 0) | (iy - 1 >= height) | (iy + 3 <= 0)
-        out[outside] = fill
-    else:
-        x, y = x >> (_AB_BITS - _INTER_BITS), y >> (_AB_BITS - _INTER_BITS)
-        ix, iy, fx, fy = x >> _INTER_BITS, y >> _INTER_BITS, x & (_TAB - 1), y & (_TAB - 1)
-        weights = [((_TAB - fx) * (_TAB - fy)), (fx * (_TAB - fy)), ((_TAB - fx) * fy), (fx * fy)]
-        taps = [tap(iy, ix), tap(iy, ix + 1), tap(iy + 1, ix), tap(iy + 1, ix + 1)]
-        if img.dtype == np.uint8:  # 15-bit integer weights, rounded (other depths: float)
-            acc = sum(wt[..., None].astype(np.int64) * 32 * t.astype(np.int64)
-                      for wt, t in zip(weights, taps))
-            out = ((acc + (1 << 14)) >> 15).astype(np.float64)
+        if resample == Inter.BICUBIC:  # taps (iy - 1 .. iy + 2, ix - 1 .. ix + 2)
+            out = _bicubic(img.dtype == np.uint8, tap, ix, iy, fx, fy)
+            reach = (1, 2)
         else:
-            out = sum((wt[..., None] / float(_TAB * _TAB)).astype(np.float32) * t.astype(np.float32)
-                      for wt, t in zip(weights, taps))
-        outside = (ix >= width) | (ix + 1 < 0) | (iy >= height) | (iy + 1 < 0)
+            out = _bilinear(img.dtype == np.uint8, tap, ix, iy, fx, fy)
+            reach = (0, 1)
+        outside = ((ix - reach[0] >= width) | (ix + reach[1] < 0)
+                   | (iy - reach[0] >= height) | (iy + reach[1] < 0))
         out[outside] = fill
     if np.issubdtype(img.dtype, np.integer):  # saturate_cast: rounded half to even, clipped
         info = np.iinfo(img.dtype)
         out = np.clip(np.rint(out), info.min, info.max)
     out = out.astype(img.dtype)
     return out if img.ndim == 3 else out[..., 0]
+
+
+def _bilinear(fixed: bool, tap, ix, iy, fx, fy) -> np.ndarray:
+    """OpenCV's ``remapBilinear``: 4 taps; UInt8 with 15-bit integer weights, rounded
+    ``(sum + 2^14) >> 15``; other depths in float32."""
+    weights = [((_TAB - fx) * (_TAB - fy)), (fx * (_TAB - fy)), ((_TAB - fx) * fy), (fx * fy)]
+    taps = [tap(iy, ix), tap(iy, ix + 1), tap(iy + 1, ix), tap(iy + 1, ix + 1)]
+    if fixed:
+        acc = sum(wt[..., None].astype(np.int64) * 32 * t.astype(np.int64)
+                  for wt, t in zip(weights, taps))
+        return ((acc + (1 << 14)) >> 15).astype(np.float64)
+    return sum((wt[..., None] / float(_TAB * _TAB)).astype(np.float32) * t.astype(np.float32)
+               for wt, t in zip(weights, taps))
 
 
 @functools.cache
@@ -223,15 +228,9 @@ def _check_resample(resample):
 
 
 def _degrees_range(degrees) -> tuple[float, float]:
-    if isinstance(degrees, numbers.Number) and not isinstance(degrees, bool):
-        if not 0 <= degrees <= 16777216:
-            raise ValueError("Input degrees is not within the required interval of "
-                             "[0, 16777216].")
+    """``degrees`` (checked by ``arg_checks.degrees``): a number d is [-d, d]."""
+    if isinstance(degrees, numbers.Number):
         return -float(degrees), float(degrees)
-    if not isinstance(degrees, (tuple, list)) or len(degrees) != 2:
-        raise TypeError("degrees must be a single non-negative number or a sequence of 2.")
-    if degrees[0] > degrees[1]:
-        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
     return float(degrees[0]), float(degrees[1])
 
 
@@ -310,33 +309,15 @@ class RandomAffine(_Op, PyTensorOperation):
                  resample=Inter.NEAREST, fill_value=0) -> None:
         arg_checks.random_affine(degrees, translate, scale, shear)
         self.degrees = _degrees_range(degrees)
-        if translate is None:
-            translate = (0.0, 0.0, 0.0, 0.0)
-        elif not isinstance(translate, (tuple, list)) or len(translate) not in (2, 4):
-            raise TypeError("translate should be a list or tuple of length 2 or 4.")
-        for i, t in enumerate(translate):
-            if not -1.0 <= t <= 1.0:
-                raise ValueError(f"Input translate at {i} is not within the required interval "
-                                 f"of [-1.0, 1.0].")
-        self.translate = tuple(translate) + (0.0, 0.0) if len(translate) == 2 else \
-            tuple(translate)
-        if scale is None:
-            scale = (1.0, 1.0)
-        if scale[0] < 0 or scale[1] < 0:
-            raise ValueError("Input is not within the required interval of [0, 16777216].")
-        if scale[1] < scale[0]:
-            raise ValueError("Input scale[1] must be equal to or greater than scale[0].")
-        self.scale = (float(scale[0]), float(scale[1]))
+        translate = (0.0, 0.0, 0.0, 0.0) if translate is None else tuple(translate)
+        self.translate = translate + (0.0, 0.0) if len(translate) == 2 else translate
+        self.scale = (1.0, 1.0) if scale is None else (float(scale[0]), float(scale[1]))
         if shear is None:
             shear = (0.0, 0.0, 0.0, 0.0)
         elif isinstance(shear, numbers.Number):
-            if shear < 0:
-                raise ValueError("Input shear must be greater than 0.")
             shear = (-float(shear), float(shear), 0.0, 0.0)
         elif len(shear) == 2:
             shear = (shear[0], shear[1], 0.0, 0.0)
-        elif len(shear) != 4:
-            raise TypeError("shear must be of length 2 or 4.")
         self.shear = tuple(float(s) for s in shear)
         self.resample, self.fill_value = _check_resample(resample), _check_fill(fill_value)
 

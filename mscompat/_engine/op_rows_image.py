@@ -28,6 +28,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import jax
@@ -311,6 +312,20 @@ def _grid_coords(coord, size: int, align_corners: bool, padding_mode: str):
     return x
 
 
+def _tap_reader(input):
+    """``tap(*indices)``: the (N, C, *out) values of ``input`` (N, C, *spatial) at integer
+    (float-valued) spatial indices, 0 outside."""
+    sizes = input.shape[2:]
+
+    def tap(*indices):
+        inside = functools.reduce(jnp.logical_and, [(i >= 0) & (i <= n - 1)
+                                                    for i, n in zip(indices, sizes)])
+        clipped = [jnp.clip(i, 0, n - 1).astype(jnp.int32) for i, n in zip(indices, sizes)]
+        vals = jax.vmap(lambda img, *idx: img[(slice(None),) + idx])(input, *clipped)
+        return vals * inside[:, None].astype(input.dtype)
+    return tap
+
+
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """``ops.grid_sample`` on (N, C, H, W) input and an (N, H_out, W_out, 2) grid of (x, y)
     in [-1, 1] (or (N, C, D, H, W) and (N, D_out, H_out, W_out, 3) of (x, y, z)): 'bilinear'
@@ -331,12 +346,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     x = _grid_coords(grid[..., 0], w, align, padding_mode)
     y = _grid_coords(grid[..., 1], h, align, padding_mode)
 
-    def tap(iy, ix):  # (N, C, Ho, Wo) values at integer taps, 0 outside
-        inside = (ix >= 0) & (ix <= w - 1) & (iy >= 0) & (iy <= h - 1)
-        cy = jnp.clip(iy, 0, h - 1).astype(jnp.int32)
-        cx = jnp.clip(ix, 0, w - 1).astype(jnp.int32)
-        vals = jax.vmap(lambda img, yy, xx: img[:, yy, xx])(input, cy, cx)
-        return vals * inside[:, None].astype(input.dtype)
+    tap = _tap_reader(input)
 
     if mode == "nearest":
         return tap(jnp.round(y), jnp.round(x))
@@ -354,14 +364,7 @@ def _grid_sample_3d(input, grid, mode, padding_mode, align):
     y = _grid_coords(grid[..., 1], h, align, padding_mode)
     z = _grid_coords(grid[..., 2], d, align, padding_mode)
 
-    def tap(iz, iy, ix):  # (N, C, Do, Ho, Wo) values at integer taps, 0 outside
-        inside = ((ix >= 0) & (ix <= w - 1) & (iy >= 0) & (iy <= h - 1)
-                  & (iz >= 0) & (iz <= d - 1))
-        cz = jnp.clip(iz, 0, d - 1).astype(jnp.int32)
-        cy = jnp.clip(iy, 0, h - 1).astype(jnp.int32)
-        cx = jnp.clip(ix, 0, w - 1).astype(jnp.int32)
-        vals = jax.vmap(lambda img, zz, yy, xx: img[:, zz, yy, xx])(input, cz, cy, cx)
-        return vals * inside[:, None].astype(input.dtype)
+    tap = _tap_reader(input)
 
     if mode == "nearest":  # (the 3-D kernel rounds halves away from zero)
         def away(v):

@@ -47,7 +47,9 @@ def _step(mode: str, x, h, w_ih, w_hh, b_ih, b_hh):
     gi = jnp.matmul(x, w_ih.T, precision=precision)
     gh = jnp.matmul(hx, w_hh.T, precision=precision).astype(x.dtype)
     if mode == "LSTM":
-        gates = gi + gh if b_ih is None else gi + gh + b_ih + b_hh
+        gates = gi + gh
+        for b in (b_ih, b_hh):  # (the CPU kernel path passes one summed bias)
+            gates = gates if b is None else gates + b
         i, f, g, o = jnp.split(gates, 4, axis=1)
         c = cpu_math.sigmoid(f) * h[1] + cpu_math.sigmoid(i) * cpu_math.tanh(g)
         return cpu_math.sigmoid(o) * cpu_math.tanh(c), c
@@ -118,7 +120,7 @@ def _rnn(x, h0, c0, lengths, *params, mode, num_layers, bidirectional, has_bias,
             k = layer * dirs + d
             biases = (b_ih[k], b_hh[k])
             if kernel and b_ih[k] is not None:
-                biases = (b_ih[k] + b_hh[k], jnp.zeros_like(b_hh[k]))
+                biases = (b_ih[k] + b_hh[k], None)
             weights = tuple(None if w is None else w.astype(dtype).astype(compute)
                             for w in (w_ih[k], w_hh[k], *biases))
             state = (h0[k], c0[k]) if mode == "LSTM" else h0[k]
