@@ -65,10 +65,56 @@ def _add_bias(out, bias):
     return out if bias is None else out + jnp.reshape(bias, (1, -1) + (1,) * (out.ndim - 2))
 
 
-def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+def ms_window(name: str, pad_mode: str, pads, spatial, kernel, stride, dilation) -> list:
+    """A 'valid' or 'pad' window past the (padded) input, as MindSpore's CPU kernels see it;
+    returns the pads to convolve with.
+
+    The output length is ``ceil((padded - dilation * (kernel - 1)) / stride)``: 0 gives an
+    empty output where oneDNN's truncating length agrees (the dilated window ends exactly
+    one stride past the input), the kernel's RuntimeError where it does not; ``Conv2D``
+    refuses a kernel longer than the padded input (ValueError), -1 (the dynamic-shape
+    marker) fails at the kernel's resize (RuntimeError) and lower values in the shape check
+    (ValueError). ``Conv3D`` fails at the resize for every negative length, and in 'pad'
+    mode takes oneDNN's truncating length ``(padded - reach) / stride + 1``: a last window
+    that reaches past the input sees zeros there (XLA would drop it)."""
+    mode = pad_mode.lower()
+    if mode == "same":
+        return pads
+    size = [m + lo + hi for m, (lo, hi) in zip(spatial, pads)]
+    if name == "Conv2D" and any(m < k for m, k in zip(size, kernel)):
+        raise ValueError("For 'Conv2d', input shape's h and w after padding must be greater "
+                         "than or equal to kernel_size's h and w respectively.")
+    extended = list(pads)
+    for axis, (m, k, d, s) in enumerate(zip(size, kernel, dilation, stride)):
+        reach = d * (k - 1) + 1
+        truncated = int((m - reach) / s) + 1  # C++ integer division
+        if name == "Conv3D" and mode == "pad":
+            if truncated < 0:
+                raise RuntimeError(f"Resize failed for kernel: {name} (the dilated kernel is "
+                                   "longer than the padded input).")
+            if truncated > 0 and m < reach:
+                extended[axis] = (pads[axis][0], pads[axis][1] + reach - m)
+            continue
+        length = math.ceil((m - reach + 1) / s)
+        if length == 0 and truncated != 0:
+            raise RuntimeError("could not create a primitive descriptor for the convolution "
+                               f"forward propagation primitive ({name}: the empty output's "
+                               "window does not end a stride before the input).")
+        if length == -1 or (length < 0 and name == "Conv3D"):
+            raise RuntimeError(f"Resize failed for kernel: {name} (the dilated kernel is "
+                               "longer than the padded input).")
+        if length < 0:
+            raise ValueError(f"For '{name} output_shape',  shape element [{axis + 2}] must be "
+                             f"positive integer or -1, but got: {length}.")
+    return extended
+
+
+def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1,
+           ms_kernel=True):
     """Convolution over the ``w.ndim - 2`` trailing axes (NCHW/OIHW, NCDHW/OIDHW); an input
     of another dtype than the weight, or whose channels do not match it, is MindSpore's
-    TypeError / RuntimeError."""
+    TypeError / RuntimeError; ``ms_kernel``: windows past the input as MindSpore's CPU
+    kernels take them (``ms_window``)."""
     n = w.ndim - 2
     name = "Conv3D" if n == 3 else "Conv2D"
     if x.dtype != w.dtype:
@@ -80,6 +126,14 @@ def conv2d(x, w, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, g
                            f"and 'group': {groups}.")
     stride, dilation = pair(stride, n, "stride"), pair(dilation, n, "dilation")
     pads = pads_2d(pad_mode, padding, x.shape[2:], w.shape[2:], stride, dilation)
+    if ms_kernel:
+        pads = ms_window(name, pad_mode, pads, x.shape[2:], w.shape[2:], stride, dilation)
+    if any(s > 1 for s in stride) and any(lo or hi for lo, hi in pads):
+        # XLA's CPU simplifier aborts the process on the input gradient of some strided,
+        # padded windows over two or more axes (an invalid window with a negative low
+        # padding); padding first gives the same numbers and it compiles
+        x = jnp.pad(x, [(0, 0), (0, 0)] + [tuple(p) for p in pads])
+        pads = [(0, 0)] * len(pads)
     out = jax.lax.conv_general_dilated(
         x, w, window_strides=stride, padding=pads, rhs_dilation=dilation,
         feature_group_count=groups, precision=jaxconfig.conv_precision())
@@ -100,8 +154,8 @@ def conv2d_transpose(x, w, bias=None, stride=1, pad_mode="same", padding=0,
         # where the stride is longer than the window, zeros are added at the end
         crops = [(t // 2, t - t // 2) if t >= 0 else (0, t)
                  for t in (e - s for e, s in zip(eff, stride))]
-    elif mode == "valid":
-        crops = [(0, 0)] * n
+    elif mode == "valid":  # output = max(input * stride, the full transpose): zeros added
+        crops = [(0, min(e - s, 0)) for e, s in zip(eff, stride)]
     else:
         crops = pads_2d("pad", padding, x.shape[2:], k, stride, dilation)
     pads = [(e - 1 - lo, e - 1 - hi + op) for e, (lo, hi), op in zip(eff, crops,

@@ -84,7 +84,7 @@ def _conv_backprop_input(dout, w, input_size, *, out_channel, kernel_size, pad_m
     def forward(x):
         return nn_kernels.conv2d(x, w, None, _spatial(stride, n, "stride"),
                                  _pad_mode(pad_mode), padding,
-                                 _spatial(dilation, n, "dilation"), group)
+                                 _spatial(dilation, n, "dilation"), group, ms_kernel=False)
     _, vjp = jax.vjp(forward, jnp.zeros(shape, dout.dtype))
     return vjp(dout)[0]
 

@@ -277,7 +277,8 @@ def _conv_nd(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1
         padding = (padding,) * n if isinstance(padding, int) else tuple(padding)
         padding = tuple(p for p in padding for _ in range(2))
     return nn_kernels.conv2d(input, weight, bias, nn_kernels.pair(stride, n, "stride"), mode,
-                             padding, nn_kernels.pair(dilation, n, "dilation"), groups)
+                             padding, nn_kernels.pair(dilation, n, "dilation"), groups,
+                             ms_kernel=False)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+import jax.numpy as jnp
+
 from ... import _checkparam as validator
 from ..._engine import context, dtypes, nn_kernels
 from ..._engine.cell import Cell
@@ -180,6 +182,29 @@ def _conv2d_transpose(x, w, b=None, **kw):
     return nn_kernels.conv2d_transpose(x, w, b, **kw)
 
 
+def _conv2d_transpose_zero_padded(x, w, b=None, output_padding=(0, 0), **kw):
+    """nn.Conv2dTranspose's ``output_padding``: zeros after the biased output (an
+    ``ops.Pad``), not more of the transposed convolution."""
+    out = nn_kernels.conv2d_transpose(x, w, b, **kw)
+    return jnp.pad(out, ((0, 0), (0, 0), (0, output_padding[0]), (0, output_padding[1])))
+
+
+def _check_output_padding_2d(conv) -> tuple:
+    """nn.Conv2dTranspose's call-time checks of ``output_padding`` (int or pair)."""
+    given = conv.output_padding
+    pair = tuple(given) if isinstance(given, tuple) else (given, given)
+    if pair == (0, 0) and not isinstance(given, tuple):
+        return pair
+    for i, (axis, op) in enumerate(zip("hw", pair)):
+        if op < 0 or op >= max(conv.dilation[i], conv.stride[i]):
+            where = f"[{i}]" if isinstance(given, tuple) else ""
+            raise ValueError(f"output_padding{where} must be in range of [0, max(stride_{axis}, "
+                             f"dilation_{axis})).")
+    if conv.pad_mode != "pad" and any(op > 0 for op in pair):
+        raise ValueError("when output_padding is not zero, pad_mode must be 'pad'")
+    return pair
+
+
 def _conv1d_transpose(x, w, b=None, **kw):
     return nn_kernels.conv2d_transpose(x[:, :, None, :], w, b, **kw)[:, :, 0, :]
 
@@ -191,21 +216,26 @@ def _check_rank(prim: str, x, rank: int, added: int = 0) -> None:
                          f"but got {x.ndim + added}.")
 
 
-def _check_window(conv, x) -> None:
-    """``Conv2D`` on a 'valid' or 'pad' window past the (padded) input: a kernel larger than
-    it is MindSpore's ValueError, a dilated reach past it the kernel's RuntimeError (XLA
-    would return an empty output)."""
-    if conv.pad_mode.lower() == "same":
+def _check_transpose_length(conv, x, prim: str) -> None:
+    """A 'pad' transposed convolution whose padding eats the whole output: -1 (the
+    dynamic-shape marker) fails at the kernel's resize, lower lengths in the shape check."""
+    if conv.pad_mode.lower() != "pad":
         return
-    pad = conv.padding if conv.pad_mode.lower() == "pad" else 0
-    top, bottom, left, right = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
-    size = (x.shape[-2] + top + bottom, x.shape[-1] + left + right)
-    if any(n < k for n, k in zip(size, conv.kernel_size)):
-        raise ValueError("For 'Conv2d', input shape's h and w after padding must be greater "
-                         "than or equal to kernel_size's h and w respectively.")
-    if any(n < (k - 1) * d + 1 for n, k, d in zip(size, conv.kernel_size, conv.dilation)):
-        raise RuntimeError("Resize failed for kernel: Conv2D (the dilated kernel is larger "
-                           "than the padded input).")
+    n = len(conv.kernel_size)
+    pad = conv.padding
+    pad = (pad,) * (2 * n) if isinstance(pad, int) else tuple(pad)
+    spatial = (1,) * (n + 2 - x.ndim) + tuple(x.shape[2:])
+    extra = tuple(conv.output_padding) if prim == "Conv3DTranspose" else (0,) * n
+    lengths = [(m - 1) * s + d * (k - 1) + 1 - pad[2 * i] - pad[2 * i + 1] + op
+               for i, (m, k, d, s, op) in enumerate(zip(spatial, conv.kernel_size,
+                                                        conv.dilation, conv.stride, extra))]
+    if -1 in lengths:
+        raise RuntimeError(f"Resize failed for kernel: {prim} (the padding is longer than the "
+                           "output).")
+    if min(lengths) < -1:
+        shape = (x.shape[0], conv.out_channels) + tuple(lengths)
+        raise ValueError(f"For '{prim}', shape should not have values less than -2 but got "
+                         f"{shape}.")
 
 
 class Conv2d(_Conv):
@@ -230,7 +260,6 @@ class Conv2d(_Conv):
 
     def construct(self, x):
         _check_rank("Conv2D", x, 4)
-        _check_window(self, x)
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
         return call(_conv2d, args, self._kernel_args())
 
@@ -254,7 +283,6 @@ class Conv1d(_Conv):
 
     def construct(self, x):
         _check_rank("Conv2D", x, 4, added=1)
-        _check_window(self, x)
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
         return call(_conv1d, args, self._kernel_args())
 
@@ -294,9 +322,12 @@ class Conv2dTranspose(_Conv):
             raise ValueError(f"not enough values to unpack (expected 4, got {x.ndim})"
                              if x.ndim < 4 else "too many values to unpack (expected 4)")
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
-        kw = self._kernel_args()
-        kw["output_padding"] = self.output_padding
-        return call(_conv2d_transpose, args, kw)
+        _check_transpose_length(self, x, "Conv2DBackpropInput")
+        output_padding = _check_output_padding_2d(self)
+        if output_padding == (0, 0):
+            return call(_conv2d_transpose, args, self._kernel_args())
+        return call(_conv2d_transpose_zero_padded, args,
+                    dict(self._kernel_args(), output_padding=output_padding))
 
 
 class Conv3d(_Conv):
@@ -359,6 +390,13 @@ class Conv3dTranspose(_Conv):
 
     def construct(self, x):
         _check_rank("Conv3DTranspose", x, 5)
+        _check_transpose_length(self, x, "Conv3DTranspose")
+        if any(op >= s for op, s in zip(self.output_padding, self.stride)):
+            # oneDNN's forward shape check of the backward kernel: (out + pads - reach) /
+            # stride + 1 must give the input's length back
+            raise RuntimeError("could not create a primitive descriptor for the convolution "
+                               "forward propagation primitive (Conv3DTranspose: an "
+                               "output_padding not shorter than the stride).")
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
         kw = self._kernel_args()
         kw["output_padding"] = self.output_padding
@@ -389,5 +427,6 @@ class Conv1dTranspose(_Conv):
         if x.ndim != 3:
             raise ValueError(f"For 'Conv1dTranspose', the dimension of input must be 3d, but "
                              f"got {x.ndim}.")
+        _check_transpose_length(self, x, "Conv2DBackpropInput")
         args = (x._data, self.weight._data) + ((self.bias._data,) if self.has_bias else ())
         return call(_conv1d_transpose, args, self._kernel_args())
