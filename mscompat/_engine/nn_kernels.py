@@ -266,13 +266,31 @@ def avg_pool(x, kernel, stride, pad_mode="valid", padding=0, ceil_mode=False,
     """Average pooling. The divisor counts the input elements under the window; with
     ``count_include_pad`` the explicit padding (``pad_mode='pad'``, or the 'same' padding
     of 3-D pools and when ``ceil_mode``) counts too; the extra ``ceil_mode`` padding never does."""
+    if divisor_override and not count_include_pad:
+        # MindSpore's AvgPool3DGrad here: the gradient of the count-divided average (each
+        # window divided by the input elements under it), times kernel size / override
+        scale = math.prod(kernel) / divisor_override
+
+        def counted(x):
+            return avg_pool(x, kernel, stride, pad_mode, padding, ceil_mode, False) * scale
+
+        @jax.custom_vjp
+        def overridden(x):
+            return avg_pool(x, kernel, stride, pad_mode, padding, ceil_mode, True,
+                            divisor_override)
+
+        def forward(x):
+            return overridden(x), jax.vjp(counted, x)[1]
+
+        overridden.defvjp(forward, lambda vjp, g: vjp(g))
+        return overridden(x)
     ones1 = (1,) * len(kernel)
     pads = _pool_pads(pad_mode, padding, x.shape[2:], kernel, stride, ceil_mode)
     win, strides = (1, 1) + tuple(kernel), (1, 1) + tuple(stride)
     total = jax.lax.reduce_window(x, np.array(0, x.dtype), jax.lax.add, win, strides,
                                   [(0, 0), (0, 0)] + pads)
-    if divisor_override:
-        return total / divisor_override
+    if divisor_override:  # (a division, not XLA's multiplication by the reciprocal)
+        return exact_div.divide(total, divisor_override)
     ones = jnp.ones((1, 1) + x.shape[2:], x.dtype)
     rest = pads
     mode = pad_mode.lower()

@@ -85,6 +85,89 @@ class _Pool(Cell):
         lead = ((1,) if unbatched else ()) + tuple(x.shape[:-self._ndim])
         raise self._window_error(lead, spatial, out)
 
+    def _pads_3d(self) -> list:
+        """(lo, hi) per axis of the 3-D kernel MindSpore runs (1-D and 2-D pools lead with
+        unpadded axes)."""
+        n, p = self._ndim, self.padding
+        if isinstance(p, int):
+            pairs = [(p, p)] * n
+        elif len(p) == 2 * n and n > 1 and self._ndim == 3:
+            pairs = [(p[2 * i], p[2 * i + 1]) for i in range(n)]
+        elif len(p) == 1:
+            pairs = [(p[0], p[0])] * n
+        else:
+            pairs = [(v, v) for v in p[-n:]]
+        return [(0, 0)] * (3 - n) + pairs
+
+    def _lengths(self, pads, spatial, kernel, stride, dilation=(1, 1, 1)) -> list:
+        """The 3-D kernel's output lengths (``ceil_mode`` grows the tail padding)."""
+        grown = nn_kernels._pool_pads("pad", tuple(v for pair in pads for v in pair), spatial,
+                                      kernel, stride, self.ceil_mode, dilation)
+        return [(m + lo + hi - (k - 1) * d - 1) // st + 1 for m, (lo, hi), k, st, d in
+                zip(spatial, grown, kernel, stride, dilation)]
+
+    def _shape_3d(self, x, out, vector=True):
+        """The 3-D kernel's (N, C, D, H, W) output shape, as its messages print it."""
+        lead = (1,) if x.ndim == self._ndim + 1 else ()
+        shape = lead + tuple(x.shape[:-self._ndim]) + tuple(out)
+        return const_vector(shape) if vector else shape
+
+    def _check_3d_kernel(self, x, kind: str) -> None:
+        """The checks of the 3-D kernel a pool runs on: ``AvgPool3D`` (each axis' two pads
+        at most its kernel, the padded input at least the kernel), ``MaxPool3DWithArgmax``
+        (each pad at most half its kernel, every output length positive) and ``MaxPool3D``
+        in 'pad' mode (each axis' two pads at most its kernel)."""
+        n = self._ndim
+        kernel = (1,) * (3 - n) + tuple(self.kernel_size)
+        stride = (1,) * (3 - n) + tuple(self.stride)
+        spatial = (1,) * (3 - n) + tuple(x.shape[-n:])
+        pads = self._pads_3d() if self.pad_mode == "PAD" else [(0, 0)] * 3
+        if kind == "avg":
+            if any(lo + hi > k for (lo, hi), k in zip(pads, kernel)):
+                flat = ",".join(str(v) for pair in pads for v in pair)
+                raise ValueError(f"For 'AvgPool3D the sum of the pads in the two directions "
+                                 f"should be less than or equal to the corresponding kernel "
+                                 f"size, but got pads: ({flat}) and kernel size: "
+                                 f"{const_vector(kernel)}.")
+            padded = [m + lo + hi for m, (lo, hi) in zip(spatial, pads)]
+            if self.pad_mode != "SAME" and not self.ceil_mode and any(
+                    m < k for m, k in zip(padded, kernel)):
+                d, h, w = padded
+                raise RuntimeError(f"For 'AvgPool3D, size of input with the padding is (D:{d}, "
+                                   f"H:{h}, W:{w}) smaller than kernel size [const "
+                                   f"initializer_list]{{{', '.join(map(str, kernel))}}}")
+            out = self._lengths(pads, spatial, kernel, stride)
+            if self.pad_mode == "PAD" and min(out) <= 0:
+                raise RuntimeError(f"For 'AvgPool3D', output shape's all elements must be "
+                                   f"positive, but got shape: {self._shape_3d(x, out)}.")
+        elif kind == "argmax":
+            half = [lo for lo, _ in pads]
+            if any(2 * q > k for q, k in zip(half, kernel)):
+                raise ValueError(f"For Maxpool3DWithArgmax, pads should be less equal to the "
+                                 f"half of ksize, but got ksize is[{const_vector(kernel)}], "
+                                 f"pads is[{const_vector(tuple(half))}].")
+            dilation = nn_kernels.pair(self.dilation, n, "dilation") if isinstance(
+                self.dilation, int) else tuple(self.dilation)[-n:]
+            dilation = (1,) * (3 - n) + tuple(dilation)
+            out = self._lengths(pads, spatial, kernel, stride, dilation)
+            if min(out) <= 0:
+                raise ValueError(f"for MaxPool3DWithArgmax, shape of out is "
+                                 f"{list(self._shape_3d(x, out, vector=False))}. It should be "
+                                 f"not less than zero.")
+        elif self.pad_mode == "PAD":
+            out = self._lengths(pads, spatial, kernel, stride)
+            if min(out) <= 0:
+                raise ValueError(f"For 'MaxPool3D', output shape's all elements must be "
+                                 f"positive, but got shape: {self._shape_3d(x, out)}.")
+            for (lo, hi), k, (ends, axis) in zip(pads, kernel, (("head and tail", "depth"),
+                                                                ("top and bottom", "height"),
+                                                                ("left and right", "width"))):
+                if lo + hi > k:
+                    raise ValueError(f"For 'MaxPool3D', the summation of padding on {ends} "
+                                     f"must be smaller than, or equal to the kernel size on "
+                                     f"{axis}, but got padding: [{lo}, {hi}], kernel size: "
+                                     f"{k}.")
+
     def _window_error(self, lead: tuple, spatial: tuple, out: tuple) -> Exception:
         one = (1,) * (2 - self._ndim) if self._ndim < 2 else ()  # 1-D runs as 2-D
         return ValueError(
@@ -169,6 +252,8 @@ class MaxPool2d(_Pool):
         kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
               "padding": self._pool_padding(), "dilation": self.dilation,
               "ceil_mode": self.ceil_mode}
+        if self.pad_mode == "PAD":
+            self._check_3d_kernel(x, "argmax")
         self._check_window(x, unbatched)
         if self.return_indices:
             return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched))
@@ -193,6 +278,9 @@ class AvgPool2d(_Pool):
               tuple(self.padding), "ceil_mode": self.ceil_mode,
               "count_include_pad": self.count_include_pad,
               "divisor_override": self.divisor_override}
+        if self.pad_mode == "PAD" or self.padding != 0 or self.ceil_mode or \
+                not self.count_include_pad or self.divisor_override is not None:
+            self._check_3d_kernel(x, "avg")
         self._check_window(x, unbatched)
         return call(_KERNELS["avg", unbatched, False], (x._data,), kw)
 
@@ -228,6 +316,8 @@ class MaxPool1d(_Pool):
               "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
               "dilation": (1, self.dilation if isinstance(self.dilation, int)
                            else self.dilation[0]), "ceil_mode": self.ceil_mode}
+        if self.pad_mode == "PAD":
+            self._check_3d_kernel(x, "argmax")
         self._check_window(x, unbatched)
         if self.return_indices:
             return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched, one_d=True))
@@ -258,6 +348,15 @@ class AvgPool1d(_Pool):
               "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
               "ceil_mode": self.ceil_mode, "count_include_pad": self.count_include_pad,
               "divisor_override": None}
+        if self.pad_mode == "PAD" or self.padding != 0 or self.ceil_mode or \
+                not self.count_include_pad:
+            self._check_3d_kernel(x, "avg")
+        else:  # MindSpore's 2-D path: one window short of a second stride is one mean
+            width, k = x.shape[-1], self.kernel_size[0]
+            if width < k:
+                raise self._window_error(None, None, None)
+            if width - k < self.stride[0]:
+                kw = dict(kw, pad_mode="VALID", stride=(1, width))
         self._check_window(x, unbatched)
         return call(_KERNELS["avg", unbatched, True], (x._data,), kw)
 
@@ -399,6 +498,8 @@ class MaxPool3d(_Pool):
         kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
               "padding": self.padding if isinstance(self.padding, int) else
               tuple(self.padding), "dilation": self.dilation, "ceil_mode": self.ceil_mode}
+        self._check_3d_kernel(x, "argmax" if self.dilation != 1 or self.return_indices
+                              else "max")
         self._check_window(x, unbatched)
         if self.return_indices:
             return call(_with_indices, (x._data,), dict(kw, unbatched=unbatched))
@@ -428,6 +529,7 @@ class AvgPool3d(_Pool):
               tuple(self.padding), "ceil_mode": self.ceil_mode,
               "count_include_pad": self.count_include_pad,
               "divisor_override": self.divisor_override}
+        self._check_3d_kernel(x, "avg")
         self._check_window(x, unbatched)
         return call(_pool3d, (x._data,), dict(kw, kind="avg", unbatched=unbatched))
 

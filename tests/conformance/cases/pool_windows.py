@@ -1,0 +1,82 @@
+"""Pooling layers on random shapes and arguments, as a sweep against MindSpore found them
+apart: the checks of the 3-D kernels the 1-D/2-D pools run on in 'pad' mode
+(``AvgPool3D``: two pads at most the kernel, a padded input at least the kernel outside
+``ceil_mode``, positive output lengths; ``MaxPool3DWithArgmax``: each pad at most half its
+kernel, positive lengths; ``MaxPool3D``: two pads at most the kernel, positive lengths),
+AvgPool1d's single mean when one window is all a stride leaves (every pad mode), and the
+gradient of ``divisor_override`` without ``count_include_pad`` (MindSpore's
+``AvgPool3DGrad``: the count-divided average's, times kernel size / override)."""
+import numpy as np
+
+from ._registry import case
+
+
+def _configs(count, seed):
+    rs = np.random.RandomState(seed)
+    out = []
+    for _ in range(count):
+        d = int(rs.choice([1, 2, 3]))
+        kind = str(rs.choice(["Max", "Avg"]))
+        k = tuple(int(v) for v in rs.randint(1, 4, size=d))
+        s = tuple(int(v) for v in rs.randint(1, 4, size=d))
+        spatial = tuple(int(v) for v in rs.randint(2, 9, size=d))
+        kw = dict(kernel_size=k if d > 1 else k[0], stride=s if d > 1 else s[0])
+        if rs.rand() < 0.5:
+            kw["pad_mode"] = str(rs.choice(["same", "valid"]))
+        else:
+            kw.update(pad_mode="pad", padding=int(rs.randint(0, 2)),
+                      ceil_mode=bool(rs.rand() < 0.5))
+            if kind == "Avg":
+                kw["count_include_pad"] = bool(rs.rand() < 0.5)
+                if d > 1 and rs.rand() < 0.3:
+                    kw["divisor_override"] = int(rs.randint(1, 5))
+            if kind == "Max" and d > 1 and rs.rand() < 0.3:
+                kw["dilation"] = int(rs.randint(1, 3))
+        out.append((f"{kind}Pool{d}d", kw, rs.randn(2, 3, *spatial).astype(np.float32)))
+    return out
+
+
+def _weighted(net, w):
+    def loss(x):
+        return (net(x) * w).sum()
+    return loss
+
+
+@case(modes=("PYNATIVE", "GRAPH"), rtol=1e-5, atol=1e-6)
+def random_pools(ms):
+    out = []
+    for name, kw, x in _configs(90, 3):
+        try:
+            net = getattr(ms.nn, name)(**kw)
+            x = ms.Tensor(x)
+            y = net(x)
+            w = ms.Tensor(np.random.RandomState(9).randn(*y.shape).astype(np.float32))
+            out.append([y, ms.grad(_weighted(net, w))(x)])
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    return out
+
+
+@case(modes=("PYNATIVE", "GRAPH"))
+def avg_pool_divisor_override_gradients(ms):
+    x = ms.Tensor(np.arange(1, 26, dtype=np.float32).reshape(1, 1, 5, 5))
+    out = []
+    for kw in (dict(divisor_override=3), dict(divisor_override=3, count_include_pad=False),
+               dict(divisor_override=4, count_include_pad=False),
+               dict(divisor_override=3, ceil_mode=True, count_include_pad=False)):
+        net = ms.nn.AvgPool2d(2, 2, pad_mode="pad", padding=1, **kw)
+        out.append([net(x), ms.grad(_weighted(net, 1.0))(x)])
+    return out
+
+
+@case(modes=("PYNATIVE",))
+def avg_pool1d_single_window(ms):
+    out = []
+    for width, k, s, mode in ((2, 2, 1, "same"), (4, 2, 3, "same"), (2, 1, 2, "valid"),
+                              (5, 3, 3, "same"), (3, 4, 1, "same"), (6, 2, 2, "same")):
+        x = ms.Tensor(np.arange(2 * width, dtype=np.float32).reshape(1, 2, width))
+        try:
+            out.append(ms.nn.AvgPool1d(k, s, pad_mode=mode)(x))
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    return out
