@@ -185,7 +185,7 @@ def _conv2d_transpose(x, w, b=None, **kw):
 def _conv2d_transpose_zero_padded(x, w, b=None, output_padding=(0, 0), **kw):
     """nn.Conv2dTranspose's ``output_padding``: zeros after the biased output (an
     ``ops.Pad``), not more of the transposed convolution."""
-    out = nn_kernels.conv2d_transpose(x, w, b, **kw)
+    out = _conv2d_transpose(x, w, b, **kw)
     return jnp.pad(out, ((0, 0), (0, 0), (0, output_padding[0]), (0, output_padding[1])))
 
 
@@ -222,13 +222,13 @@ def _check_transpose_length(conv, x, prim: str) -> None:
     if conv.pad_mode.lower() != "pad":
         return
     n = len(conv.kernel_size)
-    pad = conv.padding
-    pad = (pad,) * (2 * n) if isinstance(pad, int) else tuple(pad)
     spatial = (1,) * (n + 2 - x.ndim) + tuple(x.shape[2:])
+    pads = nn_kernels.pads_2d("pad", conv.padding, spatial, conv.kernel_size, conv.stride,
+                              conv.dilation)
     extra = tuple(conv.output_padding) if prim == "Conv3DTranspose" else (0,) * n
-    lengths = [(m - 1) * s + d * (k - 1) + 1 - pad[2 * i] - pad[2 * i + 1] + op
-               for i, (m, k, d, s, op) in enumerate(zip(spatial, conv.kernel_size,
-                                                        conv.dilation, conv.stride, extra))]
+    lengths = [(m - 1) * s + d * (k - 1) + 1 - lo - hi + op
+               for m, k, d, s, (lo, hi), op in zip(spatial, conv.kernel_size, conv.dilation,
+                                                   conv.stride, pads, extra)]
     if -1 in lengths:
         raise RuntimeError(f"Resize failed for kernel: {prim} (the padding is longer than the "
                            "output).")

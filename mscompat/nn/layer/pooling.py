@@ -91,7 +91,7 @@ class _Pool(Cell):
         n, p = self._ndim, self.padding
         if isinstance(p, int):
             pairs = [(p, p)] * n
-        elif len(p) == 2 * n and n > 1 and self._ndim == 3:
+        elif n == 3 and len(p) == 6:
             pairs = [(p[2 * i], p[2 * i + 1]) for i in range(n)]
         elif len(p) == 1:
             pairs = [(p[0], p[0])] * n
