@@ -558,6 +558,24 @@ binary_cross_entropy.__doc__ = (
     "zero) and ``log(1 - x) - log(x)`` for ``y``, unclamped.")
 
 
+def bce_reduced(loss, reduction: str, reduce):
+    """``reduce(loss, reduction)`` as MindSpore's BinaryCrossEntropy kernel reduces: its
+    pairwise sum first adds the last element of an odd count to the first, so a lone element
+    is added to itself and a one-element ``'mean'`` or ``'sum'`` is twice the loss (every
+    backend path, ``nn.BCELoss``, ``ops.binary_cross_entropy`` and ``mint``'s, and in both
+    modes); the gradient is the loss's own.
+
+    Example:
+        >>> import jax.numpy as jnp
+        >>> float(bce_reduced(jnp.array([0.25]), "sum", lambda v, r: v.sum()))
+        0.5
+    """
+    out = reduce(loss, reduction)
+    if reduction != "none" and loss.size == 1:
+        out = out + jax.lax.stop_gradient(out)
+    return out
+
+
 def negative_indices_dropped(gathered, indices, axis: int):
     """``gathered`` (``take(x, indices, axis)``) whose gradient skips the positions of
     negative indices, as MindSpore's Gather bprop does (its UnsortedSegmentSum drops

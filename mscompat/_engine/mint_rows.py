@@ -422,7 +422,8 @@ def _bce(input, target, weight=None, reduction="mean"):
     log_p = jnp.maximum(jnp.log(input), -100.0)
     log_q = jnp.maximum(jnp.log1p(-input), -100.0)
     loss = -(target * log_p + (1 - target) * log_q)
-    return _reduce_loss(loss if weight is None else loss * weight, reduction)
+    return bprops.bce_reduced(loss if weight is None else loss * weight, reduction,
+                              _reduce_loss)
 
 
 def _bce_logits(input, target, weight=None, reduction="mean", pos_weight=None):

@@ -22,7 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, errors
+from . import bprops, cpu_math, errors, exact_div
 from .op_rows_math import _get_loss, _reduce_loss
 from .op_table import REQUIRED, OpDef, fn_row
 
@@ -88,8 +88,10 @@ def _cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean")
     0 for any other target."""
     if jnp.issubdtype(input1.dtype, jnp.integer):
         input1, input2 = input1.astype(jnp.float32), input2.astype(jnp.float32)
-    cos = jnp.sum(input1 * input2, 1) / (jnp.sqrt(jnp.sum(jnp.square(input1), 1))
-                                         * jnp.sqrt(jnp.sum(jnp.square(input2), 1)))
+    # (Div's bprop: a JAX quotient's -dout * x * y**-2 overflows a Float16 gradient)
+    cos = exact_div.divide(jnp.sum(input1 * input2, 1),
+                           jnp.sqrt(jnp.sum(jnp.square(input1), 1))
+                           * jnp.sqrt(jnp.sum(jnp.square(input2), 1)))
     zeros = jnp.zeros_like(cos)
     loss = (jnp.where(target == 1, 1.0 - cos, zeros)
             + jnp.where(target == -1, bprops.maximum(cos - margin, zeros), zeros))

@@ -747,7 +747,7 @@ def _bce(logits, labels, weight=None, reduction="mean"):
     loss = bprops.binary_cross_entropy(logits, labels)
     if weight is not None:
         loss = loss * weight
-    return _reduce_loss(loss, reduction)
+    return bprops.bce_reduced(loss, reduction, _reduce_loss)
 
 
 def _bce_prim(input, target, weight=None, *, reduction="mean"):

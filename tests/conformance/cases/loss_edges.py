@@ -80,3 +80,40 @@ def sparse_softmax_cross_entropy_far_below_and_masked(ms):
         loss = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
         out.append(_value_and_grad(ms, loss, x.asnumpy(), labels.asnumpy()))
     return out
+
+
+@case()
+def bce_one_element_reduced_twice(ms):
+    """BinaryCrossEntropy's kernel adds a lone element to itself before reducing (a
+    one-element 'mean' or 'sum' is twice the loss); its gradient is the loss's own."""
+    nn, ops, mint = ms.nn, ms.ops, ms.mint
+    out = []
+    for dtype in (np.float16, np.float32):
+        for shape in ((1,), (1, 1), (), (3,)):
+            x = np.full(shape, 0.3, dtype)
+            y = np.full(shape, 1.0, dtype)
+            w = np.full(shape, 2.0, dtype)
+            for red in ("mean", "sum", "none"):
+                out.append(_value_and_grad(ms, nn.BCELoss(reduction=red), x, y))
+                out.append(_value_and_grad(ms, nn.BCELoss(ms.Tensor(w), red), x, y))
+                out.append(ops.BinaryCrossEntropy(red)(ms.Tensor(x), ms.Tensor(y)))
+                out.append(mint.nn.functional.binary_cross_entropy(
+                    ms.Tensor(x), ms.Tensor(y), reduction=red))
+    return out
+
+
+@case(rtol=2e-3, atol=1e-3)
+def cosine_embedding_float16_small_norms(ms):
+    """A Float16 cosine's gradient by Div's bprop: a small norm does not overflow it."""
+    x1 = np.array([[0.2793], [-0.377]], np.float16)
+    x2 = np.array([[0.004173], [-1.483]], np.float16)
+    x3 = np.array([[0.01, -0.02], [0.5, 0.003]], np.float16)
+    target = np.array([1, -1], np.int32)
+    loss = ms.nn.CosineEmbeddingLoss()
+
+    def total(u, v, t):
+        return loss(u, v, t)
+
+    def grads(a, b):
+        return ms.grad(total, (0, 1))(ms.Tensor(a), ms.Tensor(b), ms.Tensor(target))
+    return grads(x1, x2), grads(x3, x3[::-1].copy())
