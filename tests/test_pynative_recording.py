@@ -127,6 +127,23 @@ def test_value_escaping_the_recording_still_computes():
     np.testing.assert_allclose((kept[0] + 1.0).asnumpy(), [4.0, 7.0])
 
 
+def test_a_hooked_cell_elsewhere_leaves_other_transforms_recorded():
+    """A Cell with a backward hook, kept alive by the user, sends only the transforms that
+    reach it down the eager path: another function is still recorded (a value escaping it
+    computes), and one that calls the hooked Cell runs its hook with MindSpore's gradient."""
+    hooked = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+    seen = []
+    hooked.register_backward_hook(lambda cell, gi, go: seen.append(go[0].shape))
+    test_value_escaping_the_recording_still_computes()
+
+    def through(x):
+        return (hooked(x) * 2.0).sum()
+
+    grad = ms.grad(through)(Tensor(np.array([[1.0, 2.0]], np.float32)))
+    np.testing.assert_allclose(grad.asnumpy(), [[4.0, 4.0]])
+    assert seen == [(1, 2)]
+
+
 def test_eager_only_transform_inside_falls_back_with_right_gradients():
     def f(x):
         _, vjp_fn = ms.vjp(lambda y: ops.sin(y) * y, x)

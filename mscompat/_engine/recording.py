@@ -239,7 +239,7 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     from .tensor import wrap_tree
     outer = _REC.get()
     eager_key = (make_key, fn)
-    if outer is None and (eager_key in _EAGER_ONLY or scope.backward_hooks_live()):
+    if outer is None and (eager_key in _EAGER_ONLY or scope.backward_hooks_reached(fn)):
         return _run_eagerly(make, fn, call_args, call_kwargs)
     rec = Recording(outer)
     token = _REC.set(rec)

@@ -43,13 +43,81 @@ class GraphBreak(Exception):
 # Bumped whenever a Cell hook is added or removed; part of every compile-cache key.
 HOOKS = {"version": 0}
 # Cells with backward hooks and live ``HookBackward`` primitives: their Python runs in
-# backward, so a PYNATIVE transform runs eagerly from the start while one exists (a recording
-# abandoned halfway would run the function's Python - its prints, forward hooks - twice).
+# backward, so a PYNATIVE transform of a function that reaches one runs eagerly from the
+# start (a recording abandoned halfway would run the function's Python - its prints, forward
+# hooks - twice).
 BACKWARD_HOOKED: weakref.WeakSet = weakref.WeakSet()
 
+_MAX_VISITS = 4096  # objects looked at per question; past that the recorder's own check
+# (a hooked Cell or HookBackward met while recording abandons the recording) still holds
 
-def backward_hooks_live() -> bool:
-    return any(getattr(o, "_backward_hooks", True) for o in BACKWARD_HOOKED)
+
+def backward_hooks_reached(fn) -> bool:
+    """Does ``fn`` reach a Cell with backward hooks or a ``HookBackward``: itself, its
+    sub-Cells and attributes, a bound method's object, a closure's cells, its defaults,
+    the globals its code names (nested functions' too), a partial's parts, containers.
+
+    Only hooked objects ``fn`` reaches count: a hooked Cell alive elsewhere (kept by a user,
+    or by a compiled program's cache) does not send unrelated transforms down the eager path.
+    """
+    live = {id(o) for o in list(BACKWARD_HOOKED) if getattr(o, "_backward_hooks", True)}
+    if not live:
+        return False
+    seen: set[int] = set()
+    stack = [fn]
+    while stack and len(seen) < _MAX_VISITS:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if id(obj) in live:
+            return True
+        stack.extend(_referents(obj))
+    return False
+
+
+def _referents(obj) -> list:
+    import functools
+    import types
+    if isinstance(obj, (types.ModuleType, type, str, bytes, int, float, complex, bool)) \
+            or obj is None:
+        return []
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return list(obj)
+    if isinstance(obj, dict):
+        return list(obj.values())
+    if isinstance(obj, types.MethodType):
+        return [obj.__self__, obj.__func__]
+    if isinstance(obj, functools.partial):
+        return [obj.func, *obj.args, *obj.keywords.values()]
+    if isinstance(obj, types.FunctionType):
+        out = [c.cell_contents for c in obj.__closure__ or () if _filled(c)]
+        out += list(obj.__defaults__ or ()) + list((obj.__kwdefaults__ or {}).values())
+        g = obj.__globals__
+        out += [g[n] for n in _code_names(obj.__code__) if n in g]
+        if hasattr(obj, "__wrapped__"):
+            out.append(obj.__wrapped__)
+        return out
+    d = getattr(obj, "__dict__", None)
+    if isinstance(d, dict):
+        return list(d.values())
+    return []
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty closure cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+def _code_names(code) -> set:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _code_names(const)
+    return names
 
 
 class Scope:
