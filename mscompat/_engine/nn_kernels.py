@@ -380,7 +380,8 @@ def batch_norm_train(x, gamma, beta, mean, var, eps, momentum):
     bv = jax.lax.stop_gradient(exact_div.var(x, axis=axes))
     n = x.size // x.shape[1]
     y = _normalized_by_batch(x, gamma, beta, float(eps))
-    unbiased = bv * (n / max(n - 1, 1))
+    # (one value a channel: MindSpore's n / (n - 1) is infinite and 0 * inf a NaN variance)
+    unbiased = bv * (n / (n - 1)) if n > 1 else jnp.full_like(bv, np.nan)
     sg = jax.lax.stop_gradient
     new_mean = momentum * mean + (1 - momentum) * sg(bm)
     new_var = momentum * var + (1 - momentum) * sg(unbiased)
@@ -450,9 +451,11 @@ def _batch_norm_affine(x, gamma, beta, mean, var, eps, shape):
 
 def layer_norm_stats(x, axes):
     """LayerNorm's mean and variance over ``axes`` (kept), as MindSpore's CPU kernel computes
-    them: a float32 input's in float64 (its mean, and the mean squared deviation from it),
-    each rounded once to float32; otherwise one pass, ``var = E[x^2] - mean^2``, each mean
-    divided exactly."""
+    them: a float32 input's (and a float16 input's, as float32 statistics) in float64 (its
+    mean, and the mean squared deviation from it), each rounded once to float32; otherwise
+    one pass, ``var = E[x^2] - mean^2``, each mean divided exactly."""
+    if x.dtype == np.float16:
+        x = x.astype(np.float32)
     if x.dtype == np.float32 and exact_div.wide_on_cpu():
         wide = x.astype(np.float64)
         mean = jnp.mean(wide, axis=axes, keepdims=True)
@@ -472,13 +475,58 @@ def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     x, _ = _widened(x, gamma)  # a Float16 input with Float32 parameters: computed in Float32
     axis = begin_norm_axis % x.ndim
     axes = tuple(range(axis, x.ndim))
-    mean, var = layer_norm_stats(x, axes)
-    y = exact_div.divide(x - mean, jnp.sqrt(var + eps))
     p = begin_params_axis % x.ndim
     shape = (1,) * p + x.shape[p:]
+    gamma, beta = jnp.reshape(gamma, shape), jnp.reshape(beta, shape)
+    if x.dtype == np.float16:  # (Float16 parameters too)
+        return _layer_norm_half(x, gamma, beta, axes, float(eps))
+    mean, var = layer_norm_stats(x, axes)
+    y = exact_div.divide(x - mean, jnp.sqrt(var + eps))
     # (the product stored before beta is added, as the kernel computes it)
-    y = linear_rounding.product(y, jnp.reshape(gamma, shape)) + jnp.reshape(beta, shape)
-    return y.astype(dtype)
+    return (linear_rounding.product(y, gamma) + beta).astype(dtype)
+
+
+def _layer_norm_half_values(x, gamma, beta, axes, eps):
+    """The Float16 LayerNorm kernel: float32 statistics rounded to Float16, then each step in
+    Float16, ``(x - mean) / sqrt(var + eps) * gamma + beta`` (the root taken in float32)."""
+    mean, var = layer_norm_stats(x, axes)
+    z = exact_div.divide(x - mean.astype(x.dtype), jnp.sqrt(var + eps).astype(x.dtype))
+    return linear_rounding.product(z, gamma) + beta
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3, 4))
+def _layer_norm_half(x, gamma, beta, axes, eps):
+    return _layer_norm_half_values(x, gamma, beta, axes, eps)
+
+
+def _layer_norm_half_fwd(x, gamma, beta, axes, eps):
+    return _layer_norm_half_values(x, gamma, beta, axes, eps), (x, gamma, beta)
+
+
+def _layer_norm_half_bwd(axes, eps, res, dy):
+    """LayerNormGrad's Float16 kernel: in float32 from the float32 statistics, but ``dy *
+    gamma`` taken in Float16; ``dx = dyg r + s1 (2 / n) xm + (s3 s1 / n - r s2) / n`` with
+    ``xm = x - mean``, ``r = (var + eps)^-1/2``, ``s1 = sum(dyg xm) (-1/2) (var + eps)^-3/2``,
+    ``s2 = sum(dyg)``, ``s3 = -2 sum(xm)`` over the normalised axes."""
+    x, gamma, beta = res
+    f32 = np.float32
+    mean, var = layer_norm_stats(x, axes)
+    n = f32(math.prod(x.shape[a] for a in axes))
+    xm = x.astype(f32) - mean
+    r = jax.lax.rsqrt(var + f32(eps))
+    dyg = (dy * gamma).astype(f32)
+    s1 = jnp.sum(dyg * xm, axis=axes, keepdims=True) * f32(-0.5) * r * r * r
+    s2 = jnp.sum(dyg, axis=axes, keepdims=True)
+    s3 = f32(-2.0) * jnp.sum(xm, axis=axes, keepdims=True)
+    dx = dyg * r + s1 * f32(2.0) / n * xm + (s3 * s1 / n - r * s2) / n
+    param_axes = tuple(i for i in range(x.ndim) if gamma.shape[i] == 1)
+    dgamma = jnp.sum(dy.astype(f32) * xm * r, axis=param_axes, keepdims=True)
+    dbeta = jnp.sum(dy.astype(f32), axis=param_axes, keepdims=True)
+    return (dx.astype(x.dtype), dgamma.reshape(gamma.shape).astype(gamma.dtype),
+            dbeta.reshape(beta.shape).astype(beta.dtype))
+
+
+_layer_norm_half.defvjp(_layer_norm_half_fwd, _layer_norm_half_bwd)
 
 
 def group_norm(x, num_groups, gamma, beta, eps):
@@ -487,13 +535,15 @@ def group_norm(x, num_groups, gamma, beta, eps):
     if x.dtype == jnp.bfloat16:
         raise RuntimeError("KernelMod Init Failed: GroupNorm (For 'GroupNorm' does not support "
                            "this kernel type: BFloat16 input).")
-    if x.dtype == np.float32 and exact_div.wide_on_cpu():
+    if x.dtype in (np.float32, np.float16):
         # MindSpore's CPU kernel computes in float64 throughout and rounds the result once
-        wide = group_norm(x.astype(np.float64), num_groups, gamma.astype(np.float64),
-                          beta.astype(np.float64), eps)
-        return wide.astype(x.dtype)
+        # (a Float16 input too, whatever its parameters' dtype)
+        wide = np.float64 if exact_div.wide_on_cpu() else np.float32
+        if x.dtype != wide:
+            out = group_norm(x.astype(wide), num_groups, gamma.astype(wide),
+                             beta.astype(wide), eps)
+            return out.astype(x.dtype)
     dtype = x.dtype
-    x, _ = _widened(x, gamma)
     n, c = x.shape[:2]
     g = jnp.reshape(x, (n, num_groups, -1))
     mean = exact_div.mean(g, axis=-1, keepdims=True)

@@ -165,7 +165,9 @@ class SyncBatchNorm(_BatchNorm):
 
 
 def _layer_norm(x, g, b, *, begin_norm_axis, begin_params_axis, eps):
-    return nn_kernels.layer_norm(x, g, b, begin_norm_axis, begin_params_axis, eps)
+    # (MindSpore's construct casts gamma and beta to the input's dtype)
+    return nn_kernels.layer_norm(x, g.astype(x.dtype), b.astype(x.dtype), begin_norm_axis,
+                                 begin_params_axis, eps)
 
 
 class LayerNorm(Cell):
@@ -204,7 +206,8 @@ class LayerNorm(Cell):
 
 
 def _group_norm(x, g, b, *, num_groups, eps):
-    return nn_kernels.group_norm(x, num_groups, g, b, eps)
+    # (MindSpore's construct casts gamma and beta to the input's dtype)
+    return nn_kernels.group_norm(x, num_groups, g.astype(x.dtype), b.astype(x.dtype), eps)
 
 
 class GroupNorm(Cell):

@@ -50,3 +50,81 @@ def batch_norm_with_moving_statistics(ms):
     flat.moving_variance.set_data(T(np.abs(_values((6,), 46, 1, 1))))
     flat.set_train(False)
     return [layer(x), flat(T(_values((8, 6), 47)))]
+
+
+def _half(shape, seed, scale, shift):
+    return (np.random.RandomState(seed).randn(*shape) * scale + shift).astype(np.float16)
+
+
+@case(rtol=0, atol=0)
+def layer_norm_float16_kernel(ms):
+    """Float16 LayerNorm: float32 statistics (returned as float32), ``(x - mean) / sqrt(var +
+    eps)`` with both rounded to Float16 first, then ``* gamma + beta`` in Float16 steps;
+    ``nn.LayerNorm`` casts its float32 parameters to the input's dtype."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+    out = []
+    for i, (shape, scale, shift) in enumerate((((4, 12), 0.01, 5.0), ((3, 2, 9), 1.0, 0.0),
+                                               ((2, 33), 10.0, 100.0))):
+        x = T(_half(shape, i, scale, shift))
+        g = T(_half(shape[-1:], 10 + i, 1.0, 0.5))
+        b = T(_half(shape[-1:], 20 + i, 1.0, 0.0))
+        for eps in (1e-7, 1e-5):
+            out.append(ops.LayerNorm(-1, -1, eps)(x, g, b))
+        out.append(nn.LayerNorm(shape[-1:], gamma_init=T(_values(shape[-1:], 40 + i)),
+                                beta_init=T(_values(shape[-1:], 50 + i)))(x))
+        out.append(ops.LayerNorm(-1, -1, 1e-5)(x, g.astype(ms.float32), b.astype(ms.float32)))
+    return out
+
+
+@case(rtol=2e-3, atol=2e-3)
+def layer_norm_float16_gradients(ms):
+    """LayerNormGrad's Float16 kernel: float32 arithmetic from the float32 statistics, with
+    ``dy * gamma`` rounded to Float16 (values near cancellation differed by 30 ulps)."""
+    ops, T = ms.ops, ms.Tensor
+    layer_norm = ops.LayerNorm(-1, -1, 1e-5)
+    out = []
+    for i, (shape, scale, shift) in enumerate((((3, 8), 0.01, 5.0), ((2, 3, 5), 1.0, 0.0))):
+        x = T(_half(shape, i, scale, shift))
+        g, b = T(_half(shape[-1:], 10 + i, 1.0, 0.5)), T(_half(shape[-1:], 20 + i, 1.0, 0.0))
+        w = T(_half(shape, 30 + i, 1.0, 0.0))
+        out.append(ms.grad(_weighted_layer_norm(layer_norm, w), (0, 1, 2))(x, g, b))
+    return out
+
+
+def _weighted_layer_norm(layer_norm, w):
+    def loss(x, g, b):
+        return (layer_norm(x, g, b)[0] * w).sum()
+    return loss
+
+
+@case(rtol=0, atol=0)
+def group_norm_float16_kernel(ms):
+    """Float16 GroupNorm: computed in float64 throughout and rounded once, as for float32;
+    ``nn.GroupNorm`` casts its float32 parameters to the input's dtype."""
+    nn, ops, T = ms.nn, ms.ops, ms.Tensor
+    out = []
+    for i, (shape, groups, scale, shift) in enumerate((((2, 4, 5), 2, 0.01, 5.0),
+                                                       ((1, 6, 3, 2), 3, 1.0, 0.0),
+                                                       ((3, 2), 2, 1.0, 0.0))):
+        x = T(_half(shape, i, scale, shift))
+        g = T(_half(shape[1:2], 10 + i, 1.0, 0.5))
+        b = T(_half(shape[1:2], 20 + i, 1.0, 0.0))
+        out.append(ops.group_norm(x, groups, g, b, 1e-5))
+        out.append(nn.GroupNorm(groups, shape[1], gamma_init=T(_values(shape[1:2], 40 + i)),
+                                beta_init=T(_values(shape[1:2], 50 + i)))(x))
+    return out
+
+
+@case()
+def batch_norm_one_value_a_channel(ms):
+    """Batch statistics of one value a channel: the unbiased variance n / (n - 1) is
+    0 * inf, so the moving variance becomes NaN (the output is 0)."""
+    nn = ms.nn
+    out = []
+    for cls, shape in ((nn.BatchNorm1d, (1, 3)), (nn.BatchNorm2d, (1, 3, 1, 1))):
+        for train, ugs in ((True, None), (False, True)):
+            net = cls(3, use_batch_statistics=ugs)
+            net.set_train(train)
+            x = ms.Tensor(np.arange(3, dtype=np.float32).reshape(shape) + 1)
+            out.append((net(x), net.moving_mean.value(), net.moving_variance.value()))
+    return out
