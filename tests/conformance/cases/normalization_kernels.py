@@ -128,3 +128,21 @@ def batch_norm_one_value_a_channel(ms):
             x = ms.Tensor(np.arange(3, dtype=np.float32).reshape(shape) + 1)
             out.append((net(x), net.moving_mean.value(), net.moving_variance.value()))
     return out
+
+
+@case(rtol=2e-7, atol=0)
+def mint_group_norm_is_the_kernel(ms):
+    """``mint.nn.functional.group_norm`` runs the GroupNorm kernel of ``ops.group_norm``
+    (Float16 and float32, with and without weight and bias; one float32 value of 36 is one
+    ulp off, the rest bit for bit)."""
+    mint, T = ms.mint, ms.Tensor
+    out = []
+    for dtype in (np.float16, np.float32):
+        x = T((np.random.RandomState(7).randn(2, 6, 3) * 0.01 + 5).astype(dtype))
+        g = T(np.random.RandomState(8).randn(6).astype(dtype))
+        b = T(np.random.RandomState(9).randn(6).astype(dtype))
+        out.append(mint.nn.functional.group_norm(x, 2, g, b))
+        out.append(mint.nn.functional.group_norm(x, 3))
+        out.append(mint.nn.GroupNorm(2, 6, dtype=ms.float16 if dtype == np.float16
+                                     else ms.float32)(x))
+    return out
