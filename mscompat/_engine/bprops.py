@@ -492,15 +492,21 @@ def _l2_normalize_fwd(x, axis, epsilon):
 
 def _l2_normalize_bwd(axis, epsilon, res, g):
     x, y = res
-    norm = jnp.sqrt(jnp.sum(x * x, axis=axis, keepdims=True))
-    return ((g - y * jnp.sum(g * y, axis=axis, keepdims=True)) / jnp.maximum(norm, epsilon),)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    # MindSpore's L2NormalizeGrad kernel counts the lone element of a length-1 axis twice in
+    # both of its sums (a norm of sqrt(2) |x|, not a zero gradient)
+    k = 2 if all(x.shape[a] == 1 for a in axes) else 1
+    norm = jnp.sqrt(k * jnp.sum(x * x, axis=axis, keepdims=True))
+    dot = k * jnp.sum(g * y, axis=axis, keepdims=True)
+    return ((g - y * dot) / jnp.maximum(norm, epsilon),)
 
 
 _l2_normalize.defvjp(_l2_normalize_fwd, _l2_normalize_bwd)
 l2_normalize = eager_fast(_l2_normalized)(_l2_normalize)
 l2_normalize.__doc__ = (
     "``L2Normalize``: ``x / sqrt(max(sum(x * x), epsilon))``; MindSpore's gradient "
-    "``(dy - y * sum(dy * y)) / max(norm, epsilon)`` (a zero vector: ``dy / epsilon``).")
+    "``(dy - y * sum(dy * y)) / max(norm, epsilon)`` (a zero vector: ``dy / epsilon``; "
+    "along a length-1 axis both sums count the element twice, as its kernel does).")
 
 
 def _logit_values(x, eps):

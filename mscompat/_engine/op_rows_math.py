@@ -25,7 +25,7 @@ from . import (
     reductions,
 )
 from .errors import check_dtype, check_reduce_axis, concrete, require_sequence
-from .op_rows_more_math import _log2, _log_base, angle
+from .op_rows_more_math import _log2, _log_base, angle, reduce_std_variance
 from .op_table import (
     REQUIRED,
     OpDef,
@@ -102,6 +102,9 @@ def _moment(f):
     kernel wraps in a way of its own (docs/divergences.md)."""
     def impl(input, axis=None, ddof=0, keepdims=False):
         axis = _axis(axis)
+        if input.dtype == jnp.float16:  # (the kernels compute a Float16 input in float32)
+            return f(input.astype(_F32), axis=axis, ddof=int(ddof),
+                     keepdims=keepdims).astype(input.dtype)
         if not jnp.issubdtype(input.dtype, jnp.integer):
             return f(input, axis=axis, ddof=int(ddof), keepdims=keepdims)
         dev = input - op_table.mean_keeping_dtype(input, axis, keepdims=True).astype(input.dtype)
@@ -671,7 +674,9 @@ def _cosine_similarity(x1, x2, dim=1, eps=1e-08):
     gradient (zero at a zero vector: there the gradient is ``x2 / eps``)."""
     dot = jnp.sum(x1 * x2, axis=dim)
     n1, n2 = (bprops.vector_norm(v, 2, (dim,)) for v in (x1, x2))
-    return dot / jnp.maximum(n1 * n2, eps)
+    # (Tensor.clip's gradient, bound included; Div's bprop: JAX's -dout * x * y**-2
+    # overflows a Float16 gradient)
+    return exact_div.divide(dot, bprops.clip(n1 * n2, eps))
 
 
 # -- losses ---------------------------------------------------------------------------------
@@ -898,8 +903,8 @@ ROWS: list[OpDef] = [
           functional=("argmin",), functional_impl=_argmin, methods=("argmin",)),
     OpDef(None, None, functional=("std",), functional_impl=_moment(jnp.std),
           methods=("std",)),
-    OpDef(None, None, functional=("var",), functional_impl=_moment(jnp.var),
-          methods=("var",)),
+    OpDef(None, None, functional=("var",), functional_impl=_moment(reduce_std_variance),
+          methods=("var",), method_impl=_moment(jnp.var)),
     OpDef(None, None, functional=("norm",), functional_impl=_norm, methods=("norm",)),
     OpDef("ReduceAll", _bool_reduce_prim(jnp.all), attrs=(("keep_dims", False),),
           functional=("all",), functional_impl=_bool_reduce(jnp.all), methods=("all",)),

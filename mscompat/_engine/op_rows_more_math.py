@@ -300,14 +300,27 @@ def _quantile(ignore_nan):
 
 
 def _renorm(input, p, axis, maxnorm):
+    if input.dtype == jnp.float16:  # (the kernel computes a Float16 input in float32)
+        return _renorm(input.astype(jnp.float32), p, axis, maxnorm).astype(input.dtype)
     axes = tuple(i for i in range(input.ndim) if i != axis % input.ndim)
     norm = jnp.sum(jnp.abs(input) ** p, axis=axes, keepdims=True) ** (1.0 / p)
-    scale = jnp.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
+    # (Div's bprop: JAX's -dout * x * y**-2 overflows a Float16 gradient)
+    scale = jnp.where(norm > maxnorm, exact_div.divide(maxnorm, norm + 1e-7), 1.0)
     return input * scale
 
 
 def _logit(input, eps=None):
     return bprops.logit(input, None if eps is None else float(eps))
+
+
+def reduce_std_variance(input, axis=None, ddof=0, keepdims=False):
+    """``ops.var``/``ops.var_mean``'s variance: with ``ddof`` 0 or 1, MindSpore squares
+    ``ReduceStd``'s deviation (its value one ulp from the mean square at times, its gradient
+    NaN where the deviation is 0: a constant row); other ``ddof``, the mean square."""
+    if isinstance(ddof, (bool, np.bool_)) or ddof in (0, 1):
+        std = jnp.std(input, axis=axis, ddof=int(ddof), keepdims=keepdims)
+        return std * std
+    return jnp.var(input, axis=axis, ddof=ddof, keepdims=keepdims)
 
 
 def _std_var_mean(stat):
@@ -467,7 +480,7 @@ ROWS: list[OpDef] = [
     _unary("logsigmoid", logsigmoid, False),
     _unary("count_nonzero", _count_nonzero),
     _unary("std_mean", _std_var_mean(jnp.std), False),
-    _unary("var_mean", _std_var_mean(jnp.var), False),
+    _unary("var_mean", _std_var_mean(reduce_std_variance), False),
     _unary("polygamma", _polygamma, False),
     _unary("zeta", _zeta, False),
 ]
