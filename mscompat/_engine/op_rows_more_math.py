@@ -22,7 +22,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from . import bessel, bprops, cpu_math, exact_div, kernel_grads
-from .errors import check_axis
+from .errors import check_axis, check_reduce_axis
 from .op_table import (
     OpDef,
     _is_intlike,
@@ -323,6 +323,29 @@ def reduce_std_variance(input, axis=None, ddof=0, keepdims=False):
     return jnp.var(input, axis=axis, ddof=ddof, keepdims=keepdims)
 
 
+def _reduce_std(x, *, axis=(), unbiased=True, keep_dims=False):
+    """``ops.ReduceStd(axis=(), unbiased=True, keep_dims=False)(x)``: ``(std, mean)`` over
+    ``axis`` (``()``: every axis), computed in float64 on the CPU; the deviation's
+    gradient is NaN where it is 0 (a constant row), as MindSpore's."""
+    if isinstance(axis, bool) or not isinstance(axis, (int, tuple, list)) or (
+            not isinstance(axis, int) and not all(isinstance(a, int) for a in axis)):
+        raise TypeError(f"For 'ReduceStd', the type of 'axis' should be one of '[list of int, "
+                        f"int, Tensor, tuple of int]', but got {type(axis)}.")
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"Kernel select failed: ReduceStd takes a Float16 or Float32 input, "
+                        f"not {x.dtype}.")
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    check_reduce_axis("ReduceStd", x, axes)
+    axes = tuple(a % x.ndim for a in axes) if axes else None
+    # (the CPU kernel's float64 steps, each result rounded once; else float32 for Float16)
+    wide = np.float64 if exact_div.wide_on_cpu() else _F32
+    wide = x.astype(wide) if x.dtype in (jnp.float16, jnp.float32) else x
+    var = jnp.var(wide, axis=axes, ddof=int(bool(unbiased)), keepdims=keep_dims)
+    std = jnp.sqrt(var.astype(jnp.promote_types(x.dtype, _F32)))  # (the root in float32)
+    mean = exact_div.mean(wide, axis=axes, keepdims=keep_dims)
+    return std.astype(x.dtype), mean.astype(x.dtype)
+
+
 def _std_var_mean(stat):
     def op(input, axis=None, ddof=0, keepdims=False):
         axis = tuple(axis) if isinstance(axis, list) else axis
@@ -408,6 +431,8 @@ def _frac(x):
 
 
 ROWS: list[OpDef] = [
+    OpDef("ReduceStd", _reduce_std, attrs=(("axis", ()), ("unbiased", True),
+                                           ("keep_dims", False))),
     _unary("adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2))),
     _unary("aminmax", _aminmax),
     _unary("angle", jnp.angle),

@@ -102,3 +102,26 @@ def renorm_float16_small_norms(ms):
         f = _renorm(ms, dy)
         out.append((f(x), _grad_sum(ms, f)(x)))
     return out
+
+
+def _reduce_std(ms, kw):
+    def f(v):
+        return ms.ops.ReduceStd(**kw)(v)[0]
+    return f
+
+
+@case(rtol=1e-6, atol=1e-7)
+def reduce_std_primitive(ms):
+    x = ms.Tensor(np.array([[1.0, 2.0, 4.0], [3.0, 3.0, 3.0]], np.float32))
+    out = []
+    for kw in ({}, {"axis": 1}, {"axis": (0, 1), "unbiased": False},
+               {"axis": 0, "keep_dims": True}, {"axis": [1]}, {"axis": -1, "unbiased": False}):
+        f = _reduce_std(ms, kw)
+        out.append((ms.ops.ReduceStd(**kw)(x), _grad_sum(ms, f)(x)))
+    return out
+
+
+@case()
+def reduce_std_bad_input(ms):
+    x = ms.Tensor(np.array([[1.0, 2.0, 4.0]], np.float32))
+    return ms.ops.ReduceStd(axis=3)(x)
