@@ -11,6 +11,7 @@ Scopes live in a ``ContextVar``: calls are re-entrant and every thread has its o
 from __future__ import annotations
 
 import contextvars
+import itertools
 import threading
 import weakref
 from collections.abc import Iterable
@@ -48,8 +49,9 @@ HOOKS = {"version": 0}
 # hooks - twice).
 BACKWARD_HOOKED: weakref.WeakSet = weakref.WeakSet()
 
-_MAX_VISITS = 4096  # objects looked at per question; past that the recorder's own check
-# (a hooked Cell or HookBackward met while recording abandons the recording) still holds
+_MAX_VISITS = 4096  # objects looked at per question, and items per container; past them
+_MAX_ITEMS = 256  # the recorder's own check (a hooked Cell or HookBackward met while
+# recording abandons the recording) still holds
 
 
 def backward_hooks_reached(fn) -> bool:
@@ -83,9 +85,9 @@ def _referents(obj) -> list:
             or obj is None:
         return []
     if isinstance(obj, (list, tuple, set, frozenset)):
-        return list(obj)
+        return list(itertools.islice(obj, _MAX_ITEMS))
     if isinstance(obj, dict):
-        return list(obj.values())
+        return list(itertools.islice(obj.values(), _MAX_ITEMS))
     if isinstance(obj, types.MethodType):
         return [obj.__self__, obj.__func__]
     if isinstance(obj, functools.partial):
