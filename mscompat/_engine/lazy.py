@@ -334,6 +334,7 @@ def apply(fn: Callable, args: tuple, static: dict):
         # passes a new learning rate or scale on every call reuses one compiled program.
         unlifted = args
         args = tuple(_float_leaf(a) if type(a) is float else a for a in args)
+    untreed = fn  # (a retry with the floats unlifted flattens its own arguments again)
     if other:
         flat, tree = jax.tree_util.tree_flatten(tuple(args))
         if len(flat) != len(args) or any(isinstance(a, (tuple, list, dict)) for a in args):
@@ -358,12 +359,12 @@ def apply(fn: Callable, args: tuple, static: dict):
                 raise
             # The op reads a float argument as a Python setting (a type check, a shape):
             # record it as a constant, for this op from now on.
-            _NO_LIFT[(fn, typed_static)] = True
+            _NO_LIFT[(untreed, typed_static)] = True
             while len(_NO_LIFT) > _MAX_CACHE:
                 _NO_LIFT.pop(next(iter(_NO_LIFT)))
             _REC.reset(token)
             token = None
-            return apply(fn, unlifted, static)
+            return apply(untreed, unlifted, static)
         finally:
             if token is not None:
                 _REC.reset(token)

@@ -40,6 +40,16 @@ def upsample_nearest_recompute_cell(ms):
 
 
 @case()
+def upsample_float_scale_recompute_cells(ms):
+    """A bare float scale_factor beside None settings (the recorder lifts floats to graph
+    inputs and must fall back to a constant for a setting, whatever else is None)."""
+    return [_out_and_grad(ms, ms.nn.Upsample(scale_factor=s, mode=m, align_corners=a,
+                                             recompute_scale_factor=True))
+            for s, m, a in ((2.0, "nearest", None), (1.5, "bilinear", False),
+                            (3.0, "bicubic", True))]
+
+
+@case()
 def pixel_shuffle_cells(ms):
     shuffle, unshuffle = ms.nn.PixelShuffle(2), ms.nn.PixelUnshuffle(2)
     x = ms.Tensor(IMG)
