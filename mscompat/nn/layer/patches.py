@@ -83,6 +83,17 @@ class Unfold(Cell):
             rank = input_x.ndim if isinstance(input_x, Tensor) else type(input_x).__name__
             raise ValueError(f"For 'ExtractImagePatches', the rank of 'input_x' must be 4, "
                              f"but got {rank}.")
+        if padding == "VALID":
+            n, c, h, w = input_x.shape
+            out = [-(-(size - (k - 1) * r) // st) for size, k, r, st in zip(
+                (h, w), self.ksizes, self.rates, self.strides)]
+            shape = f"[{n}, {c * self.ksizes[0] * self.ksizes[1]}, {out[0]}, {out[1]}]"
+            if 0 in out:  # (MindSpore's shape check looks for a zero length only)
+                raise ValueError(f"For ExtractImagePatches, the output shape should greater "
+                                 f"than 0, but got {shape}.")
+            if min(out) < 0:
+                raise RuntimeError(f"For ExtractImagePatches, a window longer than the input "
+                                   f"gives the output shape {shape}.")
         return call(extract_image_patches, (input_x._data,),
                     {"ksizes": self.ksizes, "strides": self.strides, "rates": self.rates,
                      "padding": padding})

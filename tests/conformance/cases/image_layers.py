@@ -120,3 +120,27 @@ def interpolate_scale_factor_checks(ms):
             except (TypeError, ValueError) as e:
                 out.append((type(e).__name__, str(e).split("\n")[0]))
     return out
+
+
+def _unfold_length(ms, shape, k, r):
+    net = ms.nn.Unfold([1, k, k, 1], [1, 1, 1, 1], [1, r, r, 1], "valid")
+    return net(ms.Tensor(np.ones(shape, np.float32)))
+
+
+@case(modes="PYNATIVE")
+def unfold_zero_length_refused(ms):
+    """ExtractImagePatches' shape check refuses a zero output length (MindSpore's CPU build
+    has no kernel for the lengths it accepts, so only the refusal is recorded)."""
+    return _unfold_length(ms, (1, 2, 2, 2), 2, 2)
+
+
+@case(modes="PYNATIVE")
+def unfold_zero_column_refused(ms):
+    return _unfold_length(ms, (1, 1, 2, 3), 3, 1)
+
+
+@case(modes="PYNATIVE")
+def unfold_negative_length_fails(ms):
+    """A window longer than the input by more than one passes the shape check and fails
+    at the kernel (RuntimeError)."""
+    return _unfold_length(ms, (1, 2, 3, 5), 3, 2)
