@@ -22,7 +22,7 @@ import jax.numpy as jnp
 
 from ... import _checkparam as validator
 from ..._engine.cell import Cell
-from ..._engine.op_rows_signal import windows
+from ..._engine.op_rows_signal import _blocks, windows
 from ..._engine.ops_build import call
 from ..._engine.tensor import Tensor
 
@@ -85,8 +85,7 @@ class Unfold(Cell):
                              f"but got {rank}.")
         if padding == "VALID":
             n, c, h, w = input_x.shape
-            out = [-(-(size - (k - 1) * r) // st) for size, k, r, st in zip(
-                (h, w), self.ksizes, self.rates, self.strides)]
+            out = _blocks((h, w), self.ksizes, self.rates, 0, self.strides)
             shape = f"[{n}, {c * self.ksizes[0] * self.ksizes[1]}, {out[0]}, {out[1]}]"
             if 0 in out:  # (MindSpore's shape check looks for a zero length only)
                 raise ValueError(f"For ExtractImagePatches, the output shape should greater "
