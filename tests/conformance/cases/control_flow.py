@@ -157,10 +157,12 @@ def value_and_grad_with_branch(ms):
 def grad_through_a_3000_op_python_loop(ms):
     # A chain far deeper than Python's recursion limit. (MindSpore's GRAPH_MODE refuses a
     # loop this long: "Exceed function call depth limit 1000"; see docs/divergences.md.)
-    def f(x):
+    # The scale is an input, as a weight is: the backward chain then depends on data (with a
+    # constant scale, XLA folds the whole backward chain at compile time, which costs minutes).
+    def f(x, w):
         for _ in range(3000):
-            x = x * 1.001 + 0.5
+            x = x * w + 0.5
         return x.sum()
 
-    v, g = ms.value_and_grad(f)(_t(ms, [1.0, 2.0]))
+    v, g = ms.value_and_grad(f)(_t(ms, [1.0, 2.0]), _t(ms, [1.001, 1.0005]))
     return v.asnumpy(), g.asnumpy()
