@@ -44,7 +44,8 @@ GOLDENS = _load_goldens()
 
 
 def _params():
-    return [pytest.param(c, mode, id=f"{c.module}::{c.name}[{mode}]")
+    return [pytest.param(c, mode, id=f"{c.module}::{c.name}[{mode}]",
+                         marks=pytest.mark.xdist_group(c.module))
             for c in CASES for mode in MODES if mode in c.modes]
 
 
