@@ -18,14 +18,6 @@ import numpy as np
 from .._engine.tensor import Tensor
 
 
-def _np(x) -> np.ndarray:
-    if isinstance(x, Tensor):
-        return x.asnumpy()
-    if isinstance(x, (list, tuple)):
-        return np.asarray([_np(i) for i in x])
-    return np.asarray(x)
-
-
 class _Float64(np.float64):
     """A metric value: NumPy's float64, printed as MindSpore users see it (``0.6``)."""
 
@@ -219,7 +211,7 @@ class Loss(Metric):
         if len(inputs) != 1:
             raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got "
                              f"{len(inputs)}")
-        loss = _np(inputs[0])
+        loss = self._convert_data(inputs[0])
         if loss.ndim == 0:
             loss = loss.reshape(1)
         if loss.ndim != 1:
@@ -247,7 +239,10 @@ class _ErrorMetric(Metric):
         self._sum, self._samples = 0.0, 0
 
     def update(self, *inputs) -> None:
-        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        if len(inputs) != 2:
+            raise ValueError(f"For '{type(self).__name__}.update', it needs 2 inputs (predicted "
+                             f"value, true value), but got {len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
         # one sum over the batch in its dtype, added in double (MindSpore's order)
         self._sum += float(self._fn(y.reshape(y_pred.shape) - y_pred).sum())
         self._samples += y.shape[0]
@@ -361,7 +356,7 @@ class ConfusionMatrix(Metric):
         if len(inputs) != 2:
             raise ValueError("For 'ConfusionMatrix.update', it needs 2 inputs (predicted "
                              f"value, true value), but got {len(inputs)}.")
-        y_pred, y = _np(inputs[0]), _np(inputs[1])
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
         if y_pred.ndim not in (y.ndim, y.ndim + 1):
             raise ValueError("For 'ConfusionMatrix.update', predicted value (input[0]) and "
                              "true value (input[1]) should have same dimensions, or the "

@@ -58,7 +58,9 @@ class _PerClass(_Evaluation):
         counted = self._denominator(y_pred, y)
         true_positives = (y * y_pred).sum(axis=0)
         if self._type == "multilabel":
-            self._true_positives_average += np.sum(true_positives / (counted + _EPS))
+            # (MindSpore adds the float32 sum to an int: NumPy 1, which it requires, gives
+            # float64 there; NumPy 2 keeps float32)
+            self._true_positives_average += np.float64(np.sum(true_positives / (counted + _EPS)))
             self._counted_average += len(counted)
             self._true_positives = np.concatenate((self._true_positives, true_positives))
             self._counted = np.concatenate((self._counted, counted))

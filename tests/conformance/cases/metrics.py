@@ -339,3 +339,35 @@ def connect_network_outside_sink_mode(ms):
         return "no error"
     except RuntimeError as e:
         return str(e)
+
+
+@case(modes=("PYNATIVE",))
+def metric_input_kinds_and_counts(ms):
+    """What ``update`` accepts: a Tensor, a list or a NumPy array; a NumPy scalar or a tuple
+    is a TypeError (``Loss``, ``MAE``, ``MSE``, ``ConfusionMatrix``), a wrong number of
+    inputs a ValueError; and a multilabel ``Precision``/``Recall`` average's type and value
+    (a float32 sum carried in float64)."""
+    out = []
+    pred = np.array([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]], np.float32)
+    label = np.array([1, 2], np.int32)
+    calls = [(ms.train.Loss, (np.float32(0.5),)), (ms.train.Loss, ((0.5, 0.25),)),
+             (ms.train.Loss, ([0.5, 0.25],)), (ms.train.Loss, (np.float64(2.0),)),
+             (ms.train.MAE, (pred, pred, pred)), (ms.train.MSE, (pred,)),
+             (ms.train.MAE, (tuple(pred.tolist()), pred)), (ms.train.MSE, (pred.tolist(), pred)),
+             (lambda: ms.train.ConfusionMatrix(3), ((1, 2), label))]
+    for make, args in calls:
+        m = make()
+        try:
+            m.update(*args)
+            out.append(float(m.eval()))
+        except Exception as e:  # noqa: BLE001 - the class is the result
+            out.append(type(e).__name__)
+    y = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]], np.float32)
+    p = np.array([[1, 1, 1], [0, 1, 1], [1, 0, 0]], np.float32)
+    for metric in (ms.train.Precision, ms.train.Recall):
+        m = metric("multilabel")
+        m.update(ms.Tensor(p), ms.Tensor(y))
+        m.update(p[:2], y[:2])
+        avg = m.eval(average=True)
+        out.append((type(avg).__name__, float(avg), m.eval()))
+    return out
