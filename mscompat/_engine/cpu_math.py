@@ -340,8 +340,11 @@ def _lane_sum(e):
 
 @jax.custom_jvp
 def _softmax_last(x):
-    e = _exp_kernel(x - jnp.max(x, axis=-1, keepdims=True))
-    return e * (_F32(1) / _lane_sum(e))
+    # The kernel's zeros: a row of -inf gives zeros (a fully masked attention row), and an
+    # entry whose exponential is 0 stays 0 beside a NaN sum ([inf, 1] gives [nan, 0]).
+    m = jnp.max(x, axis=-1, keepdims=True)
+    e = _exp_kernel(x - m)
+    return jnp.where((e == 0) | (m == -jnp.inf), _F32(0), e * (_F32(1) / _lane_sum(e)))
 
 
 @_softmax_last.defjvp

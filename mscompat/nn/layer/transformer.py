@@ -21,11 +21,10 @@ from __future__ import annotations
 import copy
 import math
 
-import jax
 import jax.numpy as jnp
 
 from ... import ops
-from ..._engine import dtypes, jaxconfig, random_ops
+from ..._engine import cpu_math, dtypes, jaxconfig, random_ops
 from ..._engine.cell import Cell
 from ..._engine.initializers import HeUniform, Uniform, XavierNormal, XavierUniform, initialize
 from ..._engine.ops_build import call
@@ -117,7 +116,7 @@ def _attention_weights(query, key, value, w_q, w_k, w_v, bias, attn_mask, key_pa
     mask = _combined_mask(attn_mask, key_padding_mask, q.dtype, added, bsz, num_heads)
     if mask is not None:
         scores = scores + mask
-    return jax.nn.softmax(scores, axis=-1), v
+    return cpu_math.softmax(scores, axis=-1), v  # (ops.softmax in MindSpore)
 
 
 def _attention_output(probs, v, w_o, b_o, *, average, batched, batch_first):

@@ -75,3 +75,24 @@ def maximum_minimum_gradients_with_nan(ms):
     dy = ms.Tensor(np.array([1.0, 2.0, -1.0, 0.5, 3.0, -2.0, 1.5], np.float32))
     return [ops.vjp(f, x, y)[1](dy)
             for f in (ops.maximum, ops.minimum)]
+
+
+@case(rtol=1e-6, atol=1e-7)
+def softmax_of_fully_masked_rows(ms):
+    """Softmax over the last axis of one row that is all -inf (a fully masked attention
+    row): Float32 gives zeros and a zero gradient (MindSpore's kernel), Float16 NaN; beside
+    an infinity, an entry whose exponential is 0 stays 0. One row a tensor: MindSpore's
+    Float32 kernel also zeroes the rows after a row of -inf (docs/divergences.md)."""
+    inf = float("inf")
+    out = []
+    for row in ([-inf, -inf, -inf], [-inf, 1.0, 2.0], [inf, 1.0, -inf], [0.5, 1.0, 2.0]):
+        w = ms.Tensor(np.array([[1.0, 2.0, 4.0]], np.float32))
+        for dt in (ms.float32, ms.float16):
+            x = ms.Tensor(np.array([row], np.float32)).astype(dt)
+            out += [ms.ops.softmax(x, -1), ms.nn.Softmax()(x), ms.ops.Softmax()(x),
+                    ms.grad(_weighted_softmax)(x, w.astype(dt))]
+    return out
+
+
+def _weighted_softmax(x, w):
+    return (x.softmax(-1) * w).sum()
