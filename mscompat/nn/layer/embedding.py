@@ -43,10 +43,9 @@ class Embedding(Cell):
         self.dtype = dtype
         table = initialize(embedding_table, (vocab_size, embedding_size),
                            dtypes.ALL["float32"])
-        if padding_idx is not None:
-            if not -vocab_size <= padding_idx < vocab_size:
-                raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range "
-                                 f"[{-vocab_size}, {vocab_size}), but got {padding_idx}.")
+        if padding_idx is not None:  # MindSpore's range is [0, vocab_size): no negative index
+            validator.check_int_range(padding_idx, 0, vocab_size, validator.INC_LEFT,
+                                      "padding_idx", "Embedding")
             table = table.at[padding_idx].set(0)
         self.embedding_table = Parameter(Tensor._wrap(table), name="embedding_table")
 
