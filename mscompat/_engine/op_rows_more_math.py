@@ -338,8 +338,8 @@ def _reduce_std(x, *, axis=(), unbiased=True, keep_dims=False):
     check_reduce_axis("ReduceStd", x, axes)
     axes = tuple(a % x.ndim for a in axes) if axes else None
     # (the CPU kernel's float64 steps, each result rounded once; else float32 for Float16)
-    wide = np.float64 if exact_div.wide_on_cpu() else _F32
-    wide = x.astype(wide) if x.dtype in (jnp.float16, jnp.float32) else x
+    wide_dtype = np.float64 if exact_div.wide_on_cpu() else _F32
+    wide = x.astype(wide_dtype) if x.dtype in (jnp.float16, jnp.float32) else x
     var = jnp.var(wide, axis=axes, ddof=int(bool(unbiased)), keepdims=keep_dims)
     std = jnp.sqrt(var.astype(jnp.promote_types(x.dtype, _F32)))  # (the root in float32)
     mean = exact_div.mean(wide, axis=axes, keepdims=keep_dims)

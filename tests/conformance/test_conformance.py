@@ -165,7 +165,7 @@ def test_case(ms, c, mode, request, monkeypatch):
     a second time with the recorder off (plain eager JAX): the differential run must match
     the same golden as the recorded one (in CI, for the cases ``_differential`` picks). A
     case that never reached the recorder would run the same code twice, so it runs once."""
-    reason = KNOWN_DIVERGENCES.get(f"{c.module}::{c.name}")
+    reason = KNOWN_DIVERGENCES.get(c.id)
     if reason:
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     golden_file = GOLDENS.get(c.module)
@@ -205,7 +205,7 @@ def _differential(c) -> bool:
     recorder records; the eighth keeps most modules' eager path in CI."""
     if not os.environ.get("CI") or c.module in ENGINE_MODULES:
         return True
-    return zlib.crc32(f"{c.module}::{c.name}".encode()) % CI_DIFFERENTIAL_SHARE == 0
+    return zlib.crc32(c.id.encode()) % CI_DIFFERENTIAL_SHARE == 0
 
 
 def _count_recorded_transforms(monkeypatch) -> list[int]:
