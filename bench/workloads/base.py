@@ -6,6 +6,7 @@ loaded by the MindSpore interpreter (which cannot import jax) and by the JAX one
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -111,19 +112,13 @@ def ms_callable(ms: Any, fn: Callable[..., Any], use_jit: bool) -> Callable[...,
     return _WRAPPERS[key](fn)
 
 
-def _flatten(out: Any) -> list:
-    if isinstance(out, (tuple, list)):
-        return [leaf for item in out for leaf in _flatten(item)]
-    return [out]
-
-
 def ms_sync(out: Any) -> Any:
-    """Synchronise a MindSpore-style result: mscompat Tensors are waited for exactly like
-    raw JAX arrays (``block_until_ready``, no copy); real MindSpore has only ``asnumpy``."""
-    arrays = [getattr(x, "_data", None) for x in _flatten(out)]
-    if arrays and all(hasattr(a, "block_until_ready") for a in arrays):
-        jax_sync(arrays)
-        return None
+    """Synchronise a MindSpore-style result. mscompat Tensors are JAX pytrees over their
+    arrays, so an mscompat result is waited for by the very call the raw-JAX side makes
+    (``jax.block_until_ready`` on the result: no copy, no extra Python walk); real
+    MindSpore (whose interpreter has no JAX) has only ``asnumpy``."""
+    if "mscompat" in sys.modules:
+        return jax_sync(out)
     return ms_numpy(out)
 
 

@@ -243,13 +243,14 @@ class Compiled:
     def __call__(self, args: tuple, kwargs: dict, extra_key: Any = None):
         if self.broken:
             return self._run_broken(args, kwargs)
-        if not kwargs and all(type(a) is Tensor for a in args):
+        if not kwargs and all([type(a) is Tensor for a in args]):
             # The common call, plain Tensors: no pytree walk (per-call overhead, W1).
             dyn = [a._data for a in args]
             static = (_TENSORS_ONLY, len(dyn), extra_key, scope.HOOKS["version"])
         else:
             static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"]))
         outermost = scope.current() is None and scope.recording() is None
+        spread = outermost and parallel.data_parallel()
         # Donation deletes the buffers it is given: outermost calls read the Parameters,
         # run and store the results under one lock, so no other thread's call holds a
         # buffer this call donates (nested calls run inside their outermost call's).
@@ -259,7 +260,7 @@ class Compiled:
                 # Outside any scope a Parameter's value is its stored value (the common,
                 # outermost call: no per-Parameter scope look-up).
                 pvals = [p._stored for p in params] if outermost else [p._data for p in params]
-                if outermost and parallel.data_parallel() and parallel.multi_process():
+                if spread and parallel.multi_process():
                     try:
                         out, writes = self._rank_program(static)(pvals, dyn)
                         break
@@ -267,7 +268,7 @@ class Compiled:
                         raise NotImplementedError(
                             "DATA_PARALLEL across processes of a Cell whose Python needs tensor "
                             "values (a graph break) is not supported by mscompat yet.") from None
-                if outermost and parallel.data_parallel():
+                if spread:
                     # DATA_PARALLEL: the batch split over the mesh, Parameters replicated (kept
                     # so: the placement is stored back, a layout change, not a write).
                     dyn, placed = parallel.place(dyn, pvals)

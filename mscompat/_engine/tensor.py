@@ -655,9 +655,13 @@ _CASTS = {"float": "float32", "half": "float16", "double": "float64", "int": "in
 for _name, _dtype in _CASTS.items():
     setattr(Tensor, _name, lambda self, _t=dtypes.ALL[_dtype]: self.astype(_t))
 
-jax.tree_util.register_pytree_node(
-    Tensor, lambda t: ((t._data,), None), lambda _, children: Tensor._wrap(children[0])
-)
+def _unflatten(_, children) -> Tensor:
+    t = object.__new__(Tensor)  # (Tensor._wrap without its call: once per output, W1)
+    t._data = children[0]
+    return t
+
+
+jax.tree_util.register_pytree_node(Tensor, lambda t: ((t._data,), None), _unflatten)
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False,
