@@ -7,10 +7,12 @@ Run from the repo root; mscompat lists the names, the oracle interpreter probes 
     python tools/record_dtypes.py --names \\
         | /path/to/mindspore-2.10-venv/bin/python tools/record_dtypes.py
 
-Each name is first called with Float32 (else Int32, else Bool) Tensors: with one
-(``ops.exp(x)``, a unary op) or, failing that, two (``ops.atan2(x, y)``, a binary op), of
-shape (3, 3) or else (3,). The calls that work are then repeated with every MindSpore
-dtype (for a binary op: every pair of dtypes, and a Python float, int or bool as the
+Each name (``ops``, ``Tensor``, Primitives, ``mint`` and ``mint.nn.functional``) is first
+called with Float32 (else Int32, else Bool) Tensors: with one (``ops.exp(x)``, a unary op)
+or, failing that, two (``ops.atan2(x, y)``, a binary op), of shape (3, 3) or else (3,);
+failing both, with one Tensor and an axis, 0 or -1 (``Tensor.softmax(x, 0)``, recorded as
+unary: the refusals are the Tensor's dtypes). The calls that work are then repeated with
+every MindSpore dtype (for a binary op: every pair of dtypes, and a Python float, int or bool as the
 second operand, or as the first for functions and Primitives; ``--scalar-first`` probes
 only those and merges them into the existing table; ``--add`` probes just the names on
 stdin and keeps every other name's record); the calls that raise twice
@@ -71,7 +73,20 @@ def names():
     out |= {f"Tensor.{n}" for n, v in vars(Tensor).items()
             if callable(v) and (not n.startswith("_") or n in OPERATORS)}
     out |= {f"nn.{n}" for n in NN_CELLS}
+    out |= set(_mint_names())
     return sorted(out - NAMES_EXCLUDED)
+
+
+def _mint_names():
+    """``mint.<name>`` and ``mint.nn.functional.<name>``: the functions of those modules."""
+    import inspect
+
+    import mscompat.mint as mint
+    import mscompat.mint.nn.functional as functional
+    for prefix, module in (("mint", mint), ("mint.nn.functional", functional)):
+        for n in module.__all__:
+            if callable(getattr(module, n, None)) and not inspect.isclass(getattr(module, n)):
+                yield f"{prefix}.{n}"
 
 
 def _nn_cells():
@@ -145,6 +160,11 @@ def worker():
 
     def resolve(name):
         owner, _, attr = name.partition(".")
+        if owner == "mint":  # ``mint.<name>``, ``mint.nn.functional.<name>``
+            target = ms
+            for part in name.split("."):
+                target = getattr(target, part, None)
+            return target
         if owner == "ops":
             return getattr(ms.ops, attr, None)
         if owner == "nn":  # a Cell made with its default arguments, called
@@ -172,9 +192,15 @@ def worker():
              if any(run(fn, [tensor(base, shape)] * arity) is None
                     or arity == 2 and run(fn, [tensor(base, shape), 2]) is None  # ``__rmod__``
                     for base in ("f32", "i32", "b"))), (None, None))
+        extra = []
+        if kind is None:  # an op of one Tensor and a required axis: ``Tensor.softmax(x, 0)``
+            kind, shape, extra = next(
+                (("unary", shape, [axis]) for shape in ((3, 3), (3,)) for axis in (0, -1)
+                 if any(run(fn, [tensor(base, shape), axis]) is None
+                        for base in ("f32", "i32", "b"))), (None, None, []))
         if kind == "unary":
             refused = {c: err for c in CODES
-                       if (err := run(fn, [tensor(c, shape)])) in KEPT["unary"]}
+                       if (err := run(fn, [tensor(c, shape), *extra])) in KEPT["unary"]}
             if refused:
                 print(MARK + json.dumps(["unary", name, refused]), flush=True)
         elif kind == "binary":

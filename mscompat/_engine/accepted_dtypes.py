@@ -83,6 +83,9 @@ def _refuse(qualname: str, err: type, codes: tuple[str, ...], params: tuple[str,
             own_error()
         except err:
             raise
+        except (TypeError, RuntimeError) as e:
+            if str(e).startswith("Select CPU operator["):
+                raise  # the row's kernel-selection error: the form called picks its kernel
         except Exception:  # noqa: BLE001 - another failure: the recorded class wins
             pass
     names = params or ("input", "other")

@@ -34,6 +34,7 @@ from .op_table import (
     binary,
     flatten_axes,
     mean_keeping_dtype,
+    refuse_bool_kernel,
 )
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
@@ -216,9 +217,10 @@ def _cum_extreme(better):
     """``mint.cummax``/``cummin(input, dim)``: ``ops.cummax``'s rule (ties and NaN), Int64
     indices for both."""
     op = _cum_extreme_rule(better, jnp.int64)
+    primitive = "Cummax" if better is jnp.greater else "CumminExt"
 
     def impl(input, dim):
-        return op(input, int(dim))
+        return op(input, int(dim), primitive)
     return impl
 
 
@@ -269,6 +271,7 @@ def _max_min(reduce, arg):
             return reduce(input)
         if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
             return (bprops.maximum if reduce is _max else bprops.minimum)(input, dim)
+        refuse_bool_kernel(input, "MaxDim" if reduce is _max else "MinDim")
         return (reduce(input, axis=int(dim), keepdims=keepdim),
                 arg(input, axis=int(dim), keepdims=keepdim).astype(_I64))
     return impl
@@ -514,10 +517,12 @@ FUNCTIONAL_ROWS: dict[str, object] = {
 def functions(rows: dict, module: str, aliases: dict | None = None) -> dict:
     """The functionals of ``mindspore.<module>``: each row built as the op table's rows are
     (``ops_build._make_functional``), each alias the ``ops`` function itself."""
+    from . import accepted_dtypes
     from .ops_build import FUNCTIONALS, _make_functional
-    # mint follows PyTorch's dtype rules, not the ops' recorded refusals (accepted_dtypes)
+    # mint refuses the dtypes recorded for its own names (``mint.max`` of Bool...), not the
+    # ops' (its functions take PyTorch's dtypes where the ops' kernels do not)
     out = {name: getattr(FUNCTIONALS[target], "unchecked", FUNCTIONALS[target])
            for name, target in (aliases or {}).items()}
     for name, impl in rows.items():
         out[name] = _make_functional(name, impl, qualname=f"{module}.{name}")
-    return out
+    return {name: accepted_dtypes.checked(f"{module}.{name}", fn) for name, fn in out.items()}

@@ -23,9 +23,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import cpu_math, dtypes, ms_keywords, reductions
+from . import bprops, cpu_math, dtypes, ms_keywords, reductions
 from .op_rows_array import _tensor_take
-from .op_rows_math import _cumsum_method, _moment
+from .op_rows_math import _cumsum_method, _moment, cumprod
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -265,6 +265,26 @@ def _cumsum(a, axis=None, dtype=None):
     return _cumsum_method(a, axis, None if dtype is None else dtypes.from_np(dtype))
 
 
+def _cumprod(a, axis=None, dtype=None):
+    """``cumprod``: MindSpore's numpy multiplies in float32 (Float64 in float64), integers
+    too, and casts back (Int8/Int16/Bool to Int32, UInt8/UInt16 to UInt32); ``CumProd``'s
+    gradient rule (a zero input gives NaN)."""
+    if isinstance(axis, (np.integer, np.ndarray)) and np.ndim(axis) == 0:
+        axis = int(axis)  # (as the table passes a Python int)
+    if axis is not None and not isinstance(axis, int):
+        raise TypeError(f"integer axis is expected, but got {axis}")
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    if not -a.ndim <= axis < a.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {a.ndim}")
+    original = a.dtype
+    if dtype is None:
+        dtype = (np.int32 if original in (np.int8, np.int16, np.bool_) else
+                 np.uint32 if original in (np.uint8, np.uint16) else original)
+    work = a if original == np.float64 else a.astype(np.float32)
+    return bprops.cast(cumprod(work, axis), dtype)
+
+
 def _extremum(op: Callable) -> Callable:
     """``maximum``/``minimum(x1, x2, dtype=None)``: NaN wins; beside a 0-d operand (a
     Python number) the result takes the other operand's dtype (``maximum(Int32, 1.5)`` is
@@ -397,7 +417,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "logaddexp": (jnp.logaddexp, False),
     "copy": (jnp.array, False), "take": (_tensor_take, False),
     "greater_equal": (jnp.greater_equal, False), "less_equal": (jnp.less_equal, False),
-    "cumprod": (jnp.cumprod, False),
+    "cumprod": (_cumprod, False),
     "arctan": (jnp.arctan, False), "arcsin": (jnp.arcsin, False),
     "arccos": (jnp.arccos, False),
     "trapz": (jnp.trapezoid, False),

@@ -307,12 +307,34 @@ def _pad_prim(x, *, paddings):
     return jnp.pad(x, [tuple(int(v) for v in p) for p in paddings])
 
 
+def _reversed_axes(x, axis) -> tuple:
+    """``ReverseV2``'s checks: not of a 0-d Tensor, a tuple or list of distinct axes in
+    range (an int is refused); an empty tuple reverses nothing."""
+    if x.ndim == 0:
+        raise ValueError("For primitive[ReverseV2], the rank of x must be not equal to 0, "
+                         "but got 0.")
+    if not isinstance(axis, (tuple, list)):
+        raise TypeError(f'Failed calling ReverseV2 with "ReverseV2(axis='
+                        f'{type(axis).__name__})(input=Tensor)".')
+    seen = []
+    for i, a in enumerate(axis):
+        if not -x.ndim <= int(a) < x.ndim:
+            raise ValueError(f"For 'ReverseV2', the 'axis[{i}]' must be in range of "
+                             f"[{-x.ndim}, {x.ndim}), but got {a} with type 'int'.")
+        a = int(a) % x.ndim
+        if a in seen:
+            raise ValueError(f"For ReverseV2, 'axis' cannot contain duplicate dimensions, "
+                             f"but got {a}")
+        seen.append(a)
+    return tuple(seen)
+
+
 def _flip(input, dims):
-    return jnp.flip(input, axis=_axis(dims))
+    return jnp.flip(input, axis=_reversed_axes(input, dims))
 
 
 def _reverse_prim(x, *, axis):
-    return jnp.flip(x, axis=_axis(axis))
+    return jnp.flip(x, axis=_reversed_axes(x, axis))
 
 
 def _roll(input, shifts, dims=None):

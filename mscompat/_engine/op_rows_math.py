@@ -6,6 +6,7 @@ inputs, reductions that treat ``axis=None`` specially.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import jax
@@ -51,6 +52,8 @@ def _extreme_fn(reduce, arg):
     def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
         kw = {} if where is None else {"where": where}
         if axis is not None and initial is None and where is None and input.ndim:
+            op_table.refuse_bool_kernel(
+                input, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
             # the values at the indices: the gradient goes to them (ties not shared)
             index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
             return op_table.selected(input, index, axis, keepdims), index
@@ -283,6 +286,8 @@ def _cumsum_method(x, axis=None, dtype=None):
     functional ``ops.cumsum`` keeps the type); with ``dtype`` the running sums are taken
     first and cast after (``[0.5, 0.7]`` to Int32 is ``[0, 1]``; ``ops.cumsum`` casts the
     input first)."""
+    if x.ndim == 0 and axis is not None:
+        raise ValueError(f"The 'axis' must be in the range of [-0, 0), but got {axis}.")
     if x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
         x = x.astype(jnp.int32)
     out = (reductions.running(x.reshape(-1), 0) if axis is None
@@ -308,6 +313,10 @@ def _running_product(x, axis):
 def _cum_prim(f):
     def impl(x, axis, *, exclusive=False, reverse=False):
         axis = int(axis)
+        if x.ndim == 0:
+            name = "CumSum" if f is _running_sum else "CumProd"
+            raise ValueError(f"For primitive[{name}], the rank of 'x' must be greater than 0, "
+                             f"but got 0.")
         if reverse:
             x = jnp.flip(x, axis)
         out = f(x, axis=axis)
@@ -321,10 +330,34 @@ def _cum_prim(f):
     return impl
 
 
+def cumprod(x, axis, exclusive=False, reverse=False):
+    """``CumProd`` of ``x`` along ``axis``; a float ``x`` differentiates by MindSpore's
+    rule, ``d x = cumsum(out * dout, exclusive, not reverse) / x`` (a zero in ``x`` gives
+    NaN or infinity there, where the derivative itself is finite)."""
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        return _cumprod_ms(x, int(axis), bool(exclusive), bool(reverse))
+    return _cum_prim(_running_product)(x, axis, exclusive=exclusive, reverse=reverse)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+def _cumprod_ms(x, axis, exclusive, reverse):
+    return _cum_prim(_running_product)(x, axis, exclusive=exclusive, reverse=reverse)
+
+
+@_cumprod_ms.defjvp
+def _cumprod_ms_jvp(axis, exclusive, reverse, primals, tangents):
+    # out * cumsum(t / x): transposed, the backward pass is MindSpore's bprop in its order
+    # (out * dout, the reversed running sum, the division by x)
+    (x,), (t,) = primals, tangents
+    out = _cumprod_ms(x, axis, exclusive, reverse)
+    summed = _cum_prim(_running_sum)(t / x, axis, exclusive=exclusive, reverse=reverse)
+    return out, out * summed
+
+
 def _cumprod(input, dim, dtype=None):
     if dtype is not None:
         input = input.astype(_np_or_none(dtype))
-    return reductions.running(input, int(dim), multiply=True)
+    return cumprod(input, dim)
 
 
 def _logsumexp(input, dim, keepdim=False):
@@ -913,7 +946,8 @@ ROWS: list[OpDef] = [
     OpDef("CumSum", _cum_prim(_running_sum), attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumsum",), functional_impl=_cumsum, methods=("cumsum",),
           method_impl=_cumsum_method),
-    OpDef("CumProd", _cum_prim(_running_product),
+    OpDef("CumProd", lambda x, axis, *, exclusive=False, reverse=False:
+          cumprod(x, axis, exclusive, reverse),
           attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",),
           method_impl=_cumprod_method),

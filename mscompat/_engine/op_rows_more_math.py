@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
@@ -21,7 +22,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from . import bessel, bprops, cpu_math, exact_div, kernel_grads
+from . import bessel, bprops, cpu_math, dtypes, exact_div, kernel_grads
 from .errors import check_axis, check_reduce_axis
 from .op_table import (
     OpDef,
@@ -153,12 +154,30 @@ def _aminmax(input, *, axis=0, keepdims=False):
     return _min(input, axis=axis, keepdims=keepdims), _max(input, axis=axis, keepdims=keepdims)
 
 
+def _check_cum_axis(primitive: str, rank: int, axis: int) -> None:
+    """MindSpore's checks of a ``Cummax``/``Cummin``/``CumminExt`` axis (``Cummin``'s own
+    words: a 0-d input, an axis below the range, and an IndexError above it)."""
+    if primitive == "Cummin":
+        if rank == 0:
+            raise ValueError("For primitive[Cummin], the rank of 'x' must be greater than 0, "
+                             "but got 0.")
+        if axis < -rank:
+            raise ValueError(f"The value of axis must be in [{-rank}, {rank}], but got {axis}.")
+        if axis >= rank:
+            raise IndexError("list assignment index out of range")
+    elif not -rank <= axis < rank:
+        raise ValueError(f"For primitive[{primitive}], the axis must be in [{-rank},{rank}), "
+                         f"but got {axis}.")
+
+
 def _cum_extreme(better, index_dtype):
     """``cummax``/``cummin``: (running extreme, index of the element holding it; a tie
     moves the index to the later element; a NaN is kept from where it appears, its index
     moved by each later NaN, as MindSpore's CPU kernel). MindSpore's indices: Int64 for
     cummax, Int32 for cummin."""
-    def op(input, axis):
+    def op(input, axis, primitive=None):
+        _check_cum_axis(primitive or ("Cummax" if better is jnp.greater else "Cummin"),
+                        input.ndim, axis)
         axis = axis % input.ndim
         idx = jax.lax.broadcasted_iota(index_dtype, input.shape, axis)
 
@@ -300,8 +319,34 @@ def _quantile(ignore_nan):
 
 
 def _renorm(input, p, axis, maxnorm):
+    if not jnp.issubdtype(input.dtype, jnp.inexact):
+        raise TypeError(
+            "For primitive[Renorm], the input argument[x] must be a type of {Tensor[Complex128]"
+            ", Tensor[Complex64], Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+            f"Tensor[{dtypes.from_np(input.dtype)}].")
+    if input.ndim == 0:
+        raise RuntimeError("The Renorm input shape is zero.")
+    if input.ndim == 1:
+        return _renorm_1d(input, p, axis, maxnorm)
+    return _renorm_values(input, p, axis, maxnorm)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+def _renorm_1d(input, p, axis, maxnorm):
+    return _renorm_values(input, p, axis, maxnorm)
+
+
+@_renorm_1d.defjvp
+def _renorm_1d_jvp(p, axis, maxnorm, primals, tangents):
+    # MindSpore's bprop takes the norm over the axes other than ``axis``: none for 1-D
+    raise ValueError("Bprop \"Renorm\" encounter a problem: [For primitive[LpNorm], the "
+                     "axis size must be in (0,2), but got 0.]")
+
+
+def _renorm_values(input, p, axis, maxnorm):
     if input.dtype == jnp.float16:  # (the kernel computes a Float16 input in float32)
-        return _renorm(input.astype(jnp.float32), p, axis, maxnorm).astype(input.dtype)
+        return _renorm_values(input.astype(jnp.float32), p, axis, maxnorm).astype(
+            input.dtype)
     axes = tuple(i for i in range(input.ndim) if i != axis % input.ndim)
     norm = jnp.sum(jnp.abs(input) ** p, axis=axes, keepdims=True) ** (1.0 / p)
     # (Div's bprop: JAX's -dout * x * y**-2 overflows a Float16 gradient)

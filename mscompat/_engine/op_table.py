@@ -372,6 +372,14 @@ def selected(x, index, axis, keepdims):
     return values if keepdims else jnp.squeeze(values, axis)
 
 
+def refuse_bool_kernel(x, kernel: str) -> None:
+    """The TypeError of MindSpore's CPU kernel selection for a Bool input (``ArgMaxWithValue``
+    of ``x.max(axis=0)``, ``MaxDim`` of ``mint.max(x, 0)``; over all axes its RuntimeError is
+    the recorded refusal, ``accepted_dtypes``)."""
+    if x.dtype == np.bool_:
+        raise TypeError(f"Select CPU operator[{kernel}] fail! Unsupported data type!")
+
+
 _OLD_OVERLOAD = frozenset({"axis", "keepdims", "initial", "where", "return_indices"})
 
 
@@ -387,6 +395,7 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         kw = {} if where is None else {"where": where}
         with_value = overloaded and isinstance(axis, int) and initial is None and where is None
         if with_value and x.ndim:  # (MindSpore's ArgMaxWithValue kernel checks the axis)
+            refuse_bool_kernel(x, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
             check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, axis)
         else:
             check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
@@ -402,6 +411,7 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         return out
 
     def second(x, dim, keepdim=False):
+        refuse_bool_kernel(x, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
         check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, dim)
         index = arg(x, axis=dim, keepdims=keepdim).astype(np.int64)
         return selected(x, index, dim, keepdim), index
@@ -464,8 +474,12 @@ def _full(dtype, shape, value):
     return jnp.full(check_shape("Fill", shape, np.dtype(np_dtype).itemsize), value, np_dtype)
 
 
-def _tile(x, *multiples):
-    """``Tile``/``ops.tile(input, dims)``/``Tensor.tile(*dims)`` (an int, a tuple, or ints)."""
+def _tile(x, *multiples, dims=None, reps=None):
+    """``Tile``/``ops.tile(input, dims)``/``Tensor.tile(*dims)`` (an int, a tuple, or ints;
+    by keyword ``dims``, or ``reps``, the method's deprecated name)."""
+    for named in (dims, reps):
+        if named is not None:
+            multiples = (*multiples, named)
     if len(multiples) == 1:
         multiples = multiples[0]
     multiples = (multiples,) if isinstance(multiples, int) else tuple(multiples)
@@ -678,6 +692,14 @@ def index_output_type(name: str, output_type) -> np.dtype:
         raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got "
                          f"{dtypes.from_np(dt)}")
     return dt
+
+
+def _argmax_fn(input, axis=None, keepdims=False):
+    """``ops.argmax``/``Tensor.argmax``: of a 0-d Tensor ``Tensor(0)`` whatever the axis;
+    over every axis (``None``) a 0-d index, ``keepdims`` or not."""
+    if not input.ndim:
+        return jnp.zeros((), jnp.int64)
+    return _argmax_nan(input, axis=axis, keepdims=keepdims and axis is not None)
 
 
 def _argmax(x, *, axis=-1, output_type=None):
@@ -1211,9 +1233,9 @@ TABLE: list[OpDef] = [
                                keep_dtype=dtype is not None)),
     OpDef("Argmax", _argmax, attrs=(("axis", -1), ("output_type", dtypes.ALL["int32"])),
           functional=("argmax",), functional_impl=lambda input, dim=None, keepdim=False:
-          _argmax_nan(input, axis=dim, keepdims=keepdim),
+          _argmax_fn(input, dim, keepdim),
           methods=("argmax",), method_impl=lambda x, axis=None, keepdims=False:
-          _argmax_nan(x, axis=axis, keepdims=keepdims and axis is not None)),
+          _argmax_fn(x, axis, keepdims)),
     # creation / like
     OpDef("OnesLike", jnp.ones_like, functional=("ones_like",),
           functional_impl=_like(jnp.ones_like)),
