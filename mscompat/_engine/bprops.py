@@ -359,7 +359,15 @@ def _copysign_jvp(primals, tangents, out):
     return (jnp.sign(x) * jnp.sign(out)).astype(out.dtype) * tx  # 0 where x is 0
 
 
-copysign = _with_jvp(jnp.copysign, _copysign_jvp)
+def copysign_values(x, y):
+    """MindSpore's ``copysign``: ``-|x|`` where ``y < 0``, else ``|x|`` (a ``-0.0`` or NaN
+    ``y`` is not below 0: ``copysign(1.5, -0.0)`` is 1.5; IEEE's ``copysign`` reads the sign
+    bit)."""
+    magnitude = jnp.abs(x)
+    return jnp.where(y < 0, -magnitude, magnitude)
+
+
+copysign = _with_jvp(copysign_values, _copysign_jvp)
 
 
 def _xlogy_values(x, y):
@@ -368,8 +376,12 @@ def _xlogy_values(x, y):
 
 def _xlogy_jvp(primals, tangents, out):
     (x, y), (tx, ty) = primals, tangents
-    dx = jnp.where((x == 0) & (y == 0), 0, jnp.log(y)).astype(out.dtype)
-    return dx * tx + (x / y) * ty  # MindSpore's: d/dx is 0 at (0, 0), JAX's -inf
+    # MindSpore's XlogyGrad: d/dx is log(y), but 0 where x is 0 and y <= 0 (JAX: 0 wherever
+    # x is 0); d/dy is x / y as its Div kernel gives it (by a zero of either sign: +inf for
+    # x > 0, the divisor's sign not used)
+    dx = jnp.where((x == 0) & (y <= 0), 0, jnp.log(y)).astype(out.dtype)
+    dy = exact_div.by_zero(x, y, x / y).astype(out.dtype)
+    return dx * tx + dy * ty
 
 
 xlogy = _with_jvp(_xlogy_values, _xlogy_jvp)

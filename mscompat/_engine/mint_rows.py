@@ -21,6 +21,7 @@ from .op_rows_array import _nonzero, _topk, check_gather_d_index, check_same_dty
 from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
+from .op_rows_more_math import _xlogy as _ops_xlogy  # (mint.xlogy is Xlogy)
 from .op_table import (
     _argmax_nan,
     _argmin_nan,
@@ -378,12 +379,6 @@ def _unique_ext(input, sorted=True, return_inverse=False, return_counts=False, d
     return picked if len(picked) > 1 else picked[0]
 
 
-def _xlogy(input, other):
-    if not jnp.issubdtype(jnp.result_type(input, other), jnp.floating):
-        input, other = input.astype(_F32), other.astype(_F32)
-    return jax.scipy.special.xlogy(input, other)
-
-
 def _nan_to_num(input, nan=None, posinf=None, neginf=None):
     return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf,
                           neginf=neginf)
@@ -490,7 +485,7 @@ ROWS: dict[str, object] = {
     "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
     "exp2": _float_unary(cpu_math.libm(jnp.exp2)),
     "erfc": _float_unary(cpu_math.libm(jax.scipy.special.erfc)),
-    "sinc": _float_unary(jnp.sinc), "xlogy": binary(_xlogy), "nan_to_num": _nan_to_num,
+    "sinc": _float_unary(jnp.sinc), "xlogy": binary(_ops_xlogy), "nan_to_num": _nan_to_num,
 }
 
 LINALG_ROWS: dict[str, object] = {"norm": _linalg_norm, "inv": _inverse,

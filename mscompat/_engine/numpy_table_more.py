@@ -15,6 +15,7 @@ from functools import partial
 import jax.numpy as jnp
 import numpy as np
 
+from . import bprops
 from .numpy_table import _split, one_tensor
 from .op_table import _floor_divide, _ptp
 
@@ -138,7 +139,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "nanmin": (jnp.nanmin, False),
     "nancumsum": (jnp.nancumsum, False), "ptp": (_ptp, False),
     "arctan2": (_float(jnp.arctan2), False),
-    "copysign": (_first_dtype_kept(jnp.copysign), False),
+    "copysign": (_first_dtype_kept(bprops.copysign_values), False),
     "floor_divide": (_floor_divide, False), "fmod": (jnp.fmod, False),
     "gcd": (_integers(jnp.gcd, "gcd"), False), "lcm": (_integers(jnp.lcm, "lcm"), False),
     "hypot": (_float(jnp.hypot), False),

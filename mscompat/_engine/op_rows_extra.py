@@ -29,7 +29,7 @@ from . import bessel, bprops, nn_kernels
 from .errors import concrete, require_sequence
 from .op_rows_array import fill_dtype
 from .op_rows_more_math import softshrink
-from .op_table import OpDef, _by_zero, _scalar_fix, binary, fn_row, same_dtype
+from .op_table import OpDef, _by_zero, _scalar_fix, _true_div, binary, fn_row, same_dtype
 
 _F32 = jnp.float32
 
@@ -417,7 +417,7 @@ def _truncate_div(x, y):
     x, y = same_dtype(x, y)
     if jnp.issubdtype(x.dtype, jnp.integer):
         return _INT_TRUNCATE_DIV(x, y)
-    return jnp.trunc(x / y)
+    return jnp.trunc(_true_div(x, y))  # (the Div kernel's quotient: 1 / -0.0 is inf)
 
 
 @binary

@@ -26,6 +26,8 @@ from . import bessel, bprops, cpu_math, dtypes, exact_div, kernel_grads
 from .errors import check_axis, check_reduce_axis
 from .op_table import (
     OpDef,
+    _argmax_nan,
+    _argmin_nan,
     _is_intlike,
     _log1p,
     _max,
@@ -33,9 +35,11 @@ from .op_table import (
     _multiply,
     _np_or_none,
     _pow,
+    _tensor_power,
     binary,
     fn_row,
     same_dtype,
+    selected,
 )
 
 _F32 = jnp.float32
@@ -151,7 +155,14 @@ def _nansum(input, axis=None, keepdims=False, *, dtype=None):
 
 
 def _aminmax(input, *, axis=0, keepdims=False):
-    return _min(input, axis=axis, keepdims=keepdims), _max(input, axis=axis, keepdims=keepdims)
+    """(min, max) along ``axis``: each the element at its argmin/argmax, so the gradient goes
+    to that one element (the first of ties, a NaN where there is one), as MindSpore's
+    ArgMinWithValue/ArgMaxWithValue send it."""
+    if axis is None or not input.ndim:
+        return (_min(input, axis=axis, keepdims=keepdims),
+                _max(input, axis=axis, keepdims=keepdims))
+    return tuple(selected(input, arg(input, axis=axis, keepdims=keepdims), axis, keepdims)
+                 for arg in (_argmin_nan, _argmax_nan))
 
 
 def _check_cum_axis(primitive: str, rank: int, axis: int) -> None:
@@ -500,7 +511,7 @@ ROWS: list[OpDef] = [
     _unary("i0", lambda input: bessel.bessel_i0(_float(input))),
     _unary("fliplr", jnp.fliplr),
     _unary("flipud", jnp.flipud),
-    _unary("float_power", lambda input, exponent: jnp.power(
+    _unary("float_power", lambda input, exponent: _tensor_power(  # (``pow``'s gradients)
         jnp.asarray(input, jnp.float64), jnp.asarray(exponent, jnp.float64))),
     _unary("fmax", binary(bprops.fmax)),
     _unary("fmin", binary(bprops.fmin)),

@@ -132,7 +132,7 @@ def _div(x, y, rounding_mode=None):
         return _by_zero(jax.lax.div, "min")(a, b)
     if rounding_mode == "floor":  # MindSpore's FloorDiv (5 // 0.1 is 49, not floor(50.))
         return _floor_divide(x, y)
-    return jnp.trunc(jnp.true_divide(x, y))
+    return jnp.trunc(_true_div(x, y))  # (the Div kernel's quotient: 1 / -0.0 is inf)
 
 
 def _real_div(x, y):
@@ -1035,6 +1035,9 @@ def _floor_divide(x, y):
         # an infinite operand gives the quotient, as MindSpore's kernel (inf // 2 is inf,
         # -1 // inf is -0; NumPy's and JAX's: nan and -1)
         r = jnp.where(jnp.isinf(x) | jnp.isinf(y), quotient, r)
+        # by a zero of either sign: +inf for a positive x, -inf otherwise (NaN too), 0 / 0
+        # NaN, as the Div kernel (``1 // -0.0`` is inf)
+        r = exact_div.by_zero(x, y, r)
     return r
 
 
@@ -1078,11 +1081,18 @@ _remainder = _by_zero(_remainder_values, "x")  # ``ops.remainder``
 
 
 def _fmod_values(x, y):
-    """``ops.fmod``: C's truncated remainder (the sign of ``x``), +0 for a zero result."""
+    """``ops.fmod``: for floats MindSpore's composite ``x - div(x, y, rounding_mode="trunc")
+    * y``, each step rounded (C's ``fmod``, exact, differs in the last bits of a third of
+    float32 results; by a zero or an infinite divisor NaN); integers C's truncated remainder
+    (the sign of ``x``), +0 for a zero result."""
+    x, y = _scalar_fix(x, y)
+    if jnp.issubdtype(jnp.result_type(x, y), jnp.floating):
+        return x - linear_rounding.product(_div(x, y, "trunc"), y)
     return positive_zero(jnp.fmod(x, y))
 
 
 _fmod = _by_zero(_fmod_values, "x")
+
 def _subtract_rows(x, y):
     return jnp.subtract(*reductions.row_operands(x, y))
 

@@ -2,8 +2,9 @@
 ``ops.max``/``ops.min`` with an axis, ``Tensor.max(dim)``, ``ArgMaxWithValue`` (the
 gradient goes to the returned index, ties are not shared; ``amax`` shares them), ``fmax``
 (a tie goes to ``x``), ``copysign`` (0 where ``x`` is 0), ``hypot`` (NaN at (0, 0)),
-``xlogy`` (d/dx 0 at (0, 0)), ``l1_loss`` (0 where equal), ``margin_ranking_loss`` (a tie
-at the margin passes the gradient), ``kl_div`` (``-labels`` for the logits everywhere)."""
+``xlogy`` (d/dx 0 where x is 0 and y <= 0), ``l1_loss`` (0 where equal),
+``margin_ranking_loss`` (a tie at the margin passes the gradient), ``kl_div`` (``-labels``
+for the logits everywhere)."""
 import numpy as np
 
 from ._registry import case
