@@ -19,6 +19,7 @@ from .. import _checkparam as validator
 from .._engine.parameter import Parameter
 from .._engine.tensor import Tensor
 from .metrics import _Float32
+from .paths import make_directory
 
 
 def handle_loss(outputs):
@@ -412,8 +413,7 @@ class ModelCheckpoint(Callback):
         self._directory_func = directory if callable(directory) else None
         self._directory = os.getcwd()
         if directory is not None and not callable(directory):
-            self._directory = os.path.realpath(directory)
-            os.makedirs(self._directory, exist_ok=True)
+            self._directory = make_directory(directory)  # (mode 0o700, as MindSpore)
         self._prefix = prefix
         if not callable(prefix) and not callable(directory):
             self._prefix = unique_prefix(self._directory, prefix)
@@ -437,7 +437,7 @@ class ModelCheckpoint(Callback):
                                  f"not contain '/', but got {self._prefix}.")
         if self._directory_func:
             self._directory = self._directory_func(cb)
-            os.makedirs(self._directory, exist_ok=True)
+            make_directory(self._directory)
         self._save_ckpt(cb)
 
     def end(self, run_context) -> None:
