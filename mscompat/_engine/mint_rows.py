@@ -23,6 +23,7 @@ from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_rows_more_math import _xlogy as _ops_xlogy  # (mint.xlogy is Xlogy)
 from .op_table import (
+    _alpha_ext,
     _argmax_nan,
     _argmin_nan,
     _axis,
@@ -76,9 +77,11 @@ def _dtype_or(dtype, default=_F32):
 
 
 def _add(input, other, *, alpha=1):
-    """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other``."""
-    add = binary(jnp.add)
-    return add(input, other) if alpha == 1 else add(input, jnp.multiply(other, alpha))
+    """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other`` (``AddExt``: two
+    Bool Tensors stay Bool, a float ``alpha`` needs a float operand)."""
+    if alpha == 1 and not isinstance(alpha, float):
+        return binary(jnp.add)(input, other)
+    return _alpha_ext(input, other, alpha, subtract=False)
 
 
 def _cat(tensors, dim=0):
@@ -109,10 +112,11 @@ def _prod(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def _mean(input, dim=None, keepdim=False, *, dtype=None):
-    """The input cast to ``dtype`` first; an integer ``dtype`` gives MindSpore's integer
-    mean (the sum divided by the count, truncated)."""
+    """The input cast to ``dtype`` first; an integer input or ``dtype`` gives MindSpore's
+    integer mean (the sum divided by the count, truncated: ``[3, 4]`` is 3), as ``ops.mean``
+    (PyTorch refuses integers)."""
     x = input if dtype is None else input.astype(_np_or_none(dtype))
-    if dtype is not None and not jnp.issubdtype(x.dtype, jnp.inexact):
+    if not jnp.issubdtype(x.dtype, jnp.inexact):
         return mean_keeping_dtype(x, axis=_axis(dim), keepdims=keepdim)
     return exact_div.mean(x, axis=_axis(dim), keepdims=keepdim)
 

@@ -1105,15 +1105,36 @@ def _add_rows(x, y):
 _sub = binary(_bool_kept(_subtract_rows))  # ``ops.sub`` refuses Bool (ms_dtypes), ``-`` not
 
 
-def _add_method(input, other, *, alpha=1):
-    """``Tensor.add(other, *, alpha=1)``: ``input + alpha * other``; a float ``alpha``
-    needs float operands (MindSpore's TypeError)."""
+def _alpha_operand_name(x) -> str:
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        return str(dtypes.from_np(dtype))
+    return "Float32" if isinstance(x, float) else "Bool" if isinstance(x, bool) else "Int64"
+
+
+def _alpha_ext(input, other, alpha, subtract: bool):
+    """MindSpore's ``AddExt``/``SubExt``: ``input + alpha * other`` (``-``). Two Bool
+    Tensors stay Bool: ``other`` counts where ``alpha`` is not 0, added as a logical or,
+    subtracted as an exclusive or; a float ``alpha`` with integer (or Bool and integer)
+    operands is a TypeError."""
+    is_bool = [getattr(v, "dtype", None) == np.bool_ for v in (input, other)]
+    if all(is_bool):
+        scaled = jnp.logical_and(other, alpha != 0)
+        return (jnp.logical_xor if subtract else jnp.logical_or)(input, scaled)
+    if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
+        raise TypeError(f"For '{'SubExt' if subtract else 'AddExt'}', floating alpha need "
+                        f"floating input and other, but got {_alpha_operand_name(input)} and "
+                        f"{_alpha_operand_name(other)}")
     x, y = _scalar_fix(input, other)
     if alpha == 1 and not isinstance(alpha, float):
-        return jnp.add(x, y)
-    if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
-        raise TypeError("For 'AddExt', floating alpha need floating input and other.")
-    return jnp.add(x, jnp.multiply(y, alpha))
+        return _sub(x, y) if subtract else jnp.add(x, y)
+    scaled = jnp.multiply(y, alpha)
+    return _sub(x, scaled) if subtract else jnp.add(x, scaled)
+
+
+def _add_method(input, other, *, alpha=1):
+    """``Tensor.add(other, *, alpha=1)`` (``mint.add``): ``AddExt``, ``_alpha_ext``."""
+    return _alpha_ext(input, other, alpha, subtract=False)
 
 
 def _subtract(input, other, *, alpha=1):
@@ -1124,17 +1145,22 @@ def _subtract(input, other, *, alpha=1):
         other = int(other)
     elif getattr(other, "dtype", None) == np.bool_ and not isinstance(alpha, float):
         other = jnp.asarray(other, np.int64)
-    return _subtract_method(input, other, alpha=alpha)
-
-
-def _subtract_method(input, other, *, alpha=1):
-    """``ops.sub`` and ``Tensor.sub/subtract(other, *, alpha=1)``: ``ops.subtract`` but a
-    Bool ``other`` keeps its dtype in the promotion (Int8 - Bool is Int8)."""
     if alpha == 1 and not isinstance(alpha, float):
         return _sub(input, other)
     if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
         input, other = jnp.asarray(input, _F32), jnp.asarray(other, _F32)
     return _sub(input, jnp.multiply(other, alpha))
+
+
+def _subtract_method(input, other, *, alpha=1):
+    """``ops.sub``, ``Tensor.sub/subtract(other, *, alpha=1)`` and ``mint.sub``:
+    ``SubExt`` (``_alpha_ext``); a Bool ``other`` keeps its dtype in the promotion (Int8 -
+    Bool is Int8)."""
+    if alpha == 1 and not isinstance(alpha, float) and not (
+            getattr(input, "dtype", None) == np.bool_ and getattr(other, "dtype", None) ==
+            np.bool_):
+        return _sub(input, other)
+    return _alpha_ext(input, other, alpha, subtract=True)
 
 
 def _libm_row(name, fn, functional, methods) -> OpDef:
