@@ -37,6 +37,7 @@ from .op_table import (
     flatten_axes,
     mean_keeping_dtype,
     refuse_bool_kernel,
+    selected,
 )
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
@@ -277,8 +278,11 @@ def _max_min(reduce, arg):
         if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
             return (bprops.maximum if reduce is _max else bprops.minimum)(input, dim)
         refuse_bool_kernel(input, "MaxDim" if reduce is _max else "MinDim")
-        return (reduce(input, axis=int(dim), keepdims=keepdim),
-                arg(input, axis=int(dim), keepdims=keepdim).astype(_I64))
+        if not input.ndim:
+            return reduce(input, axis=int(dim), keepdims=keepdim), jnp.zeros((), _I64)
+        # the values at the indices: the gradient goes to them (ties not shared), as MaxDim's
+        index = arg(input, axis=int(dim), keepdims=keepdim).astype(_I64)
+        return selected(input, index, int(dim), keepdim), index
     return impl
 
 

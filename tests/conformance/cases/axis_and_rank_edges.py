@@ -5,7 +5,8 @@ Tensor, with repeated or out-of-range axes; ``cummax``/``cummin`` and ``cumsum``
 ``CumProd``'s gradient (MindSpore's ``cumsum(out * dout) / x``: NaN where ``x`` is 0, also
 exclusive and reversed, and ``mindspore.numpy.cumprod``'s float32 products of integers);
 ``argmax`` of a 0-d Tensor and over every axis with ``keepdims``; ``max``/``min`` of Bool
-along an axis; ``renorm`` of integers or a 0-d Tensor; ``Tensor.tile`` by keyword."""
+along an axis; ``mint.max``/``mint.min`` with a dim sending the gradient to the returned
+index (ties not shared); ``renorm`` of integers or a 0-d Tensor; ``Tensor.tile`` by keyword."""
 import numpy as np
 
 from . import op_specs
@@ -17,6 +18,7 @@ Z = np.array(1.5, np.float32)
 ZI = np.array(2, np.int32)
 B = np.array([[True, False], [True, True]])
 WITH_ZERO = np.array([[2.0, 0.0, 3.0, -1.5], [0.5, 4.0, 0.0, 2.0]], np.float32)
+TIES = np.array([[[-2.0, -0.0], [1.0, 0.0]], [[-1.0, 0.0], [-1.0, 3.0]]], np.float32)
 BIG_INTS = np.array([3001, 4003, 5009, 7001], np.int32)  # products beyond float32's 2**24
 
 SPECS = [
@@ -84,6 +86,9 @@ SPECS = [
     S("tile_reps_keyword", "Tensor.tile", (X,), kw={"reps": (2, 1)}),
     S("tile_dims_keyword", "Tensor.tile", (Z,), kw={"dims": (3,)}),
     S("ops_tile_dims_keyword", "ops.tile", (X,), kw={"dims": (1, 2)}),
+    S("mint_min_dim_ties_grad", "mint.min", (TIES, -2), pick=0),
+    S("mint_max_dim_ties_grad", "mint.max", (TIES, 0, True), pick=0),
+    S("mint_max_dim_ties_grad_float16", "mint.max", (TIES.astype(np.float16), 1), pick=0),
     S("softmax_method_int", "Tensor.softmax", (np.array([[1, 3], [2, 0]], np.int32), -1),
       grad=False),
     S("softmax_method_int_dtype", "Tensor.softmax", (np.array([[1, 3], [2, 0]], np.int32), -1),
