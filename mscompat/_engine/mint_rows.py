@@ -23,6 +23,7 @@ from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_rows_more_math import _xlogy as _ops_xlogy  # (mint.xlogy is Xlogy)
 from .op_table import (
+    ALL_AXES,
     _alpha_ext,
     _argmax_nan,
     _argmin_nan,
@@ -274,7 +275,7 @@ def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
 def _max_min(reduce, arg):
     def impl(input, dim=None, keepdim=False):
         if dim is None:
-            return reduce(input)
+            return ALL_AXES[reduce](input)
         if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
             return (bprops.maximum if reduce is _max else bprops.minimum)(input, dim)
         refuse_bool_kernel(input, "MaxDim" if reduce is _max else "MinDim")

@@ -59,7 +59,8 @@ def _extreme_fn(reduce, arg):
             return op_table.selected(input, index, axis, keepdims), index
         if axis is None:  # over every axis MindSpore ignores keepdims: 0-d results
             keepdims = False
-        values = reduce(input, axis=axis, keepdims=keepdims, initial=initial, **kw)
+        values = (op_table.ALL_AXES[reduce] if axis is None else reduce)(
+            input, axis=axis, keepdims=keepdims, initial=initial, **kw)
         if axis is None:  # MindSpore 2.10 returns index 0 for a whole-tensor reduction
             index = jnp.zeros(values.shape, _I64)
         else:

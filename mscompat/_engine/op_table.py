@@ -357,7 +357,45 @@ def _skip_nan(f: Callable, fill: float, arg: bool = False) -> Callable:
     return impl
 
 
-_max, _min = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.inf)
+def _chooser(values: Callable, nan_equal: bool) -> Callable:
+    """``values(x, axis=, keepdims=, initial=)`` (a max or min reduction) differentiated as
+    MindSpore's ReduceMax/ReduceMin bprop: ``dout * (x == out) / count`` (ties share; a NaN
+    result matches nothing, so its gradient is NaN everywhere: 0 / 0). With ``nan_equal``
+    (the all-axes ``Max``/``Min`` of ``Tensor.max()``, ``ops.max(x)``, ``mint.max(x)``) a
+    NaN element matches a NaN result: the gradient goes to it."""
+    @functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+    def chooser(x, axis, keepdims, initial):
+        return values(x, axis=axis, keepdims=keepdims, initial=initial)
+
+    @chooser.defjvp
+    def _jvp(axis, keepdims, initial, primals, tangents):
+        (x,), (t,) = primals, tangents
+        out = chooser(x, axis, keepdims, initial)
+        wide = values(x, axis=axis, keepdims=True, initial=initial)
+        match = x == wide
+        if nan_equal:
+            match = match | (jnp.isnan(x) & jnp.isnan(wide))
+        count = jnp.sum(match.astype(x.dtype), axis=axis, keepdims=True)
+        # (the mask as data, NaN where nothing matches: XLA folds a product with a 0/1 mask
+        # into a select, which would turn MindSpore's 0 / 0 into 0)
+        mask = jnp.where(match, 1, jnp.where(count == 0, np.nan, 0)).astype(x.dtype)
+        return out, jnp.sum((t / count) * mask, axis=axis, keepdims=keepdims)
+
+    def impl(x, axis=None, keepdims=False, initial=None, **kwargs):
+        if (kwargs or not jnp.issubdtype(x.dtype, jnp.floating)
+                or not (initial is None or isinstance(initial, (int, float)))):
+            return values(x, axis=axis, keepdims=keepdims, initial=initial, **kwargs)
+        if isinstance(axis, list):
+            axis = tuple(axis)
+        return chooser(x, axis, bool(keepdims), initial)
+    impl.__name__ = values.__name__
+    return impl
+
+
+_max_values, _min_values = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.inf)
+_max, _min = _chooser(_max_values, False), _chooser(_min_values, False)
+# ``Max``/``Min`` over every axis (``Tensor.max()``, ``ops.max(x)``, ``mint.max(x)``)
+ALL_AXES = {_max: _chooser(_max_values, True), _min: _chooser(_min_values, True)}
 _argmax_nan = _skip_nan(jnp.argmax, -np.inf, arg=True)
 _argmin_nan = _skip_nan(jnp.argmin, np.inf, arg=True)
 
@@ -405,7 +443,8 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
             index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
             values = selected(x, index, axis, keepdims)
             return (values, index) if return_indices else values
-        out = reduce(x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
+        out = (ALL_AXES[reduce] if axis is None and overloaded else reduce)(
+            x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
         if return_indices:
             return out, arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
         return out

@@ -1,0 +1,39 @@
+"""Gradients of max/min reductions where a NaN comes first (the result is NaN), found by a
+random sweep of ops at ties: ``ReduceMax``/``ReduceMin`` (``ops.amax``/``amin``,
+``Tensor.amax``, ``mindspore.numpy``'s) send ``dout * (x == out) / count``, so a NaN result
+matches nothing and the gradient is NaN everywhere (0 / 0); the all-axes ``Max``/``Min`` of
+``Tensor.max()``, ``ops.max(x)`` and ``mint.max(x)`` send it to the NaN element. Ties share
+the gradient in both; a NaN after the first element is skipped."""
+import numpy as np
+
+from . import op_specs
+from .op_specs import S
+
+F = np.float32
+NAN_FIRST = np.array([np.nan, 1.0, 3.0], F)
+NAN_FIRST_2D = np.array([[np.nan, 2.0, 1.0], [1.0, 3.0, 3.0], [2.0, np.nan, 0.5]], F)
+TIES = np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0]], F)
+
+SPECS = [
+    S("amax_nan_first", "ops.amax", (NAN_FIRST,)),
+    S("amin_nan_first_axis", "ops.amin", (NAN_FIRST, 0)),
+    S("amax_nan_first_rows", "ops.amax", (NAN_FIRST_2D, 1)),
+    S("amax_nan_first_columns_keepdims", "ops.amax", (NAN_FIRST_2D, 0, True)),
+    S("tensor_amax_nan_first", "Tensor.amax", (NAN_FIRST_2D,)),
+    S("reduce_max_nan_first", "ops.ReduceMax", (NAN_FIRST_2D, 1), init={}),
+    S("numpy_amax_nan_first", "numpy.amax", (NAN_FIRST_2D, 1)),
+    S("tensor_max_nan_first", "Tensor.max", (NAN_FIRST,)),
+    S("tensor_min_nan_first_2d", "Tensor.min", (NAN_FIRST_2D,)),
+    S("tensor_max_initial_nan_first", "Tensor.max", (NAN_FIRST,), kw={"initial": 0.5}),
+    S("ops_max_all_nan_first", "ops.max", (NAN_FIRST_2D,), pick=0),
+    S("mint_max_all_nan_first", "mint.max", (NAN_FIRST,)),
+    S("mint_min_all_nan_first", "mint.min", (NAN_FIRST_2D,)),
+    S("amax_ties_rows", "ops.amax", (TIES, 1)),
+    S("tensor_max_ties_all", "Tensor.max", (TIES,)),
+    S("mint_max_ties_all", "mint.max", (TIES,)),
+    S("amax_float16_nan_first", "ops.amax", (NAN_FIRST_2D.astype(np.float16), 1),
+      rtol=1e-3, atol=1e-3),
+]
+
+for _spec in SPECS:
+    op_specs._register(_spec, module=__name__)
