@@ -86,14 +86,16 @@ def eager_fast(plain):
 
 @jax.custom_jvp
 def _abs(x):
-    """``ops.abs``: the gradient is ``sign(x)``, so 0 at 0 (JAX's ``jnp.abs`` gives 1)."""
+    """``ops.abs``: the gradient is ``dout`` where ``x > 0``, ``-dout`` where ``x < 0``, else
+    0 (at 0, and at NaN: MindSpore's AbsGrad; JAX's ``jnp.abs`` gives 1 at 0, NaN at NaN)."""
     return jnp.abs(x)
 
 
 @_abs.defjvp
 def _abs_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return jnp.abs(x), jnp.sign(x).astype(t.dtype) * t
+    sign = jnp.where(x > 0, 1, jnp.where(x < 0, -1, 0)).astype(t.dtype)
+    return jnp.abs(x), sign * t
 
 
 abs = eager_fast(jnp.abs)(_abs)  # noqa: A001 (MindSpore's op name)

@@ -397,7 +397,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "argmin": (_argmin_nan, False), "cumsum": (_cumsum, False),
     "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
-    "abs": (jnp.abs, False), "absolute": (jnp.abs, False),
+    "abs": (bprops.abs, False), "absolute": (bprops.abs, False),
     "floor": (jnp.floor, False), "round": (jnp.round, False),
     "roll": (jnp.roll, False),
     "tensordot": (_tensordot, False), "cross": (jnp.cross, False),

@@ -766,9 +766,24 @@ def _l1_loss(input, target, reduction="mean"):
 
 
 def _smooth_l1_loss(input, target, beta=1.0, reduction="none"):
+    return _reduce_loss(_smooth_l1_values(input, target, beta), reduction)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
+def _smooth_l1_values(input, target, beta):
     d = jnp.abs(input - target)
-    loss = jnp.where(d < beta, 0.5 * jnp.square(d) / beta, d - 0.5 * beta)
-    return _reduce_loss(loss, reduction)
+    return jnp.where(d < beta, 0.5 * jnp.square(d) / beta, d - 0.5 * beta)
+
+
+@_smooth_l1_values.defjvp
+def _smooth_l1_jvp(beta, primals, tangents):
+    # MindSpore's SmoothL1LossGrad: 1 above beta, -1 below -beta, else diff / beta (so an
+    # infinite difference gives +-1, where the composed derivative is NaN)
+    (x, y), (tx, ty) = primals, tangents
+    diff = x - y
+    slope = jnp.where(diff > beta, 1, jnp.where(diff < -beta, -1, diff / beta)).astype(
+        diff.dtype)
+    return _smooth_l1_values(x, y, beta), slope * (tx - ty)
 
 
 def _smooth_l1_prim(prediction, target, *, beta=1.0, reduction="none"):

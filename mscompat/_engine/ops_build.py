@@ -8,6 +8,7 @@ from typing import Any
 import jax
 
 from . import (
+    bprops,
     dynamic_shape,
     errors,
     initializers,
@@ -451,7 +452,7 @@ def _install_operators() -> None:
     Tensor.__xor__ = forward(op_table.binary(jnp.bitwise_xor), "Tensor.__xor__")
     Tensor.__neg__ = lambda self: call(jnp.negative, (self._data,))
     Tensor.__pos__ = lambda self: self
-    Tensor.__abs__ = lambda self: call(jnp.abs, (self._data,))
+    Tensor.__abs__ = lambda self: call(bprops.abs, (self._data,))  # (ops.abs's gradient)
     # MindSpore's ``~t`` is LogicalNot of any dtype (``~Tensor([1, 0])`` is Bool [False, True])
     Tensor.__invert__ = lambda self: call(jnp.logical_not, (self._data,))
     Tensor.T = property(lambda self: call(jnp.transpose, (self._data,)))

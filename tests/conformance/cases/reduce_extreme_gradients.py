@@ -3,7 +3,9 @@ random sweep of ops at ties: ``ReduceMax``/``ReduceMin`` (``ops.amax``/``amin``,
 ``Tensor.amax``, ``mindspore.numpy``'s) send ``dout * (x == out) / count``, so a NaN result
 matches nothing and the gradient is NaN everywhere (0 / 0); the all-axes ``Max``/``Min`` of
 ``Tensor.max()``, ``ops.max(x)`` and ``mint.max(x)`` send it to the NaN element. Ties share
-the gradient in both; a NaN after the first element is skipped."""
+the gradient in both; a NaN after the first element is skipped. ``Abs``'s gradient (``ops.abs``,
+``abs(t)``, ``mindspore.numpy.abs``, and the norms and losses built on it) is 0 at 0 and at
+NaN, and ``SmoothL1LossGrad`` gives +-1 for an infinite difference."""
 import numpy as np
 
 from . import op_specs
@@ -14,7 +16,19 @@ NAN_FIRST = np.array([np.nan, 1.0, 3.0], F)
 NAN_FIRST_2D = np.array([[np.nan, 2.0, 1.0], [1.0, 3.0, 3.0], [2.0, np.nan, 0.5]], F)
 TIES = np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0]], F)
 
+SPECIALS = np.array([np.nan, -0.0, 0.0, -2.0, 3.0, np.inf, -np.inf], F)
+ZEROS = np.zeros(7, F)
+
 SPECS = [
+    S("abs_grad_specials", "ops.abs", (SPECIALS,)),
+    S("tensor_abs_grad_specials", "Tensor.abs", (SPECIALS,)),
+    S("python_abs_grad_specials", "Tensor.__abs__", (SPECIALS,)),
+    S("numpy_abs_grad_specials", "numpy.abs", (SPECIALS,)),
+    S("norm_inf_grad_specials", "ops.norm", (SPECIALS, float("inf"))),
+    S("l1_loss_grad_specials", "ops.l1_loss", (SPECIALS, ZEROS)),
+    S("smooth_l1_grad_specials", "ops.smooth_l1_loss", (SPECIALS, ZEROS)),
+    S("smooth_l1_beta_grad_specials", "ops.smooth_l1_loss", (SPECIALS, ZEROS),
+      kw={"beta": 2.5}),
     S("amax_nan_first", "ops.amax", (NAN_FIRST,)),
     S("amin_nan_first_axis", "ops.amin", (NAN_FIRST, 0)),
     S("amax_nan_first_rows", "ops.amax", (NAN_FIRST_2D, 1)),
