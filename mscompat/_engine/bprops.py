@@ -241,7 +241,7 @@ def _selu(x):
 def _selu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     out = jax.nn.selu(x)
-    slope = jnp.where(x > 0, 1.0, 1.0 + out) * _SELU_SCALE
+    slope = jnp.where(x <= 0, 1.0 + out, 1.0) * _SELU_SCALE  # (a NaN: the positive slope)
     return out, slope.astype(t.dtype) * t
 
 

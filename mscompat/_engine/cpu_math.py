@@ -303,7 +303,8 @@ def _elu(x):
 def _elu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     y = _elu(x)
-    return y, jnp.where(x > 0, _F32(1), y + _F32(1)) * t  # (one product: 0 * inf at +inf)
+    # (one product: 0 * inf at +inf; EluGrad's test is x <= 0, so a NaN passes dout)
+    return y, jnp.where(x <= 0, y + _F32(1), _F32(1)) * t
 
 
 def _in_order(terms, total=None):
@@ -465,7 +466,19 @@ def elu(x, alpha=1.0):
     """``Elu`` (``alpha`` 1 on float32 on the CPU: MindSpore's kernel; else ``expm1``)."""
     if alpha == 1.0 and cpu_float32(x):
         return _elu_j(x)
+    return _elu_alpha(x, float(alpha))
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _elu_alpha(x, alpha):
     return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
+
+
+@_elu_alpha.defjvp
+def _elu_alpha_jvp(alpha, primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _elu_alpha(x, alpha)
+    return y, jnp.where(x <= 0, y + alpha, 1).astype(y.dtype) * t  # (EluGrad: NaN passes)
 
 
 def _on_cpu_float(x) -> bool:
@@ -499,7 +512,8 @@ def _log_kept(x):
 def _log_kept_jvp(primals, tangents):
     # LogGrad's dout / x on the cotangent as it arrives (as ``_log_jvp``)
     (x,), (t,) = primals, tangents
-    return jnp.log(x), linear_rounding.kept(t / x)
+    # (a zero of either sign divides as +0: the Div kernel's dout / -0.0 is +inf for dout > 0)
+    return jnp.log(x), linear_rounding.kept(t / jnp.where(x == 0, jnp.zeros_like(x), x))
 
 
 def softplus(x):

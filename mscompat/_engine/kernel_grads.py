@@ -105,7 +105,8 @@ RULES = {
     "Softplus": lambda x, out, t: t / (_ONE + _exp_kernel(-x)),
     # (float32 Tanh has its fused kernel in cpu_math; this is the Float16 rule's)
     "Tanh": lambda x, out, t: t * (_ONE - out * out),
-    "Elu": lambda x, out, t: t * jnp.where(x > 0, _ONE, out + _ONE),  # (alpha 1)
+    # (alpha 1; EluGrad tests x <= 0: a NaN passes dout)
+    "Elu": lambda x, out, t: t * jnp.where(x <= 0, out + _ONE, _ONE),
 }
 
 

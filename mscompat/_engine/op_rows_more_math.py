@@ -418,11 +418,27 @@ def _count_nonzero(x, axis=(), keep_dims=False, dtype=None):
 
 
 def hardshrink(input, lambd=0.5):
-    return jnp.where(jnp.abs(input) > lambd, input, 0)
+    return _shrink(input, float(lambd), False)
 
 
 def softshrink(input, lambd=0.5):
-    return jnp.where(input > lambd, input - lambd, jnp.where(input < -lambd, input + lambd, 0))
+    return _shrink(input, float(lambd), True)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2))
+def _shrink(input, lambd, soft):
+    if soft:
+        return jnp.where(input > lambd, input - lambd,
+                         jnp.where(input < -lambd, input + lambd, 0))
+    return jnp.where(jnp.abs(input) > lambd, input, 0)
+
+
+@_shrink.defjvp
+def _shrink_jvp(lambd, soft, primals, tangents):
+    # HShrinkGrad/SoftShrinkGrad: 0 inside [-lambd, lambd], dout elsewhere (NaN included)
+    (x,), (t,) = primals, tangents
+    inside = (x >= -lambd) & (x <= lambd)
+    return _shrink(x, lambd, soft), jnp.where(inside, jnp.zeros_like(t), t)
 
 
 def tanhshrink(input):

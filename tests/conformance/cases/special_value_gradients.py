@@ -5,7 +5,10 @@ matches nothing and the gradient is NaN everywhere (0 / 0); the all-axes ``Max``
 ``Tensor.max()``, ``ops.max(x)`` and ``mint.max(x)`` send it to the NaN element. Ties share
 the gradient in both; a NaN after the first element is skipped. ``Abs``'s gradient (``ops.abs``,
 ``abs(t)``, ``mindspore.numpy.abs``, and the norms and losses built on it) is 0 at 0 and at
-NaN, and ``SmoothL1LossGrad`` gives +-1 for an infinite difference."""
+NaN, and ``SmoothL1LossGrad`` gives +-1 for an infinite difference; at NaN ``EluGrad``, ``SeLU``'s
+bprop, ``HShrinkGrad`` and ``SoftShrinkGrad`` pass ``dout`` (their tests are ``x <= 0`` and
+``-lambd <= x <= lambd``), and Float16 ``LogGrad`` divides by a zero of either sign as by
++0."""
 import numpy as np
 
 from . import op_specs
@@ -21,6 +24,17 @@ ZEROS = np.zeros(7, F)
 
 SPECS = [
     S("abs_grad_specials", "ops.abs", (SPECIALS,)),
+    S("elu_grad_specials", "ops.elu", (SPECIALS,)),
+    S("elu_grad_specials_float16", "ops.elu", (SPECIALS.astype(np.float16),),
+      rtol=1e-3, atol=1e-3),
+    S("selu_grad_nan", "ops.selu", (np.array([np.nan, 1.0, 0.0, -0.0], F),)),
+    S("hardshrink_grad_specials", "ops.hardshrink", (SPECIALS,)),
+    S("softshrink_grad_specials", "ops.softshrink", (SPECIALS,)),
+    S("softshrink_grad_specials_float16", "ops.softshrink", (SPECIALS.astype(np.float16),)),
+    S("log_grad_signed_zero_float16", "ops.log",
+      (np.array([-0.0, 0.0, 1.0, 2.0], np.float16),)),
+    S("log2_grad_signed_zero_float16", "ops.log2",
+      (np.array([-0.0, 0.0, 1.0, 2.0], np.float16),), rtol=1e-3, atol=1e-3),
     S("tensor_abs_grad_specials", "Tensor.abs", (SPECIALS,)),
     S("python_abs_grad_specials", "Tensor.__abs__", (SPECIALS,)),
     S("numpy_abs_grad_specials", "numpy.abs", (SPECIALS,)),
