@@ -5,8 +5,10 @@ functional op and Tensor method, the input dtypes (unary) or (first, second) ope
 (binary) MindSpore refuses, with the exception class it raises: ``ops.exp`` of an Int32
 Tensor is a TypeError, ``ops.mean`` of a Bool Tensor a RuntimeError, ``ops.matmul`` of
 Float32 and Int32 a TypeError, where JAX would compute. ``install`` wraps every recorded
-name once (functions, Tensor methods and operators, Primitive classes); a name with
-nothing refused is left as it is.
+name once (functions, Tensor methods and operators, Primitive classes; ``mint`` functions
+through ``checked`` when ``mint_rows`` builds them); a name with nothing refused is left as
+it is. A row's own kernel-selection TypeError (``Select CPU operator[...]``, raised by the
+form called: ``x.max(axis=0)`` of Bool) wins over the class recorded for the plain call.
 
 >>> import numpy as np
 >>> import mscompat as ms
