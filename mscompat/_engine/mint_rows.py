@@ -22,6 +22,7 @@ from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_rows_more_math import _xlogy as _ops_xlogy  # (mint.xlogy is Xlogy)
+from .op_rows_more_math import sinc
 from .op_table import (
     ALL_AXES,
     _alpha_ext,
@@ -494,7 +495,7 @@ ROWS: dict[str, object] = {
     "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
     "exp2": _float_unary(cpu_math.libm(jnp.exp2)),
     "erfc": _float_unary(cpu_math.libm(jax.scipy.special.erfc)),
-    "sinc": _float_unary(jnp.sinc), "xlogy": binary(_ops_xlogy), "nan_to_num": _nan_to_num,
+    "sinc": _float_unary(sinc), "xlogy": binary(_ops_xlogy), "nan_to_num": _nan_to_num,
 }
 
 LINALG_ROWS: dict[str, object] = {"norm": _linalg_norm, "inv": _inverse,

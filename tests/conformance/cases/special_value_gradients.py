@@ -7,7 +7,8 @@ the gradient in both; a NaN after the first element is skipped. ``Abs``'s gradie
 ``abs(t)``, ``mindspore.numpy.abs``, and the norms and losses built on it) is 0 at 0 and at
 NaN, and ``SmoothL1LossGrad`` gives +-1 for an infinite difference; at NaN ``EluGrad``, ``SeLU``'s
 bprop, ``HShrinkGrad`` and ``SoftShrinkGrad`` pass ``dout`` (their tests are ``x <= 0`` and
-``-lambd <= x <= lambd``), and Float16 ``LogGrad`` divides by a zero of either sign as by
+``-lambd <= x <= lambd``); ``sinc``'s bprop is ``(cos(pi x) - out) / x`` (0 at 1e-30, bit
+for bit elsewhere), and Float16 ``LogGrad`` divides by a zero of either sign as by
 +0."""
 import numpy as np
 
@@ -21,9 +22,13 @@ TIES = np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0]], F)
 
 SPECIALS = np.array([np.nan, -0.0, 0.0, -2.0, 3.0, np.inf, -np.inf], F)
 ZEROS = np.zeros(7, F)
+SINC_X = np.concatenate([(np.random.RandomState(1720).randn(60) * 3).astype(F),
+                         np.array([1e-30, -1e-30, 1e-10, 0.0, -0.0, 1.0, -3.0, 0.5], F)])
 
 SPECS = [
     S("abs_grad_specials", "ops.abs", (SPECIALS,)),
+    S("sinc_grad_bitwise", "ops.sinc", (SINC_X,), rtol=0, atol=0),
+    S("mint_sinc_grad_bitwise", "mint.sinc", (SINC_X,), rtol=0, atol=0),
     S("elu_grad_specials", "ops.elu", (SPECIALS,)),
     S("elu_grad_specials_float16", "ops.elu", (SPECIALS.astype(np.float16),),
       rtol=1e-3, atol=1e-3),
