@@ -21,7 +21,6 @@ from .op_rows_array import _nonzero, _topk, check_gather_d_index, check_same_dty
 from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
-from .op_rows_more_math import _xlogy as _ops_xlogy  # (mint.xlogy is Xlogy)
 from .op_rows_more_math import sinc
 from .op_table import (
     ALL_AXES,
@@ -35,18 +34,19 @@ from .op_table import (
     _min,
     _np_or_none,
     _same_dtypes,
+    at_arg,
     binary,
     flatten_axes,
     mean_keeping_dtype,
     refuse_bool_kernel,
-    selected,
 )
 
 _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
 
 # mint name -> the ``ops`` functional it is (same signature and results)
 ALIASES: dict[str, str] = {
-    "mul": "mul", "sub": "sub", "matmul": "matmul", "sqrt": "sqrt", "pow": "pow",
+    "mul": "mul", "sub": "sub", "xlogy": "xlogy",  # (mint.xlogy is the Xlogy kernel)
+    "matmul": "matmul", "sqrt": "sqrt", "pow": "pow",
     "exp": "exp", "flip": "flip", "isclose": "isclose", "sin": "sin", "rsqrt": "rsqrt",
     "eq": "eq", "tril": "tril", "triu": "triu", "abs": "abs", "where": "where",
     "broadcast_to": "broadcast_to", "cos": "cos", "acos": "acos", "arccos": "arccos",
@@ -282,9 +282,7 @@ def _max_min(reduce, arg):
         refuse_bool_kernel(input, "MaxDim" if reduce is _max else "MinDim")
         if not input.ndim:
             return reduce(input, axis=int(dim), keepdims=keepdim), jnp.zeros((), _I64)
-        # the values at the indices: the gradient goes to them (ties not shared), as MaxDim's
-        index = arg(input, axis=int(dim), keepdims=keepdim).astype(_I64)
-        return selected(input, index, int(dim), keepdim), index
+        return at_arg(input, arg, int(dim), keepdim)  # (MaxDim's: ties not shared)
     return impl
 
 
@@ -495,7 +493,7 @@ ROWS: dict[str, object] = {
     "bitwise_xor": binary(jnp.bitwise_xor), "unique": _unique_ext,
     "exp2": _float_unary(cpu_math.libm(jnp.exp2)),
     "erfc": _float_unary(cpu_math.libm(jax.scipy.special.erfc)),
-    "sinc": _float_unary(sinc), "xlogy": binary(_ops_xlogy), "nan_to_num": _nan_to_num,
+    "sinc": _float_unary(sinc), "nan_to_num": _nan_to_num,
 }
 
 LINALG_ROWS: dict[str, object] = {"norm": _linalg_norm, "inv": _inverse,

@@ -52,11 +52,9 @@ def _extreme_fn(reduce, arg):
     def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
         kw = {} if where is None else {"where": where}
         if axis is not None and initial is None and where is None and input.ndim:
-            op_table.refuse_bool_kernel(
-                input, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
+            op_table.refuse_bool_kernel(input, op_table.WITH_VALUE[reduce])
             # the values at the indices: the gradient goes to them (ties not shared)
-            index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
-            return op_table.selected(input, index, axis, keepdims), index
+            return op_table.at_arg(input, arg, axis, keepdims)
         if axis is None:  # over every axis MindSpore ignores keepdims: 0-d results
             keepdims = False
         values = (op_table.ALL_AXES[reduce] if axis is None else reduce)(
@@ -331,18 +329,21 @@ def _cum_prim(f):
     return impl
 
 
-def cumprod(x, axis, exclusive=False, reverse=False):
+_CUMSUM, _CUMPROD = _cum_prim(_running_sum), _cum_prim(_running_product)
+
+
+def cumprod(x, axis, *, exclusive=False, reverse=False):
     """``CumProd`` of ``x`` along ``axis``; a float ``x`` differentiates by MindSpore's
     rule, ``d x = cumsum(out * dout, exclusive, not reverse) / x`` (a zero in ``x`` gives
     NaN or infinity there, where the derivative itself is finite)."""
     if jnp.issubdtype(x.dtype, jnp.inexact):
         return _cumprod_ms(x, int(axis), bool(exclusive), bool(reverse))
-    return _cum_prim(_running_product)(x, axis, exclusive=exclusive, reverse=reverse)
+    return _CUMPROD(x, axis, exclusive=exclusive, reverse=reverse)
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
 def _cumprod_ms(x, axis, exclusive, reverse):
-    return _cum_prim(_running_product)(x, axis, exclusive=exclusive, reverse=reverse)
+    return _CUMPROD(x, axis, exclusive=exclusive, reverse=reverse)
 
 
 @_cumprod_ms.defjvp
@@ -351,7 +352,7 @@ def _cumprod_ms_jvp(axis, exclusive, reverse, primals, tangents):
     # (out * dout, the reversed running sum, the division by x)
     (x,), (t,) = primals, tangents
     out = _cumprod_ms(x, axis, exclusive, reverse)
-    summed = _cum_prim(_running_sum)(t / x, axis, exclusive=exclusive, reverse=reverse)
+    summed = _CUMSUM(t / x, axis, exclusive=exclusive, reverse=reverse)
     return out, out * summed
 
 
@@ -959,12 +960,10 @@ ROWS: list[OpDef] = [
           functional=("all",), functional_impl=_bool_reduce(jnp.all), methods=("all",)),
     OpDef("ReduceAny", _bool_reduce_prim(jnp.any), attrs=(("keep_dims", False),),
           functional=("any",), functional_impl=_bool_reduce(jnp.any), methods=("any",)),
-    OpDef("CumSum", _cum_prim(_running_sum), attrs=(("exclusive", False), ("reverse", False)),
+    OpDef("CumSum", _CUMSUM, attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumsum",), functional_impl=_cumsum, methods=("cumsum",),
           method_impl=_cumsum_method),
-    OpDef("CumProd", lambda x, axis, *, exclusive=False, reverse=False:
-          cumprod(x, axis, exclusive, reverse),
-          attrs=(("exclusive", False), ("reverse", False)),
+    OpDef("CumProd", cumprod, attrs=(("exclusive", False), ("reverse", False)),
           functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",),
           method_impl=_cumprod_method),
     OpDef(None, None, functional=("logsumexp",), functional_impl=_logsumexp,

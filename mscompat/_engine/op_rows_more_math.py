@@ -36,10 +36,10 @@ from .op_table import (
     _np_or_none,
     _pow,
     _tensor_power,
+    at_arg,
     binary,
     fn_row,
     same_dtype,
-    selected,
 )
 
 _F32 = jnp.float32
@@ -161,8 +161,7 @@ def _aminmax(input, *, axis=0, keepdims=False):
     if axis is None or not input.ndim:
         return (_min(input, axis=axis, keepdims=keepdims),
                 _max(input, axis=axis, keepdims=keepdims))
-    return tuple(selected(input, arg(input, axis=axis, keepdims=keepdims), axis, keepdims)
-                 for arg in (_argmin_nan, _argmax_nan))
+    return tuple(at_arg(input, arg, axis, keepdims)[0] for arg in (_argmin_nan, _argmax_nan))
 
 
 def _check_cum_axis(primitive: str, rank: int, axis: int) -> None:

@@ -370,8 +370,8 @@ def _chooser(values: Callable, nan_equal: bool) -> Callable:
     @chooser.defjvp
     def _jvp(axis, keepdims, initial, primals, tangents):
         (x,), (t,) = primals, tangents
-        out = chooser(x, axis, keepdims, initial)
-        wide = values(x, axis=axis, keepdims=True, initial=initial)
+        wide = values(x, axis=axis, keepdims=True, initial=initial)  # (one reduction)
+        out = wide if keepdims else jnp.squeeze(wide, axis)
         match = x == wide
         if nan_equal:
             match = match | (jnp.isnan(x) & jnp.isnan(wide))
@@ -396,6 +396,7 @@ _max_values, _min_values = _skip_nan(jnp.max, -np.inf), _skip_nan(jnp.min, np.in
 _max, _min = _chooser(_max_values, False), _chooser(_min_values, False)
 # ``Max``/``Min`` over every axis (``Tensor.max()``, ``ops.max(x)``, ``mint.max(x)``)
 ALL_AXES = {_max: _chooser(_max_values, True), _min: _chooser(_min_values, True)}
+WITH_VALUE = {_max: "ArgMaxWithValue", _min: "ArgMinWithValue"}  # (the kernel along an axis)
 _argmax_nan = _skip_nan(jnp.argmax, -np.inf, arg=True)
 _argmin_nan = _skip_nan(jnp.argmin, np.inf, arg=True)
 
@@ -408,6 +409,13 @@ def selected(x, index, axis, keepdims):
     idx = index if keepdims else jnp.expand_dims(index, axis)
     values = jnp.take_along_axis(x, idx.astype(np.int64), axis=axis)
     return values if keepdims else jnp.squeeze(values, axis)
+
+
+def at_arg(x, arg: Callable, axis, keepdims):
+    """(the elements of ``x`` at ``arg``'s index along ``axis``, that Int64 index): the
+    ``ArgMaxWithValue``/``MaxDim`` form of max and min, whose gradient goes to the index."""
+    index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
+    return selected(x, index, axis, keepdims), index
 
 
 def refuse_bool_kernel(x, kernel: str) -> None:
@@ -433,15 +441,14 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         kw = {} if where is None else {"where": where}
         with_value = overloaded and isinstance(axis, int) and initial is None and where is None
         if with_value and x.ndim:  # (MindSpore's ArgMaxWithValue kernel checks the axis)
-            refuse_bool_kernel(x, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
-            check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, axis)
+            refuse_bool_kernel(x, WITH_VALUE[reduce])
+            check_axis(WITH_VALUE[reduce], x, axis)
         else:
             check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
         if overloaded and axis is None:
             keepdims = False  # MindSpore: Tensor.max(keepdims=True) over all axes is 0-d
         if with_value and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
-            index = arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
-            values = selected(x, index, axis, keepdims)
+            values, index = at_arg(x, arg, axis, keepdims)
             return (values, index) if return_indices else values
         out = (ALL_AXES[reduce] if axis is None and overloaded else reduce)(
             x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
@@ -450,10 +457,9 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         return out
 
     def second(x, dim, keepdim=False):
-        refuse_bool_kernel(x, "ArgMaxWithValue" if reduce is _max else "ArgMinWithValue")
-        check_axis("ArgMaxWithValue" if reduce is _max else "ArgMinWithValue", x, dim)
-        index = arg(x, axis=dim, keepdims=keepdim).astype(np.int64)
-        return selected(x, index, dim, keepdim), index
+        refuse_bool_kernel(x, WITH_VALUE[reduce])
+        check_axis(WITH_VALUE[reduce], x, dim)
+        return at_arg(x, arg, dim, keepdim)
 
     def method(x, *args, **kwargs):
         # a positional dim picks the second overload in PYNATIVE only: a GRAPH_MODE or
