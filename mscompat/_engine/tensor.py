@@ -371,7 +371,11 @@ class Tensor:
         if isinstance(index, np.ndarray | np.integer) and not _tracing():
             check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
         value = value._data if isinstance(value, Tensor) else value
-        check_index(index, self.shape)
+        if type(index) is int and self.ndim and not -self.shape[0] <= index < self.shape[0]:
+            raise IndexError(f"Index {index} is out of bounds for axis 0 with size "
+                             f"{self.shape[0]}")  # (a bare int: MindSpore's setitem words it so)
+        check_index(index, self.shape, "tensor setitem")
+        index = later_masks_as_positions(index, self.shape, setitem=True)
         check_writable(self)
         structure, arrays = split_index(index)
         self._data = call(lazy.setitem, (self._data, value, *arrays),
@@ -504,11 +508,55 @@ def _dims_taken(item) -> int:
     return item.ndim if isinstance(item, Tensor) and item.dtype.kind == "bool" else 1
 
 
-def check_index(index, shape: tuple) -> None:
+def _index_shapes(items) -> list:
+    """The shapes the advanced items of an index broadcast together (Tensor, NumPy and list
+    indices; a concrete Bool Tensor gives one ``(count of True,)`` per dimension), or None
+    where a traced mask leaves them unknown."""
+    shapes = []
+    for i in items:
+        if isinstance(i, list) and i and all(type(v) is int for v in i):
+            shapes.append((len(i),))
+        elif isinstance(i, Tensor | np.ndarray):
+            if i.dtype.kind not in ("b", "bool"):
+                shapes.append(tuple(i.shape))
+            elif i.ndim:
+                data = i._data if isinstance(i, Tensor) else i
+                if isinstance(data, (jax.core.Tracer, lazy.Lazy)):
+                    return None
+                shapes += [(int(np.count_nonzero(np.asarray(data))),)] * i.ndim
+    return shapes
+
+
+def check_index_broadcast(items, op: str) -> None:
+    """MindSpore's ValueError when the advanced items' shapes do not broadcast: they are
+    folded left to right, each pair compared position by position from the left of the
+    longer one."""
+    shapes = _index_shapes(items)
+    if not shapes:
+        return
+    x = shapes[0]
+    for y in shapes[1:]:
+        n = max(len(x), len(y))
+        out = []
+        for k in range(n):
+            i, j = k - (n - len(x)), k - (n - len(y))
+            a, b = (x[i] if i >= 0 else 1), (y[j] if j >= 0 else 1)
+            if a != b and 1 not in (a, b):
+                raise ValueError(
+                    f"For '{op}', x.shape and y.shape need to broadcast. The value of "
+                    f"x.shape[{i}] or y.shape[{j}] must be 1 or -1 when they are not the "
+                    f"same, but got x.shape = {const_vector(x)} and y.shape = "
+                    f"{const_vector(y)}")
+            out.append(max(a, b) if 0 not in (a, b) else 0)
+        x = tuple(out)
+
+
+def check_index(index, shape: tuple, op: str = "tensor getitem") -> None:
     """MindSpore's errors for an index past the end: IndexError for an int or a Python list
     (an empty list too), RuntimeError for a concrete Tensor index (a traced one reads NaN
-    instead, ``lazy.getitem``)."""
+    instead, ``lazy.getitem``); ValueError for advanced items that do not broadcast."""
     items = index if isinstance(index, tuple) else (index,)
+    check_index_broadcast(items, op)
     consumed = sum(_dims_taken(i) for i in items)
     dim = 0
     for i in items:
@@ -549,21 +597,33 @@ def check_index(index, shape: tuple) -> None:
         dim += 1
 
 
-def later_masks_as_positions(index, shape: tuple):
+def _last_of(item, n: int):
+    """The last position an int or slice index item selects in a dimension of ``n``."""
+    if isinstance(item, slice):
+        picked = range(n)[item]
+        return picked[-1] if len(picked) else 0
+    return int(item) % n if isinstance(item, (int, np.integer)) and n else 0
+
+
+def later_masks_as_positions(index, shape: tuple, setitem: bool = False):
     """A concrete Bool Tensor index after the first position selects its True positions, as
-    MindSpore gathers them: a mask shorter than its dimension is read as padded with False,
-    one with a True past the end is MindSpore's RuntimeError (``check_index`` has checked a
-    leading mask's shape)."""
+    MindSpore gathers (and scatters) them: a mask shorter than its dimension is read as
+    padded with False, one with a True past the end is MindSpore's RuntimeError (getitem,
+    ``GatherNd``) or ValueError (setitem, ``TensorScatterUpdate``, naming the last position
+    of the items before the mask, the mask's first position past the end and the ints
+    after it); ``check_index`` has checked a leading mask's shape."""
     items = index if isinstance(index, tuple) else (index,)
     if not any(isinstance(i, Tensor) and i.dtype.kind == "bool" for i in items[1:]):
         return index
-    out, dim = [], 0
+    out, dim, per_dim = [], 0, []  # (per_dim: the item each dimension so far was taken by)
     for k, i in enumerate(items):
         if i is None:
             out.append(i)
             continue
         if i is Ellipsis:
-            dim = len(shape) - sum(_dims_taken(j) for j in items[k + 1:])
+            new_dim = len(shape) - sum(_dims_taken(j) for j in items[k + 1:])
+            per_dim += [slice(None)] * (new_dim - dim)
+            dim = new_dim
             out.append(i)
             continue
         if k and isinstance(i, Tensor) and i.dtype.kind == "bool" and i.ndim and \
@@ -572,6 +632,13 @@ def later_masks_as_positions(index, shape: tuple):
             limits = [shape[dim + d] if dim + d < len(shape) else 0 for d in range(i.ndim)]
             past = [j for j in range(positions[0].size)
                     if any(p[j] >= n for p, n in zip(positions, limits))]
+            if past and setitem:
+                before = [_last_of(j, shape[d]) for d, j in enumerate(per_dim)]
+                after = [int(j) for j in items[k + 1:] if isinstance(j, (int, np.integer))]
+                at = before + [int(p[past[0]]) for p in positions] + after
+                raise ValueError(f"For 'TensorScatterUpdate', indices out of range for "
+                                 f"input_x. Please check the indices which is "
+                                 f"{const_vector(at)}")
             if past:
                 at = [0] + [int(p[past[0]]) for p in positions]
                 raise RuntimeError(f"For 'GatherNd', the indices[{past[0]}]: "
@@ -581,6 +648,7 @@ def later_masks_as_positions(index, shape: tuple):
             dim += i.ndim
             continue
         out.append(i)
+        per_dim += [i] * _dims_taken(i)
         dim += _dims_taken(i)
     return tuple(out)
 
