@@ -15,6 +15,7 @@ from .pipeline import (
     Pass,
     _IterableSource,
     _Skip,
+    as_iter,
     ceil_div,
     dataset_seed,
     iterator_epoch,
@@ -108,7 +109,7 @@ class Map(Dataset):
         (``op_random``), the streams going on from the epoch before."""
         active = self._streams(epoch)
         job = active.next_job
-        for row in _as_iter(self.children[0]._grain(epoch)):
+        for row in as_iter(self.children[0]._grain(epoch)):
             with op_random.streams(active, job):
                 out = self._row(row)
             job += 1
@@ -146,9 +147,7 @@ class Filter(Dataset):
 
     def _grain(self, epoch):
         ds = self.children[0]._grain(epoch)
-        if isinstance(ds, grain.MapDataset):
-            ds = ds.to_iter_dataset()
-        return ds.filter(self._keep)
+        return as_iter(ds).filter(self._keep)
 
     def _length(self):
         return None  # counted by iterating, as MindSpore does
@@ -391,7 +390,7 @@ class Shuffle(Dataset):
         for done in range(epoch):  # one draw per row of every earlier epoch
             if done not in self._rows_per_epoch:
                 self._rows_per_epoch[done] = sum(
-                    1 for _ in _as_iter(self.children[0]._grain(done)))
+                    1 for _ in as_iter(self.children[0]._grain(done)))
             gen.discard(self._rows_per_epoch[done])
         return gen
 
@@ -417,8 +416,6 @@ class Shuffle(Dataset):
         return _IterableSource(rows)
 
 
-def _as_iter(ds):
-    return ds.to_iter_dataset() if isinstance(ds, grain.MapDataset) else ds
 
 
 class Repeat(Dataset):
@@ -434,14 +431,14 @@ class Repeat(Dataset):
         child = self.children[0]
         if self.count is None:
             return _IterableSource(lambda: itertools.chain.from_iterable(
-                _as_iter(child._grain(Pass(k, iterator_epoch(epoch))))
+                as_iter(child._grain(Pass(k, iterator_epoch(epoch))))
                 for k in itertools.count()))
         parts = [child._grain(Pass(epoch * self.count + r, iterator_epoch(epoch)))
                  for r in range(self.count)]
         if all(isinstance(p, grain.MapDataset) for p in parts):
             return grain.MapDataset.concatenate(parts)
         return _IterableSource(lambda: itertools.chain.from_iterable(
-            _as_iter(p) for p in parts))
+            as_iter(p) for p in parts))
 
     def _length(self):
         n = self.children[0]._length()
