@@ -22,6 +22,7 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from cases import load_all  # noqa: E402
+from cases._registry import NOT_RUN  # noqa: E402
 
 from mscompat._data import pipeline  # noqa: E402
 from mscompat._engine import lazy, random_ops, recording  # noqa: E402
@@ -109,6 +110,8 @@ def _compare_values(actual, expected, rtol, atol, path):
 
 
 def compare(actual, expected, rtol, atol, path="result"):
+    if isinstance(actual, str) and actual == NOT_RUN:
+        return  # a sweep item this CI run leaves out (``cases._registry.sampled``)
     kind = expected["kind"]
     got = _kind_of(actual)
     assert got == kind, f"{path}: got {got} ({type(actual).__name__}), golden {kind}"

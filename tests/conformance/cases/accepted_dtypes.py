@@ -10,7 +10,7 @@ import operator
 
 import numpy as np
 
-from ._registry import case
+from ._registry import case, sampled
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint8", "float16", "float32", "float64")
 UNARY = ("exp sin sqrt tanh sigmoid softplus mish relu6 selu hardswish std var mean sum prod "
@@ -62,8 +62,8 @@ def _runner(ms):
 @case(modes=("PYNATIVE",))
 def unary_functional_dtypes(ms):
     outcome = _runner(ms)
-    return [f"{op}[{dt}] {outcome(getattr(ms.ops, op), _tensor(ms, dt))}"
-            for op in UNARY for dt in DTYPES]
+    return sampled([(op, dt) for op in UNARY for dt in DTYPES], lambda c: (
+        f"{c[0]}[{c[1]}] {outcome(getattr(ms.ops, c[0]), _tensor(ms, c[1]))}"))
 
 
 @case(modes=("PYNATIVE",))
@@ -78,16 +78,14 @@ def unary_method_dtypes(ms):
 @case(modes=("PYNATIVE",))
 def binary_functional_dtypes(ms):
     outcome = _runner(ms)
-    out = []
-    for op in BINARY:
-        fn = getattr(ms.ops, op)
-        for dt in DTYPES:
-            x = _tensor(ms, dt)
-            for second in SECOND:
-                y = second if not isinstance(second, str) else _tensor(
-                    ms, dt if second == "same" else second, seed=1)
-                out.append(f"{op}[{dt},{second}] {outcome(fn, x, y)}")
-    return out
+
+    def run(c):
+        op, dt, second = c
+        y = second if not isinstance(second, str) else _tensor(
+            ms, dt if second == "same" else second, seed=1)
+        return f"{op}[{dt},{second}] {outcome(getattr(ms.ops, op), _tensor(ms, dt), y)}"
+    return sampled([(op, dt, second) for op in BINARY for dt in DTYPES for second in SECOND],
+                   run)
 
 
 @case(modes=("PYNATIVE",))
@@ -136,6 +134,6 @@ def python_scalar_first_dtypes(ms):
     need a Tensor there (``ops.equal``, ``less``, ``logical_and``, ``isclose``...)."""
     outcome = _runner(ms)
     ops = BINARY + ["equal", "less", "lt", "ne", "logical_or", "true_divide", "fmod"]
-    return [f"{op}[{first},{dt}] {outcome(getattr(ms.ops, op), first, _tensor(ms, dt))}"
-            for op in ops for first in (1.5, 3, True)
-            for dt in ("bool_", "int32", "float16", "float32")]
+    return sampled([(op, first, dt) for op in ops for first in (1.5, 3, True)
+                    for dt in ("bool_", "int32", "float16", "float32")], lambda c: (
+        f"{c[0]}[{c[1]},{c[2]}] {outcome(getattr(ms.ops, c[0]), c[1], _tensor(ms, c[2]))}"))

@@ -154,13 +154,13 @@ def value_and_grad_with_branch(ms):
 
 
 @case(modes=("PYNATIVE",))
-def grad_through_a_3000_op_python_loop(ms):
-    # A chain far deeper than Python's recursion limit. (MindSpore's GRAPH_MODE refuses a
+def grad_through_a_1500_op_python_loop(ms):
+    # A chain deeper than Python's recursion limit (1000). (MindSpore's GRAPH_MODE refuses a
     # loop this long: "Exceed function call depth limit 1000"; see docs/divergences.md.)
     # The scale is an input, as a weight is: the backward chain then depends on data (with a
     # constant scale, XLA folds the whole backward chain at compile time, which costs minutes).
     def f(x, w):
-        for _ in range(3000):
+        for _ in range(1500):
             x = x * w + 0.5
         return x.sum()
 
