@@ -173,6 +173,23 @@ class Cell:
         for name, param in self.parameters_and_names(expand=recurse):
             param.name = prefix + name
 
+    def check_names(self) -> None:
+        """ValueError if two of this Cell's Parameters share a name."""
+        names = set()
+        for value, param in self.parameters_and_names():
+            if param.name in names:
+                raise ValueError(f"The value of {value} is {param}, its name '{param.name}' "
+                                 f"already exists. Please set a unique name for the parameter.")
+            names.add(param.name)
+
+    def check_names_and_refresh_name(self) -> None:
+        """Where two Parameters share a name, every Parameter takes its attribute path as its
+        name (MindSpore does this on a Cell's first call)."""
+        names = [p.name for p in dict(self.parameters_and_names()).values()]
+        if len(set(names)) < len(names):
+            self.update_parameters_name()
+            self.check_names()
+
     # -- traversal -----------------------------------------------------------------------
     def cells_and_names(self, cells=None, name_prefix: str = "") -> Iterator:
         seen = cells if cells is not None else set()
@@ -339,6 +356,9 @@ class Cell:
 
     @jaxconfig.entry
     def __call__(self, *args, **kwargs):
+        if "_names_checked" not in self.__dict__:  # (a Cell's first call)
+            self.check_names_and_refresh_name()
+            self.__dict__["_names_checked"] = True
         if compile.compiling():
             return compile.call_cell(self, args, kwargs)
         if _has_bprop(type(self)):

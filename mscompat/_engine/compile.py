@@ -146,9 +146,15 @@ class Compiled:
     with ``print`` still in GRAPH_MODE's format. Later calls go there directly.
     """
 
-    def __init__(self, fn: Callable, params: list, fallback: Callable | None = None) -> None:
+    def __init__(self, fn: Callable, params: list, fallback: Callable | None = None,
+                 check_names: bool = False) -> None:
         self.fn = fn
         self.params = list(params)
+        # A MindSpore graph (GRAPH_MODE, ``jit``) refuses two Parameters of one name.
+        self.check_names = check_names
+        if check_names:
+            for k, p in enumerate(self.params):
+                _check_unique_name(fn, self.params[:k], p)
         self.fallback = fallback or (lambda args, kwargs: fn(*args, **kwargs))
         self.broken = False
         self.prints = False  # a trace put a print in: wait for it before returning
@@ -291,6 +297,8 @@ class Compiled:
                         raise  # it was passed in: not a discovery
                     with _lock:  # first calls from several threads may discover it together
                         if not any(e.param is p for p in self.params):
+                            if self.check_names:
+                                _check_unique_name(self.fn, self.params, e.param)
                             self.params = self.params + [e.param]
             if self.prints:
                 jax.effects_barrier()  # MindSpore prints before the call returns
@@ -331,6 +339,19 @@ def _store_placed(params, pvals, placed) -> None:
 _TENSORS_ONLY = "tensors-only"  # static-key marker for calls whose arguments are Tensors
 
 
+def _check_unique_name(fn: Callable, params: list, param) -> None:
+    """MindSpore's RuntimeError for a graph that uses two Parameters of one name (two
+    optimizers' ``global_step``s, two unwrapped Cells' ``net.0.weight``s): ``param`` is
+    refused if another of ``params`` has its name."""
+    name = getattr(param, "name", None)
+    if name.startswith("mscompat_"):
+        return  # mscompat's own hidden state (random and dropout streams), no graph input
+    if any(p is not param and p.name == name for p in params):
+        where = getattr(fn, "__qualname__", type(fn).__name__).replace(".", "_")
+        raise RuntimeError(f"The parameter @{where}:param_{name} , its name '{name}' already "
+                           f"exists. Please set a unique name for the parameter.")
+
+
 def call_cell(cell, args: tuple, kwargs: dict):
     """GRAPH_MODE call of a Cell: compile once per Cell and static configuration."""
     declared = cell.__dict__.get("_dynamic_shape_inputs")
@@ -338,7 +359,8 @@ def call_cell(cell, args: tuple, kwargs: dict):
         dynamic_shape.check_call(cell.construct, declared, args)
     compiled = cell.__dict__.get("_compiled_fn")
     if compiled is None:
-        compiled = Compiled(cell.__call__, cell._all_params())
+        compiled = Compiled(cell.__call__, cell._all_params(),
+                            check_names=context.graph_mode())
         cell.__dict__["_compiled_fn"] = compiled
     try:
         return compiled(args, kwargs, cell.training)
@@ -353,14 +375,15 @@ _MAX_TRANSFORMS = 512  # a new lambda per call would otherwise grow the cache fo
 
 
 def call_transform(key: Any, fn: Callable, args: tuple, kwargs: dict, params=(),
-                   fallback: Callable | None = None):
+                   fallback: Callable | None = None, check_names: bool = True):
     """GRAPH_MODE call of a transform (``grad(net)(x)`` at top level), cached by ``key``;
-    ``fallback(args, kwargs)`` runs it through a graph break (see ``Compiled``)."""
+    ``fallback(args, kwargs)`` runs it through a graph break (see ``Compiled``);
+    ``check_names=False`` for PYNATIVE's own compiled programs (no MindSpore graph)."""
     compiled = _TRANSFORMS.get(key)
     if compiled is not None:
         _TRANSFORMS.move_to_end(key)
     else:
-        compiled = Compiled(fn, list(params), fallback)
+        compiled = Compiled(fn, list(params), fallback, check_names)
         with _lock:
             _TRANSFORMS[key] = compiled
             while len(_TRANSFORMS) > _MAX_TRANSFORMS:

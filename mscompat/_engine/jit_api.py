@@ -29,7 +29,7 @@ def jit(function: Callable | None = None, **options) -> Callable:
             raise TypeError(f"jit() got an unexpected keyword argument '{key}'")
     if function is None:
         return lambda fn: jit(fn, **options)
-    compiled = Compiled(function, [])  # its graph break runs ``function`` eagerly
+    compiled = Compiled(function, [], check_names=True)  # (a graph break runs it eagerly)
 
     @functools.wraps(function)
     @jaxconfig.entry

@@ -281,4 +281,4 @@ def run_transform(make: Callable, make_key, fn: Callable, fn_args: tuple, fn_kwa
     if recorded.static_in.count(_FLOAT):
         call_args, call_kwargs = _drop_floats((call_args, call_kwargs))
     return compile_mod.call_transform(key, runner, (call_args, call_kwargs, leaf_tensors),
-                                      {}, params)
+                                      {}, params, check_names=False)
