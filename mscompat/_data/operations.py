@@ -20,8 +20,15 @@ from .pipeline import (
     dataset_seed,
     iterator_epoch,
 )
-from .pipeline_errors import call_user, pipeline_error, type_error
+from .pipeline_errors import (
+    call_user,
+    is_pipeline_error,
+    pipeline_error,
+    python_error,
+    type_error,
+)
 from .transform_base import PyTensorOperation, TensorOperation
+from .vision import _Op
 
 
 def _names(cols) -> list[str] | None:
@@ -31,8 +38,6 @@ def _names(cols) -> list[str] | None:
 
 
 def _apply_ops(plan, values: tuple) -> tuple:
-    from .pipeline_errors import is_pipeline_error, pipeline_error, python_error
-    from .vision import _Op
     for op, impl, run in plan:
         user = not isinstance(op, (TensorOperation, PyTensorOperation))
         try:
