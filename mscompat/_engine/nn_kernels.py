@@ -210,6 +210,33 @@ def max_pool(x, kernel, stride, pad_mode="valid", padding=0, dilation=1, ceil_mo
         else out
 
 
+def valid_max_kernel(spatial, kernel, stride) -> tuple:
+    """The window MindSpore's MaxPool kernel runs in 'valid' mode: a window longer than its
+    axis by 2 up to ``stride`` elements covers the whole axis once (its shape inference
+    rounds that output length to -0, which passes); every other length is
+    ``(axis - kernel) // stride + 1``, an error when not positive (``check_valid_windows``)."""
+    return tuple(m if 2 <= k - m <= s else k for m, k, s in zip(spatial, kernel, stride))
+
+
+def check_valid_windows(kind: str, shape: tuple, kernel: tuple, stride: tuple) -> None:
+    """MindSpore's error for a 'valid' MaxPool or AvgPool (2-D, NCHW ``shape``) whose window
+    does not fit its input (JAX would return an empty array)."""
+    out = tuple((m - k) // s + 1 for m, k, s in zip(shape[2:], kernel, stride))
+    if min(out) > 0:
+        return
+    if kind == "avg":
+        raise RuntimeError(f"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
+                           f"is {next(o for o in out if o <= 0)}, please check input and "
+                           f"parameters of op")
+    from .errors import const_vector
+    raise ValueError(
+        f"For 'MaxPool', the each element of the output shape must be larger than 0, but got "
+        f"output shape: {const_vector(tuple(shape[:2]) + out)}. The input shape: "
+        f"{const_vector(tuple(shape))}, kernel size: {const_vector((1, 1) + tuple(kernel))}, "
+        f"strides: {const_vector((1, 1) + tuple(stride))}. Please check the official api "
+        f"documents for more information about the output.")
+
+
 @jax.custom_jvp
 def _lowest_float32_floor(out):
     """``max(out, -3.4e38)``, differentiated as the identity (the window's gradient still

@@ -108,6 +108,10 @@ def _pool_prim(kind: str, n: int):
         mode = _pad_mode(pad_mode)
         padding = pad_list if kind == "max" else pad
         ceil = bool(ceil_mode)
+        if mode.lower() == "valid" and n == 2 and not ceil:
+            if kind == "max":
+                kernel = nn_kernels.valid_max_kernel(x.shape[2:], kernel, stride)
+            nn_kernels.check_valid_windows(kind, x.shape, kernel, stride)
         if kind == "max":
             return nn_kernels.max_pool(x, kernel, stride, mode, padding, 1, ceil, floor=True)
         return nn_kernels.avg_pool(x, kernel, stride, mode, padding, ceil, count_include_pad,
@@ -127,10 +131,24 @@ def _functional_pool(kind: str, n: int):
                              f"{n + 2}, but got {x.ndim}.")
         kernel = _spatial(kernel_size, n, "kernel_size")
         stride = kernel if stride is None else _spatial(stride, n, "stride")
+        if kind == "avg":
+            pads = _spatial(padding, n, "padding")
+            padded = tuple(m + 2 * p for m, p in zip(x.shape[2:], pads))
+            if any(m < k for m, k in zip(padded, kernel)):  # (JAX: an empty result)
+                size = ", ".join(f"{a}:{m}" for a, m in zip("DHW", (1,) * (3 - n) + padded))
+                raise RuntimeError(f"For 'AvgPool3D, size of input with the padding is "
+                                   f"({size}) smaller than kernel size [const initializer_list]"
+                                   f"{{{', '.join(map(str, (1,) * (3 - n) + kernel))}}}")
         if kind == "max":
             dilation = _spatial(dilation, n, "dilation")
             args = (x, kernel, stride, "pad", padding, dilation, ceil_mode)
             out = nn_kernels.max_pool(*args, floor=n == 2)  # (max_pool3d's starts at -inf)
+            if min(out.shape[2:]) <= 0 < x.size:  # (JAX: an empty result)
+                if n == 2:
+                    raise ValueError(f"The shape of input is {list(x.shape)}, which is invalid "
+                                     f"for the attributes of MaxPoolWithArgmaxV2")
+                raise ValueError(f"for MaxPool3DWithArgmax, shape of out is "
+                                 f"{list(out.shape)}. It should be not less than zero.")
             if return_indices:  # MaxPoolWithArgmax: Int64 flat indices of the first maxima
                 return out, nn_kernels.max_pool_indices(*args).astype(np.int64)
             return out

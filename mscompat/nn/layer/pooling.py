@@ -78,12 +78,17 @@ class _Pool(Cell):
                 1, (1,) * self._ndim):
             return
         spatial = tuple(x.shape[-self._ndim:])
-        out = tuple((i - k) // st + 1 for i, k, st in zip(spatial, self.kernel_size,
+        out = tuple((i - k) // st + 1 for i, k, st in zip(spatial, self._kernel_for(x),
                                                          self.stride))
         if min(out) > 0:
             return
         lead = ((1,) if unbatched else ()) + tuple(x.shape[:-self._ndim])
         raise self._window_error(lead, spatial, out)
+
+    def _kernel_for(self, x) -> tuple:
+        """The window run on ``x`` (MaxPool's kernel shortens some 'valid' windows longer
+        than the input: ``nn_kernels.valid_max_kernel``)."""
+        return self.kernel_size
 
     def _pads_3d(self) -> list:
         """(lo, hi) per axis of the 3-D kernel MindSpore runs (1-D and 2-D pools lead with
@@ -247,11 +252,17 @@ class MaxPool2d(_Pool):
             return self.padding
         return tuple(self.padding)
 
+    def _kernel_for(self, x) -> tuple:
+        if self.pad_mode != "VALID":
+            return self.kernel_size
+        return nn_kernels.valid_max_kernel(x.shape[-self._ndim:], self.kernel_size,
+                                           self.stride)
+
     def construct(self, x):
         unbatched = self._prepare(x)
-        kw = {"kernel": self.kernel_size, "stride": self.stride, "pad_mode": self.pad_mode,
-              "padding": self._pool_padding(), "dilation": self.dilation,
-              "ceil_mode": self.ceil_mode}
+        kw = {"kernel": self._kernel_for(x), "stride": self.stride,
+              "pad_mode": self.pad_mode, "padding": self._pool_padding(),
+              "dilation": self.dilation, "ceil_mode": self.ceil_mode}
         if self.pad_mode == "PAD":
             self._check_3d_kernel(x, "argmax")
         self._check_window(x, unbatched)
@@ -309,10 +320,15 @@ class MaxPool1d(_Pool):
         lead = (1, 1) if self.pad_mode == "PAD" else (1,)
         return lead + self.kernel_size, lead + self.stride
 
+    def _kernel_for(self, x) -> tuple:
+        if self.pad_mode != "VALID":
+            return self.kernel_size
+        return nn_kernels.valid_max_kernel(x.shape[-1:], self.kernel_size, self.stride)
+
     def construct(self, x):
         unbatched = self._prepare(x)
         pad = self.padding if isinstance(self.padding, int) else self.padding[0]
-        kw = {"kernel": (1,) + self.kernel_size, "stride": (1,) + self.stride,
+        kw = {"kernel": (1,) + self._kernel_for(x), "stride": (1,) + self.stride,
               "pad_mode": self.pad_mode, "padding": (0, 0, pad, pad),
               "dilation": (1, self.dilation if isinstance(self.dilation, int)
                            else self.dilation[0]), "ceil_mode": self.ceil_mode}

@@ -80,3 +80,51 @@ def avg_pool1d_single_window(ms):
         except Exception as e:  # noqa: BLE001 - the class is the result
             out.append(type(e).__name__)
     return out
+
+
+def _outcome(f):
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the class is the result
+        return type(e).__name__
+
+
+@case(modes=("PYNATIVE",))
+def valid_windows_longer_than_the_input(ms):
+    """A 'valid' window longer than its input: MaxPool's kernel pools the whole axis once
+    when it is 2 to stride elements longer (its shape inference rounds the length to -0),
+    and refuses the rest; AvgPool refuses all; the functional pools (MaxPoolWithArgmaxV2,
+    MaxPool3DWithArgmax, AvgPool3D) refuse what does not fit their padded input."""
+    nn, ops = ms.nn, ms.ops
+    out = []
+    for n in (1, 2, 5):  # the grid of (input length, kernel, stride) on one axis
+        x = ms.Tensor(np.arange(1, n + 1, dtype=np.float32).reshape(1, 1, 1, n))
+        for k in range(n + 1, n + 8):
+            for s in range(1, 8):
+                out.append(_outcome(lambda k=k, s=s, x=x: ops.MaxPool((1, k), (1, s))(x)))
+                out.append(_outcome(lambda k=k, s=s, x=x: ops.AvgPool((1, k), (1, s))(x)))
+    x2 = ms.Tensor(np.array([[[[3.0, 1.0], [4.0, 2.0]]]], np.float32))
+    x3 = ms.Tensor(np.arange(1, 10, dtype=np.float32).reshape(1, 1, 3, 3))
+    x5 = ms.Tensor(np.array([[[2.0, 5.0, 1.0, 5.0, 3.0]]], np.float32))
+    w = ms.Tensor(np.array([[[[2.0]]]], np.float32))
+    for make, x in ((lambda: nn.MaxPool2d(4, 4), x2), (lambda: nn.MaxPool2d(4, 2), x3),
+                    (lambda: nn.MaxPool2d((5, 1), (3, 1)), x3), (lambda: nn.MaxPool1d(7, 3), x5),
+                    (lambda: nn.MaxPool1d(4, 4), x5[..., :2]), (lambda: nn.AvgPool2d(4, 4), x2),
+                    (lambda: nn.MaxPool2d(4, 4)(x2[0]), None)):
+        if x is None:
+            out.append(_outcome(make))
+            continue
+        net = make()
+        out.append(_outcome(lambda net=net, x=x: [
+            net(x), ms.grad(lambda v: (net(v) * w.reshape((1,) * (x.ndim - 1) + (-1,))[..., :1]
+                                      ).sum())(x)]))
+    x1 = ms.Tensor(np.array([[[1.0, 2.0]]], np.float32))
+    x3d = ms.Tensor(np.arange(1, 9, dtype=np.float32).reshape(1, 1, 2, 2, 2))
+    for f in (lambda: ops.max_pool2d(x2, 4, 4), lambda: ops.max_pool2d(x2, 3, 1),
+              lambda: ops.avg_pool2d(x2, 4, 4), lambda: ops.avg_pool1d(x1, 4, 4),
+              lambda: ops.max_pool3d(x3d, 4, 4), lambda: ops.avg_pool3d(x3d, 4, 4),
+              lambda: ops.max_pool2d(x2, 3, 2, ceil_mode=True),
+              lambda: ops.max_pool2d(x2, 4, 4, padding=1),
+              lambda: ops.avg_pool2d(x2, 4, 4, padding=1)):
+        out.append(_outcome(f))
+    return out
