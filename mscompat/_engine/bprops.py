@@ -51,6 +51,14 @@ def softmax_cross_entropy(logits, labels):
 
 
 def _sce_forward(logits, labels):
+    for name, v in (("logits", logits), ("labels", labels)):
+        if v.ndim != 2:
+            raise ValueError(f"For primitive[SoftmaxCrossEntropyWithLogits], the dimension of "
+                             f"{name} must be equal to 2, but got {v.ndim}.")
+    if logits.shape != labels.shape:  # (the kernel's shape inference; JAX would broadcast)
+        raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', evaluator arg 'label' shape "
+                         f"must be consistent with 'logits' shape, but got 'label' shape: "
+                         f"{tuple(labels.shape)}, 'logits' shape: {tuple(logits.shape)}.")
     return softmax_ce.dense(logits, labels.astype(logits.dtype))
 
 

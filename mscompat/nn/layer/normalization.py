@@ -21,6 +21,7 @@ import jax.numpy as jnp
 from ... import _checkparam as validator
 from ..._engine import dtypes, exact_div, mixed_precision, nn_kernels
 from ..._engine.cell import Cell
+from ..._engine.errors import const_vector
 from ..._engine.initializers import Initializer, initialize
 from ..._engine.ops_build import call
 from ..._engine.parameter import Parameter
@@ -46,6 +47,7 @@ def _bn_infer(x, g, b, m, v, *, eps):
 
 class _BatchNorm(Cell):
     _ranks: tuple[int, ...] = (2, 4)
+    _rank_message = "For '{cls}', the input must be 2D or 4D, but got {dim}D."
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
                  affine: bool = True, gamma_init="ones", beta_init="zeros",
@@ -75,9 +77,11 @@ class _BatchNorm(Cell):
 
     def construct(self, x):
         if x.ndim not in self._ranks:
-            raise ValueError(f"For '{type(self).__name__}', the input must be "
-                             f"{' or '.join(f'{r}D' for r in self._ranks)}, but got "
-                             f"{x.ndim}D.")
+            raise ValueError(self._rank_message.format(cls=type(self).__name__, dim=x.ndim))
+        if x.shape[1] != self.num_features:
+            raise ValueError(f"For BatchNorm, scale.shape[0] should be equal to input_x's "
+                             f"channel dimension: {x.shape[1]}, bug got scale.shape[0]: "
+                             f"{self.num_features}.")
         args = (x._data, self.gamma._value, self.beta._value, self.moving_mean._value,
                 self.moving_variance._value)
         batch = self.training if self.use_batch_statistics is None else \
@@ -100,6 +104,7 @@ class BatchNorm1d(_BatchNorm):
     or (N, C, L)."""
 
     _ranks = (2, 3)
+    _rank_message = "For '{cls}', the must have 2 dims or 3 dims, but got {dim}."
 
 
 class BatchNorm2d(_BatchNorm):
@@ -107,6 +112,7 @@ class BatchNorm2d(_BatchNorm):
     (N, C, H, W)."""
 
     _ranks = (4,)
+    _rank_message = "For '{cls}', the in_shape must have 4 dims, but got {dim}."
 
 
 class BatchNorm3d(Cell):
@@ -194,9 +200,29 @@ class LayerNorm(Cell):
                 raise RuntimeError(f"For primitive[LayerNorm], input_x's rank is {x.ndim}, "
                                    f"while the '{name}' value should be in the range "
                                    f"[-1, {x.ndim}), but got {axis}")
+        self._check_params_shape(x)
         return call(_layer_norm, (x._data, self.gamma._data, self.beta._data),
                     {"begin_norm_axis": self.begin_norm_axis,
                      "begin_params_axis": self.begin_params_axis, "eps": self.epsilon})
+
+    def _check_params_shape(self, x) -> None:
+        """The LayerNorm kernel's checks: gamma and beta span the input's axes from
+        ``begin_params_axis`` on, with its shape there."""
+        axis = self.begin_params_axis % x.ndim
+        gamma, beta = tuple(self.gamma.shape), tuple(self.beta.shape)
+        if len(gamma) + axis < x.ndim or len(beta) + axis < x.ndim:
+            raise ValueError(
+                f"For 'LayerNorm', begin_params_axis must be less than or equal to input_x "
+                f"shape size, gamma shape size add begin_params_axis must be equal to or "
+                f"greater than input_x shape size, and beta shape size add begin_params_axis "
+                f"must be equal to or greater than input_x shape size, But got "
+                f"begin_params_axis: {axis}, input_x shape size: {x.ndim}, gamma shape size: "
+                f"{len(gamma)}, beta shape size: {len(beta)}.")
+        if tuple(x.shape[axis:]) != gamma or tuple(x.shape[axis:]) != beta:
+            raise ValueError(
+                f"For 'LayerNorm', gamma or beta shape must match input shape, but got input "
+                f"shape: {const_vector(tuple(x.shape))}, gamma shape: {const_vector(gamma)}, "
+                f"beta shape: {const_vector(beta)}.")
 
     def extend_repr(self) -> str:
         return (f"normalized_shape={self.normalized_shape}, "
