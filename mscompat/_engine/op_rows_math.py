@@ -862,7 +862,7 @@ def _nll(logp, target, weight, ignore_index, reduction):
     wt = jnp.where(valid, w[safe], 0)
     loss = -picked * wt
     if reduction == "mean":
-        return _over_total_weight(jnp.sum(loss), jnp.sum(wt)), jnp.sum(wt)
+        return _over_total_weight(reductions.total(loss), jnp.sum(wt)), jnp.sum(wt)
     return _reduce_loss(loss, reduction), jnp.sum(wt)
 
 
@@ -889,7 +889,9 @@ def _nll_prim(logits, labels, weight, *, reduction="mean", ignore_index=-100):
 def _cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
                    label_smoothing=0.0, log_probs=False):
     axis = 1 if input.ndim > 1 else 0
-    logp = input if log_probs else jax.nn.log_softmax(input, axis=axis)
+    # (MindSpore's composite: ``input - logsumexp(input, axis, True)``, MindSpore's Exp and
+    # Log kernels inside; not the LogSoftmax kernel)
+    logp = input if log_probs else input - _logsumexp(input, axis, True)
     classes = logp.shape[axis]
     if jnp.issubdtype(target.dtype, jnp.floating):  # class probabilities
         probs = target * (1 - label_smoothing) + label_smoothing / classes
@@ -900,8 +902,8 @@ def _cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mea
         loss = -jnp.sum(logp * probs, axis=axis)
         return _reduce_loss(loss, reduction)
     nll, wsum = _nll(logp, target, weight, ignore_index, "none")
-    if not label_smoothing:
-        return _over_total_weight(jnp.sum(nll), wsum) if reduction == "mean" else \
+    if not label_smoothing:  # (MindSpore's ReduceSum order: ``reductions.total``)
+        return _over_total_weight(reductions.total(nll), wsum) if reduction == "mean" else \
             _reduce_loss(nll, reduction)
     w = jnp.ones((classes,), logp.dtype) if weight is None else weight
     shape = [1] * logp.ndim
