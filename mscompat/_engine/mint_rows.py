@@ -34,6 +34,7 @@ from .op_table import (
     _min,
     _np_or_none,
     _same_dtypes,
+    _subtract_method,
     at_arg,
     binary,
     flatten_axes,
@@ -45,7 +46,7 @@ _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
 
 # mint name -> the ``ops`` functional it is (same signature and results)
 ALIASES: dict[str, str] = {
-    "mul": "mul", "sub": "sub", "xlogy": "xlogy",  # (mint.xlogy is the Xlogy kernel)
+    "mul": "mul", "xlogy": "xlogy",  # (mint.xlogy is the Xlogy kernel)
     "matmul": "matmul", "sqrt": "sqrt", "pow": "pow",
     "exp": "exp", "flip": "flip", "isclose": "isclose", "sin": "sin", "rsqrt": "rsqrt",
     "eq": "eq", "tril": "tril", "triu": "triu", "abs": "abs", "where": "where",
@@ -477,7 +478,8 @@ def _mish(input):
 
 
 ROWS: dict[str, object] = {
-    "add": _add, "cat": _cat, "concat": _cat, "stack": _stack, "sum": _sum, "prod": _prod,
+    "add": _add, "sub": _subtract_method, "cat": _cat, "concat": _cat, "stack": _stack,
+    "sum": _sum, "prod": _prod,
     "mean": _mean, "zeros": _fill(0), "ones": _fill(1), "zeros_like": _like(0),
     "ones_like": _like(1), "full": _full, "split": _split, "arange": _arange,
     "index_select": _index_select, "flatten": _flatten, "narrow": _narrow, "topk": _topk_ext,

@@ -45,6 +45,12 @@ SPECS = [
     S("mint_mean_int32_dtype_float", "mint.mean", (I32, 1), kw={"dtype": op_specs.D("float32")},
       grad=False),
     S("mint_mean_bool", "mint.mean", (B1, 0), grad=False),
+    # ``ops.sub(input, other)`` has no alpha (``ops.add`` neither); the methods and mint do
+    S("ops_sub_alpha_refused", "ops.sub", (F, F), kw={"alpha": 2}, grad=False),
+    S("ops_sub_third_positional_refused", "ops.sub", (F, 1, 2), grad=False),
+    S("ops_add_alpha_refused", "ops.add", (F, F), kw={"alpha": 2}, grad=False),
+    S("tensor_sub_alpha", "Tensor.sub", (F, F), kw={"alpha": 2}),
+    S("mint_sub_alpha", "mint.sub", (F, F), kw={"alpha": 2}),
 ]
 
 for _spec in SPECS:

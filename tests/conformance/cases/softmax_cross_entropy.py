@@ -89,7 +89,7 @@ def cross_entropy_composite_bits(ms):
     approximately)."""
     rs = np.random.RandomState(7)
     out = []
-    for _ in range(40):
+    for _ in range(24):
         n, c = int(rs.randint(1, 4)), int(rs.randint(2, 12))
         x = (rs.randn(n, c) * rs.choice([0.5, 3.0, 10.0])).astype(np.float32)
         if rs.rand() < 0.2:
