@@ -153,8 +153,10 @@ class Compiled:
         # A MindSpore graph (GRAPH_MODE, ``jit``) refuses two Parameters of one name.
         self.check_names = check_names
         if check_names:
-            for k, p in enumerate(self.params):
-                _check_unique_name(fn, self.params[:k], p)
+            seen: dict = {}
+            for p in self.params:
+                _check_unique_name(fn, seen.get(p.name, ()), p)
+                seen.setdefault(p.name, [p])
         self.fallback = fallback or (lambda args, kwargs: fn(*args, **kwargs))
         self.broken = False
         self.prints = False  # a trace put a print in: wait for it before returning
@@ -344,7 +346,7 @@ def _check_unique_name(fn: Callable, params: list, param) -> None:
     optimizers' ``global_step``s, two unwrapped Cells' ``net.0.weight``s): ``param`` is
     refused if another of ``params`` has its name."""
     name = getattr(param, "name", None)
-    if name.startswith("mscompat_"):
+    if not isinstance(name, str) or name.startswith("mscompat_"):
         return  # mscompat's own hidden state (random and dropout streams), no graph input
     if any(p is not param and p.name == name for p in params):
         where = getattr(fn, "__qualname__", type(fn).__name__).replace(".", "_")

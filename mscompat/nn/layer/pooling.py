@@ -188,6 +188,13 @@ class _Pool(Cell):
         return f"kernel_size={kernel}, stride={stride}, pad_mode={self.pad_mode}"
 
 
+def _max_kernel_for(pool, x) -> tuple:
+    """The window MaxPool1d/2d run on ``x`` ('valid': ``nn_kernels.valid_max_kernel``)."""
+    if pool.pad_mode != "VALID":
+        return pool.kernel_size
+    return nn_kernels.valid_max_kernel(x.shape[-pool._ndim:], pool.kernel_size, pool.stride)
+
+
 def _batched(fn, unbatched: bool, one_d: bool):
     """Run a 2-D NCHW kernel on (C, H, W) or 1-D (N, C, W) inputs."""
     def impl(x, **kw):
@@ -252,11 +259,7 @@ class MaxPool2d(_Pool):
             return self.padding
         return tuple(self.padding)
 
-    def _kernel_for(self, x) -> tuple:
-        if self.pad_mode != "VALID":
-            return self.kernel_size
-        return nn_kernels.valid_max_kernel(x.shape[-self._ndim:], self.kernel_size,
-                                           self.stride)
+    _kernel_for = _max_kernel_for
 
     def construct(self, x):
         unbatched = self._prepare(x)
@@ -320,10 +323,7 @@ class MaxPool1d(_Pool):
         lead = (1, 1) if self.pad_mode == "PAD" else (1,)
         return lead + self.kernel_size, lead + self.stride
 
-    def _kernel_for(self, x) -> tuple:
-        if self.pad_mode != "VALID":
-            return self.kernel_size
-        return nn_kernels.valid_max_kernel(x.shape[-1:], self.kernel_size, self.stride)
+    _kernel_for = _max_kernel_for
 
     def construct(self, x):
         unbatched = self._prepare(x)
