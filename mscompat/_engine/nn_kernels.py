@@ -222,19 +222,39 @@ def check_valid_windows(kind: str, shape: tuple, kernel: tuple, stride: tuple) -
     """MindSpore's error for a 'valid' MaxPool or AvgPool (2-D, NCHW ``shape``) whose window
     does not fit its input (JAX would return an empty array)."""
     out = tuple((m - k) // s + 1 for m, k, s in zip(shape[2:], kernel, stride))
-    if min(out) > 0:
-        return
-    if kind == "avg":
-        raise RuntimeError(f"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
-                           f"is {next(o for o in out if o <= 0)}, please check input and "
-                           f"parameters of op")
+    if min(out) <= 0:
+        raise window_error(kind, shape, kernel, stride, out)
+
+
+def window_error(kind: str, shape: tuple, kernel: tuple, stride: tuple,
+                 out: tuple) -> Exception:
+    """The 2-D MaxPool/AvgPool kernels' error for the output lengths ``out`` of an NCHW
+    ``shape`` (the pooling layers' messages too)."""
     from .errors import const_vector
-    raise ValueError(
+    if kind == "avg":
+        return RuntimeError(f"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
+                            f"is {next(o for o in out if o <= 0)}, please check input and "
+                            f"parameters of op")
+    return ValueError(
         f"For 'MaxPool', the each element of the output shape must be larger than 0, but got "
-        f"output shape: {const_vector(tuple(shape[:2]) + out)}. The input shape: "
+        f"output shape: {const_vector(tuple(shape[:2]) + tuple(out))}. The input shape: "
         f"{const_vector(tuple(shape))}, kernel size: {const_vector((1, 1) + tuple(kernel))}, "
         f"strides: {const_vector((1, 1) + tuple(stride))}. Please check the official api "
         f"documents for more information about the output.")
+
+
+def avg3d_too_small(padded: tuple, kernel: tuple) -> RuntimeError:
+    """``AvgPool3D``'s error for a padded (D, H, W) input smaller than its kernel."""
+    d, h, w = padded
+    return RuntimeError(f"For 'AvgPool3D, size of input with the padding is (D:{d}, H:{h}, "
+                        f"W:{w}) smaller than kernel size [const initializer_list]"
+                        f"{{{', '.join(str(k) for k in kernel)}}}")
+
+
+def argmax3d_empty(shape) -> ValueError:
+    """``MaxPool3DWithArgmax``'s error for an output ``shape`` with an empty axis."""
+    return ValueError(f"for MaxPool3DWithArgmax, shape of out is {list(shape)}. It should be "
+                      f"not less than zero.")
 
 
 @jax.custom_jvp

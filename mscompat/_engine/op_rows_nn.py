@@ -135,10 +135,8 @@ def _functional_pool(kind: str, n: int):
             pads = _spatial(padding, n, "padding")
             padded = tuple(m + 2 * p for m, p in zip(x.shape[2:], pads))
             if any(m < k for m, k in zip(padded, kernel)):  # (JAX: an empty result)
-                size = ", ".join(f"{a}:{m}" for a, m in zip("DHW", (1,) * (3 - n) + padded))
-                raise RuntimeError(f"For 'AvgPool3D, size of input with the padding is "
-                                   f"({size}) smaller than kernel size [const initializer_list]"
-                                   f"{{{', '.join(map(str, (1,) * (3 - n) + kernel))}}}")
+                lead = (1,) * (3 - n)
+                raise nn_kernels.avg3d_too_small(lead + padded, lead + kernel)
         if kind == "max":
             dilation = _spatial(dilation, n, "dilation")
             args = (x, kernel, stride, "pad", padding, dilation, ceil_mode)
@@ -147,8 +145,7 @@ def _functional_pool(kind: str, n: int):
                 if n == 2:
                     raise ValueError(f"The shape of input is {list(x.shape)}, which is invalid "
                                      f"for the attributes of MaxPoolWithArgmaxV2")
-                raise ValueError(f"for MaxPool3DWithArgmax, shape of out is "
-                                 f"{list(out.shape)}. It should be not less than zero.")
+                raise nn_kernels.argmax3d_empty(out.shape)
             if return_indices:  # MaxPoolWithArgmax: Int64 flat indices of the first maxima
                 return out, nn_kernels.max_pool_indices(*args).astype(np.int64)
             return out

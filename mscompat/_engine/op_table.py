@@ -1208,12 +1208,10 @@ def _subtract_method(input, other, *, alpha=1):
     return _alpha_ext(input, other, alpha, subtract=True)
 
 
-def _sub_functional(input, other):
-    """``ops.sub(input, other)``: no ``alpha`` (``Tensor.sub`` and ``mint.sub`` have it)."""
+def sub(input, other):
+    """``ops.sub(input, other)``: no ``alpha`` (``Tensor.sub`` and ``mint.sub`` have it;
+    a TypeError names this function, as MindSpore's names its own)."""
     return _subtract_method(input, other)
-
-
-_sub_functional.__name__ = _sub_functional.__qualname__ = "sub"  # (named in TypeErrors)
 
 
 def _libm_row(name, fn, functional, methods) -> OpDef:
@@ -1263,7 +1261,7 @@ TABLE: list[OpDef] = [
     replace(_U("Add", _add_rows, ("add",), ("add",), binop=True),
             method_impl=_add_method),
     OpDef("Sub", _sub, functional=("sub",), methods=("sub", "subtract"),
-          functional_impl=_sub_functional, method_impl=_subtract_method),
+          functional_impl=sub, method_impl=_subtract_method),
     fn_row("subtract", _subtract),
     _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
     OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),

@@ -371,9 +371,6 @@ class Tensor:
         if isinstance(index, np.ndarray | np.integer) and not _tracing():
             check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
         value = value._data if isinstance(value, Tensor) else value
-        if type(index) is int and self.ndim and not -self.shape[0] <= index < self.shape[0]:
-            raise IndexError(f"Index {index} is out of bounds for axis 0 with size "
-                             f"{self.shape[0]}")  # (a bare int: MindSpore's setitem words it so)
         check_index(index, self.shape, "tensor setitem")
         index = later_masks_as_positions(index, self.shape, setitem=True)
         check_writable(self)
@@ -531,6 +528,8 @@ def check_index_broadcast(items, op: str) -> None:
     """MindSpore's ValueError when the advanced items' shapes do not broadcast: they are
     folded left to right, each pair compared position by position from the left of the
     longer one."""
+    if sum(isinstance(i, list | Tensor | np.ndarray) for i in items) < 2:
+        return  # (one advanced item broadcasts with nothing: no mask is read back)
     shapes = _index_shapes(items)
     if not shapes:
         return
@@ -553,8 +552,9 @@ def check_index_broadcast(items, op: str) -> None:
 
 def check_index(index, shape: tuple, op: str = "tensor getitem") -> None:
     """MindSpore's errors for an index past the end: IndexError for an int or a Python list
-    (an empty list too), RuntimeError for a concrete Tensor index (a traced one reads NaN
-    instead, ``lazy.getitem``); ValueError for advanced items that do not broadcast."""
+    (an empty list too; a bare int in setitem in that form's words), RuntimeError for a
+    concrete Tensor index (a traced one reads NaN instead, ``lazy.getitem``); ValueError
+    for advanced items that do not broadcast."""
     items = index if isinstance(index, tuple) else (index,)
     check_index_broadcast(items, op)
     consumed = sum(_dims_taken(i) for i in items)
@@ -569,6 +569,8 @@ def check_index(index, shape: tuple, op: str = "tensor getitem") -> None:
             return  # too many indices: JAX's own error
         n = shape[dim]
         if isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)):
+            if not -n <= i < n and op == "tensor setitem" and items[0] is index:
+                raise IndexError(f"Index {i} is out of bounds for axis 0 with size {n}")
             if not -n <= i < n:
                 raise IndexError(f"index {i} is out of bounds for dimension with size {n}")
         elif isinstance(i, (Tensor, list, np.ndarray)):

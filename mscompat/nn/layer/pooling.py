@@ -137,10 +137,7 @@ class _Pool(Cell):
             padded = [m + lo + hi for m, (lo, hi) in zip(spatial, pads)]
             if self.pad_mode != "SAME" and not self.ceil_mode and any(
                     m < k for m, k in zip(padded, kernel)):
-                d, h, w = padded
-                raise RuntimeError(f"For 'AvgPool3D, size of input with the padding is (D:{d}, "
-                                   f"H:{h}, W:{w}) smaller than kernel size [const "
-                                   f"initializer_list]{{{', '.join(map(str, kernel))}}}")
+                raise nn_kernels.avg3d_too_small(padded, kernel)
             out = self._lengths(pads, spatial, kernel, stride)
             if self.pad_mode == "PAD" and min(out) <= 0:
                 raise RuntimeError(f"For 'AvgPool3D', output shape's all elements must be "
@@ -156,9 +153,7 @@ class _Pool(Cell):
             dilation = (1,) * (3 - n) + tuple(dilation)
             out = self._lengths(pads, spatial, kernel, stride, dilation)
             if min(out) <= 0:
-                raise ValueError(f"for MaxPool3DWithArgmax, shape of out is "
-                                 f"{list(self._shape_3d(x, out, vector=False))}. It should be "
-                                 f"not less than zero.")
+                raise nn_kernels.argmax3d_empty(self._shape_3d(x, out, vector=False))
         elif self.pad_mode == "PAD":
             out = self._lengths(pads, spatial, kernel, stride)
             if min(out) <= 0:
@@ -175,13 +170,9 @@ class _Pool(Cell):
 
     def _window_error(self, lead: tuple, spatial: tuple, out: tuple) -> Exception:
         one = (1,) * (2 - self._ndim) if self._ndim < 2 else ()  # 1-D runs as 2-D
-        return ValueError(
-            f"For 'MaxPool', the each element of the output shape must be larger than 0, but "
-            f"got output shape: {const_vector(lead + one + out)}. The input shape: "
-            f"{const_vector(lead + one + spatial)}, kernel size: "
-            f"{const_vector((1, 1) + one + tuple(self.kernel_size))}, strides: "
-            f"{const_vector((1, 1) + one + tuple(self.stride))}. Please check the official api "
-            f"documents for more information about the output.")
+        return nn_kernels.window_error("max", lead + one + spatial,
+                                       one + tuple(self.kernel_size), one + tuple(self.stride),
+                                       one + out)
 
     def extend_repr(self) -> str:
         kernel, stride = self._shown()
@@ -299,9 +290,8 @@ class AvgPool2d(_Pool):
         return call(_KERNELS["avg", unbatched, False], (x._data,), kw)
 
     def _window_error(self, lead, spatial, out) -> Exception:
-        bad = next(o for o in out if o <= 0)
-        return RuntimeError(f"For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
-                            f"is {bad}, please check input and parameters of op")
+        return nn_kernels.window_error("avg", lead + spatial, self.kernel_size, self.stride,
+                                       out)
 
 
 class MaxPool1d(_Pool):
@@ -550,7 +540,4 @@ class AvgPool3d(_Pool):
         return call(_pool3d, (x._data,), dict(kw, kind="avg", unbatched=unbatched))
 
     def _window_error(self, lead, spatial, out) -> Exception:
-        d, h, w = spatial
-        return RuntimeError(f"For 'AvgPool3D, size of input with the padding is (D:{d}, H:{h}, "
-                            f"W:{w}) smaller than kernel size [const initializer_list]"
-                            f"{{{', '.join(str(k) for k in self.kernel_size)}}}")
+        return nn_kernels.avg3d_too_small(spatial, self.kernel_size)
