@@ -64,8 +64,11 @@ def op_names():
     from mscompat._engine.ms_keywords import KEYWORDS
     from mscompat._engine.numpy_table import FUNCTIONS
     from mscompat._engine.ops_build import TABLE
+    from mscompat._engine.tensor import Tensor
+    methods = {n for n, v in vars(Tensor).items() if not n.startswith("_") and callable(v)}
     return sorted({f"ops.{n}" for op in TABLE for n in op.functional}
                   | {f"Tensor.{n}" for op in TABLE for n in op.methods}
+                  | {f"Tensor.{n}" for n in methods}
                   | {f"numpy.{n}" for n in FUNCTIONS} | set(KEYWORDS))  # (kept names too)
 
 
@@ -84,14 +87,128 @@ def main():
         kw = None if obj is None else keywords(obj)
         if kw is not None:
             out[name] = kw
+    overloads = {}
+    for name in names:
+        owner, _, attr = name.partition(".")
+        if owner == "Tensor" and name not in out and getattr(mindspore.Tensor, attr, None):
+            found = tensor_overloads(mindspore, attr)
+            if found:
+                overloads[name] = found
     with open(OUT, "w") as f:
         f.write(HEADER)
         for name in sorted(out):
-            items = ", ".join(f"({n!r}, {d if d in (REQUIRED, UNRECORDED) else repr(d)})"
-                              for n, d in out[name])
-            f.write(f"    {name!r}: ({items},),\n")
+            f.write(f"    {name!r}: {_tuple_text(out[name])},\n")
         f.write("}\n")
-    print(f"wrote {OUT}: {len(out)} of {len(names)} names recorded")
+        f.write(OVERLOADS_HEADER)
+        for name in sorted(overloads):
+            f.write(f"    {name!r}: (\n")
+            for params in overloads[name]:
+                f.write(f"        {_tuple_text(params)},\n")
+            f.write("    ),\n")
+        f.write("}\n")
+    print(f"wrote {OUT}: {len(out)} of {len(names)} names recorded, "
+          f"{len(overloads)} overloaded Tensor methods")
+
+
+def _tuple_text(params) -> str:
+    items = ", ".join(f"({n!r}, {d if d in (REQUIRED, UNRECORDED) else repr(d)})"
+                      for n, d in params)
+    return f"({items},)"
+
+
+OVERLOADS_HEADER = "\n".join([
+    '',
+    "# Tensor methods MindSpore dispatches in C++ among several signatures (no Python",
+    "# signature to read): each signature's parameters in MindSpore's order, read from the",
+    "# 'valid calling' list MindSpore prints for an unknown keyword, with the defaults of",
+    "# the Python function of the same parameters in mindspore/ops/tensor_method.py",
+    "# (UNRECORDED where there is none).",
+    'OVERLOADS: dict[str, tuple[tuple[tuple[str, object], ...], ...]] = {',
+    '',
+])
+
+
+def _split_params(text: str) -> list[str]:
+    """``a=<int, None>, *, b=<bool>`` -> ``['a', 'b']`` (commas inside <...> kept)."""
+    names, depth, token = [], 0, ""
+    for ch in text + ",":
+        depth += ch == "<"
+        depth -= ch == ">"
+        if ch == "," and depth == 0:
+            token = token.strip()
+            if token and token != "*":
+                names.append(token.split("=", 1)[0].strip())
+            token = ""
+        else:
+            token += ch
+    return names
+
+
+def tensor_overloads(mindspore, attr: str):
+    """MindSpore's overloads of ``Tensor.<attr>``: probed with an unknown keyword, whose
+    TypeError lists every valid signature; None when the method is not overloaded."""
+    import re
+
+    import numpy as np
+    from mindspore.ops import tensor_method
+    x = mindspore.Tensor(np.ones((2, 3), np.float32))
+    try:
+        getattr(x, attr)(mscompat_probe_keyword=1)
+        return None
+    except Exception as e:  # noqa: BLE001 - the message is what is recorded
+        message = str(e)
+    # (an alias prints its target's name: ``ge`` lists ``Tensor.greater_equal(...)``)
+    target = re.match(r"Failed calling (\w+) with", message)
+    target = target.group(1) if target else attr
+    signatures = re.findall(rf'"Tensor\.{target}\((.*?)\)"\n', message)
+    pattern = re.compile(rf"^(deprecated_)?tensor_({attr}|{target})(_\w+)?$")
+    functions = [f for n, f in vars(tensor_method).items() if pattern.match(n) and callable(f)]
+    found = []
+    for text in dict.fromkeys(signatures):
+        names = _split_params(text)
+        defaults = {n: UNRECORDED for n in names}
+        for f in functions:
+            params = list(inspect.signature(f).parameters.values())[1:]  # (after self)
+            if [p.name for p in params] == names:
+                defaults = {p.name: REQUIRED if p.default is p.empty else _literal(p.default)
+                            for p in params}
+                break
+        params = tuple((n, defaults[n]) for n in names)
+        if params and params not in found:
+            found.append(params)
+    if not signatures:  # one C++ signature ("maximum() missing 1 required positional
+        found = _doc_signatures(getattr(mindspore.Tensor, attr), attr)  # argument: other")
+    return tuple(found) or None
+
+
+def _doc_signatures(method, attr: str) -> list:
+    """The ``name(a, *, b=None) -> Tensor`` lines opening a C++ Tensor method's docstring,
+    as ((parameter, default), ...) tuples."""
+    import ast
+    import re
+    found = []
+    for text in re.findall(rf"^{attr}\((.*?)\) ->", method.__doc__ or "", re.M):
+        try:
+            args = ast.parse(f"def f({text}): pass").body[0].args
+        except SyntaxError:
+            continue
+        positional = args.posonlyargs + args.args
+        defaults = [REQUIRED] * (len(positional) - len(args.defaults)) + [
+            _doc_default(d) for d in args.defaults]
+        params = [(a.arg, d) for a, d in zip(positional, defaults)]
+        params += [(a.arg, REQUIRED if d is None else _doc_default(d))
+                   for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+        if params and tuple(params) not in found:
+            found.append(tuple(params))
+    return found
+
+
+def _doc_default(node):
+    import ast
+    try:
+        return _literal(ast.literal_eval(node))
+    except ValueError:
+        return UNRECORDED
 
 
 if __name__ == "__main__":

@@ -12,14 +12,27 @@ UNRECORDED = "UNRECORDED"  # a default that is not a literal (a MindSpore dtype)
 # name: ((parameter, default literal or REQUIRED), ...)
 KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'Tensor.addcmul': (('tensor1', REQUIRED), ('tensor2', REQUIRED), ('value', 1),),
+    'Tensor.addmm_': (('mat1', REQUIRED), ('mat2', REQUIRED), ('beta', 1), ('alpha', 1),),
     'Tensor.addr': (('vec1', REQUIRED), ('vec2', REQUIRED), ('beta', 1), ('alpha', 1),),
     'Tensor.amax': (('axis', None), ('keepdims', False), ('initial', None), ('where', None),),
     'Tensor.amin': (('axis', None), ('keepdims', False), ('initial', None), ('where', None),),
     'Tensor.aminmax': (('axis', 0), ('keepdims', False),),
+    'Tensor.approximate_equal': (('other', REQUIRED), ('tolerance', 1e-05),),
     'Tensor.argmax_with_value': (('axis', 0), ('keep_dims', False),),
     'Tensor.argmin_with_value': (('axis', 0), ('keep_dims', False),),
+    'Tensor.assign_value': (('value', REQUIRED),),
+    'Tensor.astype': (('dtype', REQUIRED), ('copy', True),),
+    'Tensor.bernoulli': (('generator', None),),
+    'Tensor.bernoulli_': (('p', 0.5), ('generator', None),),
     'Tensor.bitwise_left_shift': (('other', REQUIRED),),
     'Tensor.bitwise_right_shift': (('other', REQUIRED),),
+    'Tensor.bmm': (('mat2', REQUIRED),),
+    'Tensor.cauchy': (('median', 0.0), ('sigma', 1.0),),
+    'Tensor.cholesky': (('upper', False),),
+    'Tensor.cholesky_inverse': (('upper', False),),
+    'Tensor.cholesky_solve': (('input2', REQUIRED), ('upper', False),),
+    'Tensor.choose': (('choices', REQUIRED), ('mode', 'clip'),),
+    'Tensor.clamp_': (('min', None), ('max', None),),
     'Tensor.copysign': (('other', REQUIRED),),
     'Tensor.cov': (('correction', 1), ('fweights', None), ('aweights', None),),
     'Tensor.cross': (('other', REQUIRED), ('dim', None),),
@@ -28,48 +41,99 @@ KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'Tensor.cumprod': (('dim', REQUIRED), ('dtype', None),),
     'Tensor.diagflat': (('offset', 0),),
     'Tensor.diagonal': (('offset', 0), ('axis1', 0), ('axis2', 1),),
+    'Tensor.diagonal_scatter': (('src', REQUIRED), ('offset', 0), ('dim1', 0), ('dim2', 1),),
     'Tensor.diff': (('n', 1), ('axis', -1), ('prepend', None), ('append', None),),
     'Tensor.dsplit': (('indices_or_sections', REQUIRED),),
     'Tensor.equal': (('other', REQUIRED),),
     'Tensor.expand_dims': (('axis', REQUIRED),),
+    'Tensor.exponential_': (('lambd', 1), ('generator', None),),
+    'Tensor.fill': (('value', REQUIRED),),
+    'Tensor.fill_diagonal': (('fill_value', REQUIRED), ('wrap', False),),
+    'Tensor.fills': (('value', REQUIRED),),
     'Tensor.flip': (('dims', REQUIRED),),
     'Tensor.float_power': (('other', REQUIRED),),
     'Tensor.fmax': (('other', REQUIRED),),
     'Tensor.fmin': (('other', REQUIRED),),
+    'Tensor.fold': (('output_size', REQUIRED), ('kernel_size', REQUIRED), ('dilation', 1), ('padding', 0), ('stride', 1),),
+    'Tensor.from_numpy': (('array', REQUIRED),),
     'Tensor.gather_elements': (('dim', REQUIRED), ('index', REQUIRED),),
+    'Tensor.gather_nd': (('indices', REQUIRED),),
     'Tensor.ger': (('vec2', REQUIRED),),
     'Tensor.heaviside': (('values', REQUIRED),),
     'Tensor.hsplit': (('indices_or_sections', REQUIRED),),
     'Tensor.hypot': (('other', REQUIRED),),
+    'Tensor.igamma': (('other', REQUIRED),),
+    'Tensor.igammac': (('other', REQUIRED),),
+    'Tensor.index_add_': (('dim', REQUIRED), ('index', REQUIRED), ('source', REQUIRED), ('alpha', 1),),
+    'Tensor.index_fill': (('axis', REQUIRED), ('index', REQUIRED), ('value', REQUIRED),),
+    'Tensor.index_put': (('indices', REQUIRED), ('values', REQUIRED), ('accumulate', False),),
+    'Tensor.index_put_': (('indices', REQUIRED), ('values', REQUIRED), ('accumulate', False),),
+    'Tensor.init_data': (('slice_index', None), ('shape', None), ('opt_shard_group', None),),
     'Tensor.inner': (('other', REQUIRED),),
+    'Tensor.inplace_update': (('v', REQUIRED), ('indices', REQUIRED),),
     'Tensor.lcm': (('other', REQUIRED),),
     'Tensor.ldexp': (('other', REQUIRED),),
+    'Tensor.log_normal': (('mean', 1.0), ('std', 2.0),),
     'Tensor.logcumsumexp': (('axis', REQUIRED),),
     'Tensor.logit': (('eps', None),),
+    'Tensor.lstsq': (('A', REQUIRED),),
+    'Tensor.lu_solve': (('LU_data', REQUIRED), ('LU_pivots', REQUIRED),),
     'Tensor.matrix_power': (('n', REQUIRED),),
+    'Tensor.move_to': (('to', REQUIRED), ('blocking', True),),
     'Tensor.moveaxis': (('source', REQUIRED), ('destination', REQUIRED),),
     'Tensor.movedim': (('source', REQUIRED), ('destination', REQUIRED),),
+    'Tensor.multinomial': (('num_samples', REQUIRED), ('replacement', True), ('seed', None),),
     'Tensor.multiply': (('value', REQUIRED),),
     'Tensor.mvlgamma': (('p', REQUIRED),),
     'Tensor.nanmean': (('axis', None), ('keepdims', False), ('dtype', None),),
     'Tensor.nanmedian': (('axis', -1), ('keepdims', False),),
     'Tensor.nanquantile': (('q', REQUIRED), ('axis', None), ('keepdims', False),),
+    'Tensor.nextafter': (('other', REQUIRED),),
     'Tensor.nonzero': (('as_tuple', False),),
     'Tensor.norm': (('ord', None), ('dim', None), ('keepdim', False), ('dtype', None),),
+    'Tensor.normal_': (('mean', 0), ('std', 1), ('generator', None),),
+    'Tensor.ptp': (('axis', None), ('keepdims', False),),
+    'Tensor.qr': (('some', True),),
     'Tensor.quantile': (('q', REQUIRED), ('axis', None), ('keepdims', False),),
+    'Tensor.random_': (('from_', 0), ('to', None), ('generator', None),),
+    'Tensor.random_categorical': (('num_sample', REQUIRED), ('seed', 0), ('dtype', UNRECORDED),),
+    'Tensor.register_hook': (('hook', REQUIRED),),
     'Tensor.renorm': (('p', REQUIRED), ('axis', REQUIRED), ('maxnorm', REQUIRED),),
     'Tensor.reshape_as': (('other', REQUIRED),),
+    'Tensor.reverse': (('axis', REQUIRED),),
+    'Tensor.reverse_sequence': (('seq_lengths', REQUIRED), ('seq_dim', 0), ('batch_dim', 0),),
     'Tensor.rot90': (('k', REQUIRED), ('dims', REQUIRED),),
+    'Tensor.scatter_add_': (('dim', REQUIRED), ('index', REQUIRED), ('src', REQUIRED),),
+    'Tensor.scatter_div': (('indices', REQUIRED), ('updates', REQUIRED),),
+    'Tensor.scatter_max': (('indices', REQUIRED), ('updates', REQUIRED),),
+    'Tensor.scatter_min': (('indices', REQUIRED), ('updates', REQUIRED),),
+    'Tensor.scatter_mul': (('indices', REQUIRED), ('updates', REQUIRED),),
+    'Tensor.scatter_sub': (('indices', REQUIRED), ('updates', REQUIRED),),
     'Tensor.searchsorted': (('v', REQUIRED), ('side', 'left'), ('sorter', None),),
+    'Tensor.select_scatter': (('src', REQUIRED), ('axis', REQUIRED), ('index', REQUIRED),),
+    'Tensor.set_const_arg': (('const_arg', True),),
+    'Tensor.slice_scatter': (('src', REQUIRED), ('axis', 0), ('start', None), ('end', None), ('step', 1),),
+    'Tensor.soft_shrink': (('lambd', 0.5),),
     'Tensor.softmax': (('axis', REQUIRED), ('dtype', None),),
+    'Tensor.stride': (('dim', None),),
+    'Tensor.svd': (('full_matrices', False), ('compute_uv', True),),
     'Tensor.swapaxes': (('axis0', REQUIRED), ('axis1', REQUIRED),),
     'Tensor.swapdims': (('dim0', REQUIRED), ('dim1', REQUIRED),),
     'Tensor.tensor_split': (('indices_or_sections', REQUIRED), ('axis', 0),),
     'Tensor.top_k': (('k', REQUIRED), ('sorted', True),),
     'Tensor.trace': (('offset', 0), ('axis1', 0), ('axis2', 1), ('dtype', None),),
+    'Tensor.type': (('dtype', None),),
     'Tensor.type_as': (('other', REQUIRED),),
+    'Tensor.unfold': (('kernel_size', REQUIRED), ('dilation', 1), ('padding', 0), ('stride', 1),),
+    'Tensor.uniform': (('from_', 0.0), ('to', 1.0), ('generator', None),),
+    'Tensor.uniform_': (('from_', 0), ('to', 1), ('generator', None),),
     'Tensor.unique_consecutive': (('return_inverse', False), ('return_counts', False), ('dim', None),),
+    'Tensor.unique_with_pad': (('pad_num', REQUIRED),),
+    'Tensor.unsorted_segment_max': (('segment_ids', REQUIRED), ('num_segments', REQUIRED),),
+    'Tensor.unsorted_segment_min': (('segment_ids', REQUIRED), ('num_segments', REQUIRED),),
+    'Tensor.unsorted_segment_prod': (('segment_ids', REQUIRED), ('num_segments', REQUIRED),),
     'Tensor.vsplit': (('indices_or_sections', REQUIRED),),
+    'Tensor.xdivy': (('y', REQUIRED),),
     'numpy.abs': (('x', REQUIRED), ('dtype', None),),
     'numpy.absolute': (('x', REQUIRED), ('dtype', None),),
     'numpy.add': (('x1', REQUIRED), ('x2', REQUIRED), ('dtype', None),),
@@ -775,4 +839,431 @@ KEYWORDS: dict[str, tuple[tuple[str, object], ...]] = {
     'ops.zeros': (('size', REQUIRED), ('dtype', None),),
     'ops.zeros_like': (('input', REQUIRED), ('dtype', None),),
     'ops.zeta': (('input', REQUIRED), ('other', REQUIRED),),
+}
+
+# Tensor methods MindSpore dispatches in C++ among several signatures (no Python
+# signature to read): each signature's parameters in MindSpore's order, read from the
+# 'valid calling' list MindSpore prints for an unknown keyword, with the defaults of
+# the Python function of the same parameters in mindspore/ops/tensor_method.py
+# (UNRECORDED where there is none).
+OVERLOADS: dict[str, tuple[tuple[tuple[str, object], ...], ...]] = {
+    'Tensor.add': (
+        (('other', REQUIRED), ('alpha', 1),),
+        (('other', REQUIRED),),
+    ),
+    'Tensor.add_': (
+        (('other', UNRECORDED), ('alpha', UNRECORDED),),
+    ),
+    'Tensor.addbmm': (
+        (('batch1', REQUIRED), ('batch2', REQUIRED), ('beta', 1), ('alpha', 1),),
+    ),
+    'Tensor.addcdiv': (
+        (('tensor1', REQUIRED), ('tensor2', REQUIRED), ('value', 1),),
+    ),
+    'Tensor.addmm': (
+        (('mat1', REQUIRED), ('mat2', REQUIRED), ('beta', 1), ('alpha', 1),),
+    ),
+    'Tensor.addmv': (
+        (('mat', REQUIRED), ('vec', REQUIRED), ('beta', 1), ('alpha', 1),),
+    ),
+    'Tensor.all': (
+        (('axis', None), ('keep_dims', False),),
+        (('dim', None), ('keepdim', False),),
+    ),
+    'Tensor.allclose': (
+        (('other', REQUIRED), ('rtol', 1e-05), ('atol', 1e-08), ('equal_nan', False),),
+    ),
+    'Tensor.any': (
+        (('dim', None), ('keepdim', False),),
+        (('axis', UNRECORDED), ('keep_dims', UNRECORDED),),
+    ),
+    'Tensor.arctan2': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.argmax': (
+        (('axis', None), ('keepdims', False),),
+        (('dim', None), ('keepdim', False),),
+    ),
+    'Tensor.argmin': (
+        (('dim', None), ('keepdim', False),),
+        (('axis', None), ('keepdims', False),),
+    ),
+    'Tensor.argsort': (
+        (('dim', -1), ('descending', False), ('stable', False),),
+        (('axis', -1), ('descending', False),),
+    ),
+    'Tensor.atan2': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.baddbmm': (
+        (('batch1', UNRECORDED), ('batch2', UNRECORDED), ('beta', UNRECORDED), ('alpha', UNRECORDED),),
+    ),
+    'Tensor.bincount': (
+        (('weights', None), ('minlength', 0),),
+    ),
+    'Tensor.bitwise_and': (
+        (('other', UNRECORDED),),
+    ),
+    'Tensor.bitwise_or': (
+        (('other', UNRECORDED),),
+    ),
+    'Tensor.bitwise_xor': (
+        (('other', UNRECORDED),),
+    ),
+    'Tensor.chunk': (
+        (('chunks', REQUIRED), ('dim', 0),),
+        (('chunks', REQUIRED), ('axis', 0),),
+    ),
+    'Tensor.clamp': (
+        (('min', None), ('max', None),),
+    ),
+    'Tensor.clip': (
+        (('min', None), ('max', None),),
+    ),
+    'Tensor.copy_': (
+        (('src', REQUIRED), ('non_blocking', False),),
+    ),
+    'Tensor.count_nonzero': (
+        (('dim', UNRECORDED),),
+        (('axis', ()), ('keep_dims', False), ('dtype', None),),
+    ),
+    'Tensor.cumsum': (
+        (('dim', REQUIRED), ('dtype', None),),
+        (('axis', None), ('dtype', None),),
+    ),
+    'Tensor.div': (
+        (('other', UNRECORDED),),
+        (('other', REQUIRED), ('rounding_mode', None),),
+    ),
+    'Tensor.div_': (
+        (('other', UNRECORDED),),
+        (('other', UNRECORDED), ('rounding_mode', UNRECORDED),),
+    ),
+    'Tensor.divide': (
+        (('other', UNRECORDED),),
+        (('other', REQUIRED), ('rounding_mode', None),),
+    ),
+    'Tensor.dot': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.eq': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.expand_as': (
+        (('other', REQUIRED),),
+        (('x', REQUIRED),),
+    ),
+    'Tensor.fill_': (
+        (('value', UNRECORDED),),
+    ),
+    'Tensor.fill_diagonal_': (
+        (('fill_value', REQUIRED), ('wrap', False),),
+    ),
+    'Tensor.flatten': (
+        (('start_dim', 0), ('end_dim', -1),),
+        (('order', 'C'), ('start_dim', 0), ('end_dim', -1),),
+    ),
+    'Tensor.floor_divide': (
+        (('other', UNRECORDED),),
+    ),
+    'Tensor.floor_divide_': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.fmod': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.gather': (
+        (('dim', REQUIRED), ('index', REQUIRED),),
+        (('input_indices', REQUIRED), ('axis', REQUIRED), ('batch_dims', 0),),
+    ),
+    'Tensor.gcd': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.ge': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.greater': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.greater_equal': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.gt': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.hardshrink': (
+        (('lambd', 0.5),),
+    ),
+    'Tensor.histc': (
+        (('bins', 100), ('min', 0), ('max', 0),),
+    ),
+    'Tensor.index_add': (
+        (('dim', REQUIRED), ('index', REQUIRED), ('source', REQUIRED), ('alpha', 1),),
+        (('indices', REQUIRED), ('y', REQUIRED), ('axis', REQUIRED), ('use_lock', True), ('check_index_bound', True),),
+    ),
+    'Tensor.index_copy_': (
+        (('dim', REQUIRED), ('index', REQUIRED), ('tensor', REQUIRED),),
+    ),
+    'Tensor.index_fill_': (
+        (('dim', REQUIRED), ('index', REQUIRED), ('value', REQUIRED),),
+    ),
+    'Tensor.index_select': (
+        (('dim', REQUIRED), ('index', REQUIRED),),
+        (('axis', REQUIRED), ('index', REQUIRED),),
+    ),
+    'Tensor.isclose': (
+        (('other', UNRECORDED), ('rtol', UNRECORDED), ('atol', UNRECORDED), ('equal_nan', UNRECORDED),),
+        (('x2', REQUIRED), ('rtol', 1e-05), ('atol', 1e-08), ('equal_nan', False),),
+    ),
+    'Tensor.kthvalue': (
+        (('k', REQUIRED), ('dim', -1), ('keepdim', False),),
+    ),
+    'Tensor.le': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.lerp': (
+        (('end', REQUIRED), ('weight', REQUIRED),),
+    ),
+    'Tensor.less': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.less_equal': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logaddexp': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logaddexp2': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logical_and': (
+        (('y', UNRECORDED),),
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logical_or': (
+        (('y', UNRECORDED),),
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logical_xor': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.logsumexp': (
+        (('dim', REQUIRED), ('keepdim', False),),
+    ),
+    'Tensor.lt': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.masked_fill': (
+        (('mask', REQUIRED), ('value', REQUIRED),),
+    ),
+    'Tensor.masked_fill_': (
+        (('mask', UNRECORDED), ('value', UNRECORDED),),
+    ),
+    'Tensor.masked_scatter': (
+        (('mask', REQUIRED), ('source', REQUIRED),),
+    ),
+    'Tensor.masked_scatter_': (
+        (('mask', REQUIRED), ('source', REQUIRED),),
+    ),
+    'Tensor.masked_select': (
+        (('mask', REQUIRED),),
+    ),
+    'Tensor.matmul': (
+        (('other', UNRECORDED),),
+        (('tensor2', REQUIRED),),
+    ),
+    'Tensor.max': (
+        (('dim', UNRECORDED), ('keepdim', UNRECORDED),),
+        (('axis', None), ('keepdims', False), ('initial', None), ('where', True), ('return_indices', False),),
+    ),
+    'Tensor.maximum': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.mean': (
+        (('dim', UNRECORDED), ('keepdim', UNRECORDED), ('dtype', UNRECORDED),),
+        (('axis', None), ('keep_dims', False),),
+    ),
+    'Tensor.median': (
+        (('dim', -1), ('keepdim', False),),
+        (('axis', -1), ('keepdims', False),),
+    ),
+    'Tensor.min': (
+        (('dim', UNRECORDED), ('keepdim', UNRECORDED),),
+        (('axis', None), ('keepdims', False), ('initial', None), ('where', True), ('return_indices', False),),
+    ),
+    'Tensor.minimum': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.mm': (
+        (('mat2', REQUIRED),),
+    ),
+    'Tensor.mul': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.mul_': (
+        (('other', UNRECORDED),),
+    ),
+    'Tensor.nan_to_num': (
+        (('nan', None), ('posinf', None), ('neginf', None),),
+    ),
+    'Tensor.nansum': (
+        (('dim', UNRECORDED), ('keepdim', UNRECORDED), ('dtype', UNRECORDED),),
+        (('axis', ()), ('keepdims', False), ('dtype', None),),
+    ),
+    'Tensor.narrow': (
+        (('dim', UNRECORDED), ('start', UNRECORDED), ('length', UNRECORDED),),
+        (('axis', REQUIRED), ('start', REQUIRED), ('length', REQUIRED),),
+    ),
+    'Tensor.ne': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.new_empty': (
+        (('size', REQUIRED), ('dtype', None), ('device', None),),
+    ),
+    'Tensor.new_full': (
+        (('size', REQUIRED), ('fill_value', REQUIRED), ('dtype', None),),
+    ),
+    'Tensor.new_ones': (
+        (('size', REQUIRED), ('dtype', None),),
+    ),
+    'Tensor.new_zeros': (
+        (('size', REQUIRED), ('dtype', None),),
+    ),
+    'Tensor.not_equal': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.outer': (
+        (('vec2', REQUIRED),),
+    ),
+    'Tensor.permute': (
+        (('dims', UNRECORDED),),
+        (('axis', REQUIRED),),
+    ),
+    'Tensor.pow': (
+        (('exponent', REQUIRED),),
+    ),
+    'Tensor.prod': (
+        (('dim', None), ('keepdim', False), ('dtype', None),),
+    ),
+    'Tensor.remainder': (
+        (('other', REQUIRED),),
+        (('divisor', REQUIRED),),
+    ),
+    'Tensor.remainder_': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.repeat_interleave': (
+        (('repeats', REQUIRED), ('dim', None),),
+        (('repeats', REQUIRED), ('dim', None), ('output_size', None),),
+    ),
+    'Tensor.roll': (
+        (('shifts', REQUIRED), ('dims', None),),
+    ),
+    'Tensor.round': (
+        (('decimals', 0),),
+    ),
+    'Tensor.scatter': (
+        (('dim', UNRECORDED), ('index', UNRECORDED), ('src', UNRECORDED), ('reduce', UNRECORDED),),
+        (('axis', REQUIRED), ('index', REQUIRED), ('src', REQUIRED),),
+    ),
+    'Tensor.scatter_': (
+        (('dim', UNRECORDED), ('index', UNRECORDED), ('src', UNRECORDED),),
+        (('dim', UNRECORDED), ('index', UNRECORDED), ('src', UNRECORDED), ('reduce', UNRECORDED),),
+        (('dim', UNRECORDED), ('index', UNRECORDED), ('value', UNRECORDED),),
+        (('dim', UNRECORDED), ('index', UNRECORDED), ('value', UNRECORDED), ('reduce', UNRECORDED),),
+    ),
+    'Tensor.scatter_add': (
+        (('dim', REQUIRED), ('index', REQUIRED), ('src', REQUIRED),),
+        (('indices', REQUIRED), ('updates', REQUIRED),),
+    ),
+    'Tensor.select': (
+        (('dim', REQUIRED), ('index', REQUIRED),),
+        (('condition', REQUIRED), ('y', REQUIRED),),
+    ),
+    'Tensor.sort': (
+        (('dim', -1), ('descending', False), ('stable', False),),
+        (('axis', -1), ('descending', False),),
+    ),
+    'Tensor.split': (
+        (('split_size', REQUIRED), ('dim', 0),),
+        (('split_size_or_sections', REQUIRED), ('axis', 0),),
+    ),
+    'Tensor.squeeze': (
+        (('axis', None),),
+    ),
+    'Tensor.std': (
+        (('dim', None), ('correction', 0), ('keepdim', False),),
+        (('axis', None), ('ddof', 0), ('keepdims', False),),
+    ),
+    'Tensor.sub': (
+        (('other', REQUIRED), ('alpha', 1),),
+        (('y', REQUIRED),),
+    ),
+    'Tensor.sub_': (
+        (('other', UNRECORDED), ('alpha', UNRECORDED),),
+        (('y', REQUIRED),),
+    ),
+    'Tensor.subtract': (
+        (('other', REQUIRED), ('alpha', 1),),
+    ),
+    'Tensor.sum': (
+        (('dim', None), ('keepdim', False), ('dtype', None),),
+        (('axis', None), ('dtype', None), ('keepdims', False), ('initial', None),),
+    ),
+    'Tensor.take': (
+        (('index', REQUIRED),),
+        (('indices', REQUIRED), ('axis', None), ('mode', 'clip'),),
+    ),
+    'Tensor.tile': (
+        (('dims', REQUIRED),),
+        (('reps', REQUIRED),),
+    ),
+    'Tensor.to': (
+        (('device', UNRECORDED), ('dtype', UNRECORDED), ('non_blocking', UNRECORDED), ('copy', UNRECORDED),),
+        (('dtype', UNRECORDED), ('non_blocking', UNRECORDED), ('copy', UNRECORDED),),
+        (('other', UNRECORDED), ('non_blocking', UNRECORDED), ('copy', UNRECORDED),),
+    ),
+    'Tensor.topk': (
+        (('k', REQUIRED), ('dim', -1), ('largest', True), ('sorted', True),),
+    ),
+    'Tensor.transpose': (
+        (('dim0', REQUIRED), ('dim1', REQUIRED),),
+    ),
+    'Tensor.tril': (
+        (('diagonal', 0),),
+    ),
+    'Tensor.triu': (
+        (('diagonal', 0),),
+    ),
+    'Tensor.true_divide': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.unbind': (
+        (('dim', 0),),
+    ),
+    'Tensor.unique': (
+        (('sorted', True), ('return_inverse', False), ('return_counts', False), ('dim', None),),
+    ),
+    'Tensor.unsqueeze': (
+        (('axis', UNRECORDED),),
+        (('dim', REQUIRED),),
+    ),
+    'Tensor.var': (
+        (('axis', None), ('ddof', 0), ('keepdims', False),),
+        (('dim', None), ('correction', 1), ('keepdim', False),),
+    ),
+    'Tensor.view': (
+        (('shape', UNRECORDED),),
+        (('dtype', REQUIRED),),
+    ),
+    'Tensor.view_as': (
+        (('other', REQUIRED),),
+    ),
+    'Tensor.where': (
+        (('condition', UNRECORDED), ('other', UNRECORDED),),
+        (('condition', REQUIRED), ('y', REQUIRED),),
+    ),
+    'Tensor.xlogy': (
+        (('other', REQUIRED),),
+    ),
 }

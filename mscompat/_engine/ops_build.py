@@ -225,8 +225,10 @@ def _impl_params(impl: Callable):
     return lead, var_pos, by_kw
 
 
-def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
-    """MindSpore's keyword names for ``qualname`` (``ms_keywords``) -> the row's own call.
+def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False,
+                   recorded: tuple | None = None):
+    """MindSpore's keyword names for ``qualname`` (``ms_keywords``, or one of its overloads'
+    ``recorded`` parameters) -> the row's own call.
 
     Returns ``translate(args, kwargs) -> (args, kwargs)``, or None when nothing needs it. A
     MindSpore parameter the row has under the same name keeps it; one the row has in the
@@ -235,12 +237,14 @@ def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
     lacks is dropped when given its MindSpore default and raises NotImplementedError naming
     it otherwise.
     """
-    recorded = ms_keywords.KEYWORDS.get(qualname)
+    if recorded is None:
+        recorded = ms_keywords.KEYWORDS.get(qualname)
     found = _impl_params(impl)
     if recorded is None or found is None:
         return None
     lead, var_pos, by_kw = found
-    if self_param:
+    if self_param:  # (the Tensor itself is not a keyword: ``expand_as(x=...)``)
+        by_kw = by_kw - {lead[0].name} if lead else by_kw
         lead = lead[1:]
     ms_names = {n for n, _ in recorded}
     rename: dict[str, str] = {}
@@ -258,7 +262,10 @@ def ms_keyword_map(qualname: str, impl: Callable, self_param: bool = False):
             positional[ms_name] = i
         else:
             missing[ms_name] = default
-    if not (rename or positional or missing):
+    # keywords the row takes that MindSpore's signature lacks (``ops.sort(stable=...)``)
+    extra = by_kw - ms_names - {p.name for p in lead[len(recorded):]
+                                if p.default is p.empty}
+    if not (rename or positional or missing or extra):
         return None
 
     def translate(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
@@ -341,9 +348,29 @@ def _dim_aliases(impl: Callable) -> dict[str, str]:
     return {a: b for a, b in pairs if a not in names and b in names}
 
 
+def _overload_maps(name: str, impl: Callable, aliases: dict) -> list:
+    """MindSpore's signatures of ``Tensor.<name>`` dispatched in C++ (``ms_keywords.OVERLOADS``:
+    ``mul(other)``, ``sum(dim, keepdim, *, dtype)``/``sum(axis, dtype, keepdims, initial)``)
+    as ``(keyword names, translate)`` pairs, names after the ``dim``/``keepdim`` aliases; a
+    call's keywords pick the first signature that has them all (MindSpore's order)."""
+    found = _impl_params(impl)
+    if found is None:
+        return []
+    own = found[2] - {found[0][0].name} if found[0] else found[2]
+    maps = []
+    for params in ms_keywords.OVERLOADS.get(f"Tensor.{name}", ()):
+        params = tuple((aliases.get(n, n), d) for n, d in params)
+        names = frozenset(n for n, _ in params)
+        if names <= own:
+            continue  # the row already takes them under these names
+        maps.append((names, ms_keyword_map(f"Tensor.{name}", impl, True, params)))
+    return maps
+
+
 def _make_method(name: str, impl: Callable) -> Callable:
     keywords = ms_keyword_map(f"Tensor.{name}", impl, self_param=True)
     aliases = _dim_aliases(impl)
+    overloads = [] if keywords is not None else _overload_maps(name, impl, aliases)
 
     def method(self, *args, **kwargs):
         if aliases and kwargs:
@@ -352,6 +379,11 @@ def _make_method(name: str, impl: Callable) -> Callable:
                     kwargs[own] = kwargs.pop(alias)
         if kwargs and keywords is not None:
             args, kwargs = keywords(args, kwargs)
+        elif kwargs and overloads:
+            for names, translate in overloads:
+                if translate is not None and names.issuperset(kwargs):
+                    args, kwargs = translate(args, kwargs)
+                    break
         return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs),
                     label=label)
     label = f"Tensor.{name}"

@@ -137,6 +137,41 @@ def ms_ndarray(arr: np.ndarray) -> np.ndarray:
     ll = _MS_INT64.get(arr.dtype.char)
     return arr if ll is None or ll.itemsize != arr.dtype.itemsize else arr.view(ll)
 
+_TO_DEVICES = ("cpu", "CPU", "meta")
+_TO_ABSENT_DEVICES = ("npu", "Ascend")
+_TO_SIGNATURES = ("to(device=None, dtype=None, non_blocking=False, copy=False)",
+                  "to(dtype, non_blocking=False, copy=False)",
+                  "to(other, non_blocking=False, copy=False)")
+
+
+def _to_dtype(tensor, args: tuple, kwargs: dict):
+    """The dtype ``Tensor.to(*args, **kwargs)`` asks for (``tensor``'s own when only a
+    device is given), with MindSpore's errors for the rest."""
+    kwargs = dict(kwargs)
+    for flag in ("non_blocking", "copy"):
+        if not isinstance(kwargs.pop(flag, False), bool):
+            raise TypeError(f"For 'to', '{flag}' must be bool.")
+    args = list(args)
+    device = kwargs.pop("device", None)
+    if args and isinstance(args[0], str):
+        device = args.pop(0)
+    first = args.pop(0) if args else kwargs.pop("dtype", kwargs.pop("other", None))
+    if args or kwargs or (first is not None and not isinstance(first, (Tensor, dtypes.Type))):
+        given = ", ".join([type(a).__name__ for a in (first, *args) if a is not None]
+                          + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
+        raise TypeError(f'Failed calling to with "to({given})".\nThe valid calling should '
+                        "be:\n" + "\n".join(f'"Tensor.{s}"' for s in _TO_SIGNATURES))
+    if device is not None and device not in _TO_DEVICES:
+        if device in _TO_ABSENT_DEVICES:
+            raise RuntimeError(f"Create device context failed, please make sure target "
+                               f"device '{device}' is available.")
+        raise ValueError(f'Failed to convert the value "{device}" of input \'device\' of '
+                         "'to' to enum.")
+    if isinstance(first, Tensor):
+        return first.dtype
+    return tensor.dtype if first is None else first
+
+
 class Tensor:
     """MindSpore's ``Tensor(input_data=None, dtype=None, shape=None, init=None)``."""
 
@@ -276,8 +311,17 @@ class Tensor:
         from .ops_build import call
         return call(lazy.astype, (self._data,), {"dtype": dtypes.to_np(dtype)})
 
-    def to(self, dtype) -> Tensor:
-        return self.astype(dtype)
+    def to(self, *args, **kwargs) -> Tensor:
+        """MindSpore's ``to(dtype, non_blocking=False, copy=False)``, ``to(other, ...)`` (the
+        other Tensor's dtype) and ``to(device=None, dtype=None, ...)`` (``"cpu"``/``"CPU"``/
+        ``"meta"`` here; ``"Ascend"``/``"npu"`` need a device this process lacks): a new
+        Tensor.
+
+        >>> import mscompat as ms
+        >>> ms.Tensor([1, 2]).to("cpu", ms.float32)
+        Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00])
+        """
+        return self.astype(_to_dtype(self, args, kwargs))
 
     def copy(self) -> Tensor:
         from .ops_build import call

@@ -194,12 +194,35 @@ def _is_index_like(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _select_where(self, condition, y):
+    """``Tensor.select(condition, y)``: MindSpore's checks, then ``ops.select``; a Python
+    ``y`` must match the Tensor's dtype (int for Int32, float for Float32)."""
+    from .. import ops
+    if not isinstance(condition, Tensor):
+        raise TypeError("For 'Tensor.select', the argument 'condition' should be Tensor, but "
+                        f"got {type(condition)}.")
+    if not isinstance(y, (Tensor, int, float)):
+        raise TypeError("For 'Tensor.select', the argument 'y' should be Tensor, int or "
+                        f"float, but got {type(y)}.")
+    for kind, dtype in ((int, "Int32"), (float, "Float32")):
+        if isinstance(y, kind) and str(self.dtype) != dtype:
+            raise TypeError(f"For 'Tensor.select', if the argument 'y' is {kind.__name__}, "
+                            f"then the tensor type should be {dtype.lower()} but got "
+                            f"{self.dtype}")
+    if isinstance(y, (int, float)):
+        y = ops.zeros_like(self) + y
+    return ops.select(condition, self, y)
+
+
 def _select(self, *args, **kwargs):
     """``select(dim, index)`` (a slice) or ``select(condition, y)`` (``ops.select``)."""
-    from .. import mint, ops
+    from .. import mint
     if args and isinstance(args[0], Tensor) or "condition" in kwargs:
-        return ops.select(*(args[:1] or (kwargs.pop("condition"),)), self, *args[1:],
-                          **kwargs)
+        condition = args[0] if args else kwargs.pop("condition")
+        other = args[1:] or ((kwargs.pop("y"),) if "y" in kwargs else ())
+        if kwargs or len(other) != 1:
+            raise TypeError("Tensor.select(condition, y) takes 'condition' and 'y'.")
+        return _select_where(self, condition, other[0])
     return mint.select(self, *args, **kwargs)
 
 
