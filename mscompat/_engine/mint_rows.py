@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops, cpu_math, exact_div, matmul_shapes, nn_kernels
-from .op_rows_array import _nonzero, _topk, check_gather_d_index, check_same_dtype
+from .op_rows_array import _nonzero, _topk, check_same_dtype, gather_d
 from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
@@ -205,8 +205,7 @@ def _scatter(input, dim, index, src):
 
 
 def _gather(input, dim, index):
-    check_gather_d_index(input, dim, index)
-    return jnp.take_along_axis(input, index, axis=int(dim))
+    return gather_d(input, dim, index)
 
 
 def _repeat_interleave(input, repeats, dim=None, *, output_size=None):

@@ -453,9 +453,23 @@ def check_gather_d_index(input, dim, index) -> None:
                            f"got: {bad}")
 
 
-def _gather_elements(input, dim, index):
+def gather_d(input, dim, index):
+    """GatherD (``ops.gather_elements``, ``mint.gather``, ``Tensor.gather(dim, index)``): the
+    result has ``index``'s shape, ``out[i][j] = input[index[i][j]][j]`` along ``dim``; an
+    ``index`` shorter than ``input`` in another dimension reads that dimension's first
+    entries (NumPy's ``take_along_axis`` would broadcast it instead)."""
+    dim = int(dim)
+    if index.ndim != input.ndim:
+        raise ValueError(f"For primitive[GatherD], the x_rank must be equal to {index.ndim}, "
+                         f"but got {input.ndim}.")
     check_gather_d_index(input, dim, index)
-    return jnp.take_along_axis(input, index, axis=int(dim))
+    for d, (n, m) in enumerate(zip(input.shape, index.shape)):
+        if d != dim % max(input.ndim, 1) and m > n:
+            raise ValueError(f"For primitive[GatherD], the x shape must be greater than or "
+                             f"equal to {m}, but got {n}.")
+    part = input[tuple(slice(None) if d == dim % max(input.ndim, 1) else slice(0, m)
+                       for d, m in enumerate(index.shape))]
+    return jnp.take_along_axis(part, index, axis=dim)
 
 
 def _repeat_method(x, *repeats, **keywords):
@@ -528,7 +542,7 @@ def _tensor_gather(x, first=None, second=None, batch_dims=0, *, dim=None, index=
     from .op_table import _gather
     if dim is not None or index is not None or isinstance(first, int):
         dim = first if dim is None else dim
-        return jnp.take_along_axis(x, second if index is None else index, axis=dim)
+        return gather_d(x, dim, second if index is None else index)
     indices = first if input_indices is None else input_indices
     axis = second if axis is None else axis
     return _gather(x, indices, 0 if axis is None else axis, batch_dims)
@@ -723,7 +737,9 @@ def _unique(input):
 
 
 # -- sorting and selection -----------------------------------------------------------------
-def _sort(input_x, axis=-1, descending=False):
+def _sort(input_x, axis=-1, descending=False, stable=False):
+    """(sorted values, Int32 indices); equal values keep their order (``stable`` either way:
+    MindSpore's ``Tensor.sort(dim, descending, stable)`` overload)."""
     if not input_x.ndim:
         raise ValueError("For Sort, the check range left must be smaller than right number "
                          "but got left: 0 and right: -1.")
@@ -737,7 +753,7 @@ def _sort_prim(x, *, axis=-1, descending=False):
     return _sort(x, axis, descending)
 
 
-def _argsort(input, axis=-1, descending=False):
+def _argsort(input, axis=-1, descending=False, stable=False):
     return _sort(input, axis, descending)[1]
 
 
@@ -912,8 +928,8 @@ ROWS: list[OpDef] = [
           method_impl=_diag_method),
     # gathering and scattering
     OpDef("GatherNd", _gather_nd, functional=("gather_nd",)),
-    OpDef("GatherD", lambda x, dim, index: _gather_elements(x, dim, index),
-          functional=("gather_elements", "gather_d"), functional_impl=_gather_elements,
+    OpDef("GatherD", lambda x, dim, index: gather_d(x, dim, index),
+          functional=("gather_elements", "gather_d"), functional_impl=gather_d,
           methods=("gather_elements",)),
     OpDef(None, None, functional=("index_select",), functional_impl=_index_select,
           methods=("index_select",)),

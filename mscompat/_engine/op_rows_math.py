@@ -50,20 +50,7 @@ def _extreme_fn(reduce, arg):
     """``ops.max``/``ops.min(input, axis=None, keepdims=False, *, initial, where)``: a
     (values, Int64 indices) pair."""
     def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
-        kw = {} if where is None else {"where": where}
-        if axis is not None and initial is None and where is None and input.ndim:
-            op_table.refuse_bool_kernel(input, op_table.WITH_VALUE[reduce])
-            # the values at the indices: the gradient goes to them (ties not shared)
-            return op_table.at_arg(input, arg, axis, keepdims)
-        if axis is None:  # over every axis MindSpore ignores keepdims: 0-d results
-            keepdims = False
-        values = (op_table.ALL_AXES[reduce] if axis is None else reduce)(
-            input, axis=axis, keepdims=keepdims, initial=initial, **kw)
-        if axis is None:  # MindSpore 2.10 returns index 0 for a whole-tensor reduction
-            index = jnp.zeros(values.shape, _I64)
-        else:
-            index = arg(input, axis=axis, keepdims=keepdims).astype(_I64)
-        return values, index
+        return op_table.with_index(reduce, arg, input, axis, keepdims, initial, where)
     return impl
 
 

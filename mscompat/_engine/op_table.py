@@ -429,6 +429,38 @@ def refuse_bool_kernel(x, kernel: str) -> None:
 _OLD_OVERLOAD = frozenset({"axis", "keepdims", "initial", "where", "return_indices"})
 
 
+def with_index(reduce: Callable, arg: Callable, x, axis=None, keepdims=False, initial=None,
+               where=None):
+    """MindSpore's ``ops.max``/``ops.min`` (and ``Tensor.max``/``min`` with one axis or
+    none): over every axis the whole-tensor extreme and index 0, with ``initial``, ``where``
+    and ``keepdims`` ignored (a 0-d input is returned as it is); along one axis
+    ``ArgMaxWithValue`` of the input first raised to ``initial`` (``maximum(input, initial)``)
+    and, where a ``where`` mask is False, replaced by ``initial``: (values, Int64 indices),
+    the gradient to the selected elements."""
+    name = "max" if reduce is _max else "min"
+    if not x.ndim:
+        return x, jnp.zeros((), np.int64)
+    if axis is None:
+        values = ALL_AXES[reduce](x)
+        return values, jnp.zeros(values.shape, np.int64)
+    if initial is not None and not isinstance(initial, (int, float, np.number)):
+        raise TypeError(f"For '{name}', 'initial' must be a scalar, but got {type(initial)}")
+    if not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"For '{name}', 'axis' must be int, but got {type(axis)}")
+    refuse_bool_kernel(x, WITH_VALUE[reduce])
+    check_axis(WITH_VALUE[reduce], x, axis)
+    if initial is not None:
+        extreme = bprops.maximum if reduce is _max else bprops.minimum
+        x = extreme(x, jnp.full(x.shape, initial, x.dtype))
+    if where is not None and (jnp.ndim(where) or not isinstance(where, (bool, np.bool_))
+                              or not where):
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        x = jnp.where(jnp.broadcast_to(jnp.asarray(where, bool), x.shape), x,
+                      jnp.asarray(initial, x.dtype))
+    return at_arg(x, arg, axis, keepdims)
+
+
 def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -> Callable:
     """``Tensor.max``/``Tensor.min(axis=None, keepdims=False, *, initial=None, where=None,
     return_indices=False)``; with ``overloaded`` also MindSpore 2.10's second overload
@@ -438,6 +470,10 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
     GRAPH_MODE a positional ``dim`` selects the first overload, as there)."""
     def first(x, axis=None, keepdims=False, *, initial=None, where=None,
               return_indices=False):
+        if overloaded and not isinstance(axis, (list, tuple)):
+            values, index = with_index(reduce, arg, x, axis, keepdims, initial, where)
+            return (values, index) if return_indices else values
+        where = None if where is True else where  # (every element: no mask)
         kw = {} if where is None else {"where": where}
         with_value = overloaded and isinstance(axis, int) and initial is None and where is None
         if with_value and x.ndim:  # (MindSpore's ArgMaxWithValue kernel checks the axis)
@@ -452,9 +488,9 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
             return (values, index) if return_indices else values
         out = (ALL_AXES[reduce] if axis is None and overloaded else reduce)(
             x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
-        if return_indices:
+        if return_indices and not overloaded:
             return out, arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
-        return out
+        return out  # (MindSpore's reduction over a tuple of axes returns no indices)
 
     def second(x, dim, keepdim=False):
         refuse_bool_kernel(x, WITH_VALUE[reduce])
@@ -639,6 +675,7 @@ def _cast_to(x, dtype):
 def _extreme_fn(f: Callable) -> Callable:
     """``ops.amax/amin(input, axis=None, keepdims=False, *, initial=None, where=None)``."""
     def impl(input, axis=None, keepdims=False, *, initial=None, where=None):
+        where = None if where is True else where  # (every element: no mask)
         if initial is None and where is None:
             return f(input, axis=_axis(axis), keepdims=keepdims)
         return f(input, axis=_axis(axis), keepdims=keepdims, initial=initial, where=where)
