@@ -319,12 +319,17 @@ tensor_scatter_scale.defvjp(_scatter_scale_fwd, _scatter_scale_bwd)
 
 def scalars_as_arrays(*args) -> tuple:
     """Python numbers among ``args`` as arrays of the floating operand's dtype (else their
-    common type): a custom derivative rule would otherwise give them a ``float0`` tangent
-    (``ops.maximum(x, 0)`` under ``grad``)."""
+    common type), and integer or Bool arrays beside a floating one as the arrays' common
+    floating type: a custom derivative rule would otherwise give them a ``float0`` tangent
+    (``ops.maximum(x, 0)``, ``ops.maximum(x, int_tensor)`` under ``grad``)."""
+    arrays = [a for a in args if hasattr(a, "dtype")]
+    floats = [a.dtype for a in arrays if jnp.issubdtype(a.dtype, jnp.inexact)]
+    if floats and len(floats) < len(arrays):
+        common = jnp.result_type(*arrays)
+        args = tuple(a.astype(common) if hasattr(a, "dtype") and
+                     not jnp.issubdtype(a.dtype, jnp.inexact) else a for a in args)
     if not any(isinstance(a, (int, float, bool)) for a in args):
         return args
-    floats = [a.dtype for a in args if hasattr(a, "dtype") and
-              jnp.issubdtype(a.dtype, jnp.inexact)]
     dt = floats[0] if floats else jnp.result_type(*args)
     return tuple(jnp.asarray(a, dt) if isinstance(a, (int, float, bool)) else a for a in args)
 

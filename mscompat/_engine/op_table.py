@@ -193,7 +193,7 @@ def _pow(x, y):
             wide = jnp.power(jnp.asarray(x).astype(np.float64), jnp.asarray(y).astype(np.float64))
             return bprops.cast(wide, dt)
     if not isinstance(y, (int, float)) and jnp.issubdtype(jnp.result_type(x, y), jnp.floating):
-        return _tensor_power(x, y)
+        return _tensor_power(*bprops.scalars_as_arrays(x, y))
     return jnp.power(x, y)
 
 
