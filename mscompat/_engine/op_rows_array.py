@@ -737,6 +737,15 @@ def _unique(input):
 
 
 # -- sorting and selection -----------------------------------------------------------------
+def _tensor_dot(x1, x2, axes):
+    """``ops.tensor_dot``: MindSpore's MatMul underneath refuses operands of two dtypes."""
+    if x1.dtype != x2.dtype:
+        raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' "
+                        f"with type Tensor[{dtypes.from_np(x1.dtype)}] and 'x2' with type "
+                        f"Tensor[{dtypes.from_np(x2.dtype)}].")
+    return jnp.tensordot(x1, x2, axes)
+
+
 def _sort(input_x, axis=-1, descending=False, stable=False):
     """(sorted values, Int32 indices); equal values keep their order (``stable`` either way:
     MindSpore's ``Tensor.sort(dim, descending, stable)`` overload)."""
@@ -982,7 +991,6 @@ ROWS: list[OpDef] = [
     # deprecated names MindSpore 2.10 still exports
     OpDef("GatherV2", _gather_v2),
     OpDef("TensorAdd", binary(jnp.add)),
-    OpDef(None, None, functional=("tensor_dot",),
-          functional_impl=lambda x1, x2, axes: jnp.tensordot(x1, x2, axes)),
+    OpDef(None, None, functional=("tensor_dot",), functional_impl=_tensor_dot),
     OpDef(None, None, functional=("dot",), functional_impl=_dot),
 ]

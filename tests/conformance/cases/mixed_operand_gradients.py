@@ -61,3 +61,9 @@ def each_order_compiled(ms):
         return (ops.minimum(i, t) + ops.copysign(i, t) + ops.pow(i, t)).sum()
     t = ms.Tensor(F)
     return [ms.grad(first)(t), ms.grad(second)(t)]
+
+
+@case(modes=("PYNATIVE",))
+def tensor_dot_refuses_two_dtypes(ms):
+    """``ops.tensor_dot`` of two dtypes is MatMul's TypeError (it computed a result)."""
+    return ms.ops.tensor_dot(ms.Tensor(F.astype(np.float16)), ms.Tensor(F.T), 1)
