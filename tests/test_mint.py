@@ -384,3 +384,16 @@ def test_more_mint_functions_without_a_mindspore_cpu_kernel():
     assert mint.allclose(T(a), T(a + 1e-3)) is False
     assert mint.empty(2, 3).shape == (2, 3) and str(mint.empty((2,), dtype=ms.int32).dtype) \
         == "Int32"
+
+
+def test_threshold_forms_take_mindspore_keywords():
+    """``threshold_op``/``threshold_`` (no MindSpore CPU kernel): ``threshold``/``value`` by
+    keyword, as documented; ``threshold_`` writes into its input."""
+    f = ms.mint.nn.functional
+    x = np.array([1.0, 5.0, -2.0], np.float32)
+    want = np.where(x > 2.0, x, np.float32(0.5))
+    np.testing.assert_array_equal(f.threshold_op(ms.Tensor(x), threshold=2.0, value=0.5).asnumpy(),
+                                  want)
+    t = ms.Tensor(x)
+    f.threshold_(t, threshold=2.0, value=0.5)
+    np.testing.assert_array_equal(t.asnumpy(), want)

@@ -68,8 +68,32 @@ def op_names():
     methods = {n for n, v in vars(Tensor).items() if not n.startswith("_") and callable(v)}
     return sorted({f"ops.{n}" for op in TABLE for n in op.functional}
                   | {f"Tensor.{n}" for op in TABLE for n in op.methods}
-                  | {f"Tensor.{n}" for n in methods}
+                  | {f"Tensor.{n}" for n in methods} | set(_mint_names())
                   | {f"numpy.{n}" for n in FUNCTIONS} | set(KEYWORDS))  # (kept names too)
+
+
+MINT_MODULES = ("mint", "mint.nn.functional", "mint.linalg")
+
+
+def _mint_names():
+    """``mint.<name>``, ``mint.nn.functional.<name>``...: every function mscompat's mint has."""
+    import importlib
+    import inspect
+    for module in MINT_MODULES:
+        mod = importlib.import_module(f"mscompat.{module}")
+        for n in getattr(mod, "__all__", dir(mod)):
+            v = getattr(mod, n, None)
+            if not n.startswith("_") and callable(v) and not inspect.isclass(v):
+                yield f"{module}.{n}"
+
+
+def _owner(mindspore, name: str):
+    """(the MindSpore object that owns ``name``'s function, the function's name)."""
+    import importlib
+    path, _, attr = name.rpartition(".")
+    if path == "Tensor":
+        return mindspore.Tensor, attr
+    return importlib.import_module(f"mindspore.{path}"), attr
 
 
 def main():
@@ -82,16 +106,17 @@ def main():
     out = {}
     for name in names:
         owner, _, attr = name.partition(".")
-        base = {"ops": mindspore.ops, "numpy": mindspore.numpy}.get(owner, mindspore.Tensor)
+        base, attr = _owner(mindspore, name)
         obj = getattr(base, attr, None)
         kw = None if obj is None else keywords(obj)
         if kw is not None:
             out[name] = kw
     overloads = {}
     for name in names:
-        owner, _, attr = name.partition(".")
-        if owner == "Tensor" and name not in out and getattr(mindspore.Tensor, attr, None):
-            found = tensor_overloads(mindspore, attr)
+        base, attr = _owner(mindspore, name)
+        if name not in out and getattr(base, attr, None) is not None and (
+                base is mindspore.Tensor or name.startswith("mint.")):
+            found = tensor_overloads(mindspore, attr, base)
             if found:
                 overloads[name] = found
     with open(OUT, "w") as f:
@@ -107,7 +132,7 @@ def main():
             f.write("    ),\n")
         f.write("}\n")
     print(f"wrote {OUT}: {len(out)} of {len(names)} names recorded, "
-          f"{len(overloads)} overloaded Tensor methods")
+          f"{len(overloads)} overloaded Tensor methods and mint functions")
 
 
 def _tuple_text(params) -> str:
@@ -118,8 +143,9 @@ def _tuple_text(params) -> str:
 
 OVERLOADS_HEADER = "\n".join([
     '',
-    "# Tensor methods MindSpore dispatches in C++ among several signatures (no Python",
-    "# signature to read): each signature's parameters in MindSpore's order, read from the",
+    "# Tensor methods and mint functions MindSpore dispatches in C++ among several",
+    "# signatures (no Python signature to read): each signature's parameters in MindSpore's",
+    "# order (a function's from its input on), read from the",
     "# 'valid calling' list MindSpore prints for an unknown keyword, with the defaults of",
     "# the Python function of the same parameters in mindspore/ops/tensor_method.py",
     "# (UNRECORDED where there is none).",
@@ -144,23 +170,29 @@ def _split_params(text: str) -> list[str]:
     return names
 
 
-def tensor_overloads(mindspore, attr: str):
-    """MindSpore's overloads of ``Tensor.<attr>``: probed with an unknown keyword, whose
-    TypeError lists every valid signature; None when the method is not overloaded."""
+def tensor_overloads(mindspore, attr: str, base=None):
+    """MindSpore's overloads of ``Tensor.<attr>`` (or of a ``mint`` function of ``base``):
+    probed with an unknown keyword, whose TypeError lists every valid signature; None when
+    the function is not overloaded. A function's signatures start with its ``input``."""
     import re
 
     import numpy as np
     from mindspore.ops import tensor_method
     x = mindspore.Tensor(np.ones((2, 3), np.float32))
+    method = base is None or base is mindspore.Tensor
     try:
-        getattr(x, attr)(mscompat_probe_keyword=1)
+        if method:
+            getattr(x, attr)(mscompat_probe_keyword=1)
+        else:
+            getattr(base, attr)(x, mscompat_probe_keyword=1)
         return None
     except Exception as e:  # noqa: BLE001 - the message is what is recorded
         message = str(e)
     # (an alias prints its target's name: ``ge`` lists ``Tensor.greater_equal(...)``)
     target = re.match(r"Failed calling (\w+) with", message)
     target = target.group(1) if target else attr
-    signatures = re.findall(rf'"Tensor\.{target}\((.*?)\)"\n', message)
+    prefix = r"Tensor\." if method else r"(?:[\w.]+\.)?"
+    signatures = re.findall(rf'"{prefix}{target}\((.*?)\)"\n', message)
     pattern = re.compile(rf"^(deprecated_)?tensor_({attr}|{target})(_\w+)?$")
     functions = [f for n, f in vars(tensor_method).items() if pattern.match(n) and callable(f)]
     found = []
@@ -176,7 +208,7 @@ def tensor_overloads(mindspore, attr: str):
         params = tuple((n, defaults[n]) for n in names)
         if params and params not in found:
             found.append(params)
-    if not signatures:  # one C++ signature ("maximum() missing 1 required positional
+    if not signatures and method:  # one C++ signature ("maximum() missing 1 required
         found = _doc_signatures(getattr(mindspore.Tensor, attr), attr)  # argument: other")
     return tuple(found) or None
 

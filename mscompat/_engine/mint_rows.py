@@ -518,6 +518,25 @@ FUNCTIONAL_ROWS: dict[str, object] = {
 }
 
 
+def _keyword_names(qualname: str) -> set:
+    from .ms_keywords import KEYWORDS, OVERLOADS
+    names = {n for n, _ in KEYWORDS.get(qualname, ())}
+    return names.union(*({n for n, _ in params} for params in OVERLOADS.get(qualname, ())))
+
+
+def _alias(ops_fn, target: str, qualname: str):
+    """The ``ops`` function a ``mint`` name is, or, where MindSpore's ``mint`` signature names
+    its parameters otherwise (``mint.sqrt(input)``, ``mint.softmax(input, dim)``,
+    ``mint.isnan(tensor)``), that row's function under the ``mint`` keywords."""
+    from .ops_build import FUNCTIONAL_IMPLS, _make_functional
+    fn = getattr(ops_fn, "unchecked", ops_fn)
+    if _keyword_names(qualname) <= _keyword_names(f"ops.{target}") or \
+            target not in FUNCTIONAL_IMPLS or not hasattr(fn, "shape_error"):
+        return fn
+    return _make_functional(qualname.rpartition(".")[2], FUNCTIONAL_IMPLS[target],
+                            fn.shape_error, fn.meta, qualname=qualname)
+
+
 def functions(rows: dict, module: str, aliases: dict | None = None) -> dict:
     """The functionals of ``mindspore.<module>``: each row built as the op table's rows are
     (``ops_build._make_functional``), each alias the ``ops`` function itself."""
@@ -525,7 +544,7 @@ def functions(rows: dict, module: str, aliases: dict | None = None) -> dict:
     from .ops_build import FUNCTIONALS, _make_functional
     # mint refuses the dtypes recorded for its own names (``mint.max`` of Bool...), not the
     # ops' (its functions take PyTorch's dtypes where the ops' kernels do not)
-    out = {name: getattr(FUNCTIONALS[target], "unchecked", FUNCTIONALS[target])
+    out = {name: _alias(FUNCTIONALS[target], target, f"{module}.{name}")
            for name, target in (aliases or {}).items()}
     for name, impl in rows.items():
         out[name] = _make_functional(name, impl, qualname=f"{module}.{name}")

@@ -191,10 +191,13 @@ def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
                      meta: bool = False, qualname: str | None = None) -> Callable:
     qualname = qualname or f"ops.{name}"
     keywords = ms_keyword_map(qualname, impl)
+    overloads = [] if keywords is not None else _overload_maps(qualname, impl, {}, False)
 
     def fn(*args, **kwargs):
         if kwargs and keywords is not None:
             args, kwargs = keywords(args, kwargs)
+        elif kwargs and overloads:
+            args, kwargs = _by_overload(overloads, args, kwargs)
         if meta:  # reads shapes and dtypes only
             return impl(*args, **kwargs)
         return call(impl, [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs), shape_error,
@@ -202,6 +205,7 @@ def _make_functional(name: str, impl: Callable, shape_error: type = ValueError,
     fn.__name__ = name
     fn.__qualname__ = name
     fn.__doc__ = f"MindSpore's ``{qualname}``."
+    fn.shape_error, fn.meta = shape_error, meta  # (for a function of the same row: mint's)
     _copy_signature(fn, impl, keywords, qualname=qualname)
     return fn
 
@@ -314,16 +318,22 @@ def _copy_signature(fn: Callable, impl: Callable, translate, self_param: bool = 
         fn.__mscompat_unsupported__ = tuple(translate.missing)
     if recorded:
         P = inspect.Parameter  # noqa: N806
-        params = [P(n, P.POSITIONAL_OR_KEYWORD,
-                    default=P.empty if d is ms_keywords.REQUIRED else
-                    (None if d is ms_keywords.UNRECORDED else d)) for n, d in recorded]
-        if self_param:
-            params = [P("self", P.POSITIONAL_ONLY)] + params
-        try:
-            fn.__signature__ = inspect.Signature(params)
-            return
-        except ValueError:
-            pass
+        try:  # (the row's keyword-only parameters stay keyword-only: ``*, dtype``)
+            own = {p.name: p.kind for p in inspect.signature(impl).parameters.values()}
+        except (TypeError, ValueError):
+            own = {}
+        for kinds in (True, False):
+            params = [P(n, own.get(n) if kinds and own.get(n) is P.KEYWORD_ONLY
+                        else P.POSITIONAL_OR_KEYWORD,
+                        default=P.empty if d is ms_keywords.REQUIRED else
+                        (None if d is ms_keywords.UNRECORDED else d)) for n, d in recorded]
+            if self_param:
+                params = [P("self", P.POSITIONAL_ONLY)] + params
+            try:
+                fn.__signature__ = inspect.Signature(params)
+                return
+            except ValueError:
+                continue
     try:
         sig = inspect.signature(impl)
     except (TypeError, ValueError):
@@ -348,29 +358,40 @@ def _dim_aliases(impl: Callable) -> dict[str, str]:
     return {a: b for a, b in pairs if a not in names and b in names}
 
 
-def _overload_maps(name: str, impl: Callable, aliases: dict) -> list:
-    """MindSpore's signatures of ``Tensor.<name>`` dispatched in C++ (``ms_keywords.OVERLOADS``:
-    ``mul(other)``, ``sum(dim, keepdim, *, dtype)``/``sum(axis, dtype, keepdims, initial)``)
-    as ``(keyword names, translate)`` pairs, names after the ``dim``/``keepdim`` aliases; a
+def _overload_maps(qualname: str, impl: Callable, aliases: dict,
+                   self_param: bool = True) -> list:
+    """MindSpore's signatures of ``qualname`` dispatched in C++ (``ms_keywords.OVERLOADS``:
+    ``Tensor.mul(other)``, ``Tensor.sum(dim, keepdim, *, dtype)``/``sum(axis, dtype,
+    keepdims, initial)``, ``mint.max(input, dim, keepdim)``/``max(input, other)``) as
+    ``(keyword names, translate)`` pairs, names after the ``dim``/``keepdim`` aliases; a
     call's keywords pick the first signature that has them all (MindSpore's order)."""
     found = _impl_params(impl)
     if found is None:
         return []
-    own = found[2] - {found[0][0].name} if found[0] else found[2]
+    own = found[2] - {found[0][0].name} if (found[0] and self_param) else found[2]
     maps = []
-    for params in ms_keywords.OVERLOADS.get(f"Tensor.{name}", ()):
+    for params in ms_keywords.OVERLOADS.get(qualname, ()):
         params = tuple((aliases.get(n, n), d) for n, d in params)
         names = frozenset(n for n, _ in params)
         if names <= own:
             continue  # the row already takes them under these names
-        maps.append((names, ms_keyword_map(f"Tensor.{name}", impl, True, params)))
+        maps.append((names, ms_keyword_map(qualname, impl, self_param, params)))
     return maps
+
+
+def _by_overload(overloads: list, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """``(args, kwargs)`` translated by the first overload that has every keyword given."""
+    for names, translate in overloads:
+        if translate is not None and names.issuperset(kwargs):
+            return translate(args, kwargs)
+    return args, kwargs
 
 
 def _make_method(name: str, impl: Callable) -> Callable:
     keywords = ms_keyword_map(f"Tensor.{name}", impl, self_param=True)
     aliases = _dim_aliases(impl)
-    overloads = [] if keywords is not None else _overload_maps(name, impl, aliases)
+    overloads = [] if keywords is not None else _overload_maps(f"Tensor.{name}", impl,
+                                                               aliases)
 
     def method(self, *args, **kwargs):
         if aliases and kwargs:
@@ -380,10 +401,7 @@ def _make_method(name: str, impl: Callable) -> Callable:
         if kwargs and keywords is not None:
             args, kwargs = keywords(args, kwargs)
         elif kwargs and overloads:
-            for names, translate in overloads:
-                if translate is not None and names.issuperset(kwargs):
-                    args, kwargs = translate(args, kwargs)
-                    break
+            args, kwargs = _by_overload(overloads, args, kwargs)
         return call(impl, [self._data] + [_unwrap_arg(a) for a in args], _unwrap_kwargs(kwargs),
                     label=label)
     label = f"Tensor.{name}"

@@ -37,7 +37,12 @@ _ALIASES = {name: name for name in (
     "hardshrink", "clamp", "broadcast_to", "layer_norm", "logsigmoid", "soft_margin_loss",
     "cosine_embedding_loss", "max_unpool2d", "embedding")}
 _FUNCTIONS = _functions(_ROWS, "mint.nn.functional", _ALIASES)
-_FUNCTIONS.update(hardtanh_op=_OPS["hardtanh"], threshold_op=_OPS["threshold"],
+def _threshold_op(input, threshold, value):
+    """``threshold_op(input, threshold, value)``: ``ops.threshold`` under mint's keywords."""
+    return _OPS["threshold"](input, threshold, value)
+
+
+_FUNCTIONS.update(hardtanh_op=_OPS["hardtanh"], threshold_op=_threshold_op,
                   silu_func=_FUNCTIONS["silu"], elu_ext=_FUNCTIONS["elu"],
                   **_functions({"flatten": _flatten, "norm_ext": _norm}, "mint.nn.functional"))
 
@@ -75,7 +80,7 @@ _FUNCTIONS.update(
     inplace_elu=_only_in_place(_FUNCTIONS["elu_ext"], "inplace_elu"),
     inplace_silu=_only_in_place(_FUNCTIONS["silu_func"], "inplace_silu"),
     hardtanh_=_only_in_place(_OPS["hardtanh"], "hardtanh_"),
-    threshold_=_only_in_place(_OPS["threshold"], "threshold_"))
+    threshold_=_only_in_place(_threshold_op, "threshold_"))
 globals().update(_FUNCTIONS)
 
 

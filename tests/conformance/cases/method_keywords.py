@@ -9,7 +9,8 @@ Tensor or a device; ``Tensor.select(condition, y)`` checks a Python ``y`` agains
 dtype; ``max``/``min`` over every axis ignore ``initial``/``where`` and give index 0, along
 one axis they raise the input to ``initial`` first; ``gather(dim, index)`` with an index
 shorter than the input in another dimension reads that dimension's first entries (a
-silently different result before: the index was broadcast)."""
+silently different result before: the index was broadcast). ``mint`` functions take their
+own keywords (``mint.softmax(x, dim=0)``, ``mint.sqrt(input=x)``, ``mint.max(x, other=y)``)."""
 import numpy as np
 
 from . import op_specs
@@ -72,6 +73,16 @@ SPECS = [
     S("mint_gather_short_index", "mint.gather", (X, 1, SHORT)),
     S("gather_elements_longer_along_dim", "ops.gather_elements",
       (X, 0, np.array([[1], [0], [1]], np.int64))),
+    S("mint_softmax_dim", "mint.softmax", (Y,), kw={"dim": 0}),
+    S("mint_permute_dims", "mint.permute", (X,), kw={"dims": (1, 0)}),
+    S("mint_max_other", "mint.max", (X,), kw={"other": TK(Y)}),
+    S("mint_max_dim_keepdim", "mint.max", (X,), kw={"dim": 1, "keepdim": True}, pick=0),
+    S("mint_div_rounding", "mint.div", (X,), kw={"other": 2.0, "rounding_mode": "floor"}),
+    S("mint_sum_dim_dtype", "mint.sum", (X,), kw={"dim": 1, "keepdim": True,
+                                                 "dtype": D("float64")}),
+    S("mint_clamp_min", "mint.clamp", (X,), kw={"min": 0.5}),
+    S("mint_gather_keywords", "mint.gather", (X,), kw={"dim": 1, "index": TK(SHORT)}),
+    S("mint_functional_softmax_dim", "mint.nn.functional.softmax", (Y,), kw={"dim": 1}),
     S("to_dtype_copy", "Tensor.to", (X,), kw={"dtype": D("float16"), "copy": True}, grad=False),
     S("to_device_dtype", "Tensor.to", (X, "cpu", D("int32")), grad=False,
       modes=("PYNATIVE",)),
@@ -125,3 +136,14 @@ def select_condition_y(ms):
     return [x.select(c, 2.5), x.select(condition=c, y=ms.Tensor(Y)), xi.select(c, 7),
             _outcome(lambda: x.select(c, 2)), _outcome(lambda: xi.select(c, 2.5)),
             _outcome(lambda: x.astype(ms.float16).select(c, 1.0))]
+
+
+@case(modes=("PYNATIVE",))
+def mint_input_keywords(ms):
+    """``mint`` functions with every argument by keyword, under mint's own names (``input``,
+    ``tensor``, ``tensors``: some are ``ops`` functions whose ``ops`` names differ)."""
+    x, y = ms.Tensor(np.abs(X) + 1), ms.Tensor(Y)
+    m = ms.mint
+    return [m.sqrt(input=x), m.isnan(tensor=x), m.less(input=x, other=2),
+            m.nn.functional.relu(input=y), m.cat(tensors=(x, y), dim=0),
+            m.erfc(input=y)]
