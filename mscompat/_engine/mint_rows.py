@@ -274,11 +274,18 @@ def _baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
 
 
 def _max_min(reduce, arg):
-    def impl(input, dim=None, keepdim=False):
+    """``mint.max``/``min``: ``(input)`` over everything, ``(input, dim, keepdim=False)``
+    (values, Int64 indices), ``(input, other)`` the element-wise extreme (``other`` a Tensor
+    by position, or a Tensor or number by keyword)."""
+    extreme = binary(bprops.maximum if reduce is _max else bprops.minimum)
+
+    def impl(input, dim=None, keepdim=False, *, other=None):
+        if other is not None:
+            return extreme(input, other)
         if dim is None:
             return ALL_AXES[reduce](input)
         if hasattr(dim, "shape"):  # max(input, other): the element-wise extreme
-            return (bprops.maximum if reduce is _max else bprops.minimum)(input, dim)
+            return extreme(input, dim)
         refuse_bool_kernel(input, "MaxDim" if reduce is _max else "MinDim")
         if not input.ndim:
             return reduce(input, axis=int(dim), keepdims=keepdim), jnp.zeros((), _I64)
