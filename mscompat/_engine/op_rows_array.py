@@ -520,8 +520,16 @@ def _tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"
 
 def _reverse_sequence(x, seq_lengths, *, seq_dim, batch_dim=0):
     """``ops.ReverseSequence(seq_dim, batch_dim)(x, seq_lengths)``: the first
-    ``seq_lengths[b]`` elements along ``seq_dim`` of batch ``b`` reversed."""
+    ``seq_lengths[b]`` elements along ``seq_dim`` of batch ``b`` reversed; a length outside
+    ``[0, x.shape[seq_dim]]`` is MindSpore's RuntimeError (when the lengths are concrete)."""
+    if batch_dim == seq_dim:
+        raise ValueError(f"For 'ReverseSequence', the 'batch_dim' should be != seq_dim: "
+                         f"{seq_dim}, but got {batch_dim}.")
     n = x.shape[seq_dim]
+    if (known := concrete(seq_lengths)) is not None:
+        for i, v in enumerate(np.ravel(known)):
+            if not 0 <= v <= n:
+                raise RuntimeError(f"Invalid seq_lengths[{i}]: {v}")
     pos = jnp.arange(n)
     lengths = seq_lengths.astype(np.int32)
     shape = [1] * x.ndim
@@ -987,6 +995,9 @@ ROWS: list[OpDef] = [
     OpDef("ReverseSequence", _reverse_sequence, attrs=(("seq_dim", REQUIRED), ("batch_dim", 0)),
           functional=("reverse_sequence",),
           functional_impl=lambda x, seq_lengths, seq_dim, batch_dim=0: _reverse_sequence(
+              x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim),
+          methods=("reverse_sequence",),
+          method_impl=lambda x, seq_lengths, seq_dim=0, batch_dim=0: _reverse_sequence(
               x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)),
     # deprecated names MindSpore 2.10 still exports
     OpDef("GatherV2", _gather_v2),

@@ -49,7 +49,7 @@ ALIASES = {
     "cholesky": "cholesky", "cholesky_inverse": "cholesky_inverse",
     "cholesky_solve": "cholesky_solve", "matrix_determinant": "matrix_determinant",
     "log_matrix_determinant": "log_matrix_determinant", "qr": "qr", "lstsq": "lstsq",
-    "reverse": "reverse", "reverse_sequence": "reverse_sequence",
+    "reverse": "reverse",
     "approximate_equal": "approximate_equal", "soft_shrink": "soft_shrink",
     "diagonal_scatter": "diagonal_scatter", "select_scatter": "select_scatter",
     "slice_scatter": "slice_scatter", "index_fill": "index_fill",
