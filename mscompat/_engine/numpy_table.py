@@ -168,10 +168,16 @@ def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     # MindSpore's parameter names, and the function whose signature the implementation takes
     ms_names = [n for n, _ in ms_keywords.KEYWORDS.get(f"numpy.{name}", ())]
     target = _FORWARDS_TO.get(name, fn)
-    bind = _by_ms_position(name, ms_names, _positional_names(target))
+    own = _positional_names(target)
+    bind = _by_ms_position(name, ms_names, own)
     dtype_at = _dtype_position(ms_names, target)
 
     def public(*args, **kwargs):
+        # leading arguments given by MindSpore's names the implementation calls otherwise
+        # (``sqrt(x=t)``, ``subtract(x1=a, x2=b)``): by position
+        while kwargs and len(args) < len(ms_names) and ms_names[len(args)] in kwargs and (
+                not args or own is None or ms_names[len(args)] not in own):
+            args = (*args, kwargs.pop(ms_names[len(args)]))
         if name in ("array", "asarray"):
             _check_array_input(args[0] if args else kwargs.get("obj", kwargs.get("a")))
         cast = None

@@ -9,6 +9,7 @@ position too: ``sin(x, float16)``, ``add(x1, x2, float16)``) casts the result.""
 import numpy as np
 
 from . import op_specs
+from ._registry import case
 from .op_specs import D, S
 
 X = np.array([[0.5, -1.25, 2.0, 1.0], [3.5, 0.0, -0.75, 2.0], [1.0, 1.0, 2.0, -3.0]],
@@ -56,3 +57,13 @@ SPECS = [
 
 for _spec in SPECS:
     op_specs._register(_spec, module=__name__)
+
+
+@case(modes=P)
+def inputs_by_keyword(ms):
+    """Every argument by MindSpore's name, the input too (``sqrt(x=t)``, ``subtract(x1=,
+    x2=)``, ``amax(a=, axis=)``), where the implementations name them otherwise."""
+    mnp, x = ms.numpy, ms.Tensor(X)
+    return [mnp.sqrt(x=ms.Tensor(np.abs(X))), mnp.subtract(x1=x, x2=x), mnp.amax(a=x, axis=0),
+            mnp.std(x=x, ddof=1), mnp.tile(a=x, reps=2), mnp.nanvar(a=x),
+            mnp.reshape(x=x, new_shape=(-1,))]
