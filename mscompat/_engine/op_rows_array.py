@@ -383,7 +383,18 @@ def _dstack(tensors):
     return jnp.dstack(list(tensors))
 
 
+def check_tril_matrix(x) -> None:
+    """MindSpore's CPU Tril kernel refuses matrices without rows or columns (its message
+    calls the rows the width)."""
+    if x.ndim >= 2:
+        for name, n in (("matrix width", x.shape[-2]), ("matrix_height", x.shape[-1])):
+            if n == 0:
+                raise RuntimeError(f"For tril in cpu backend, input {name} should >= 1, "
+                                   f"but got: 0")
+
+
 def _tril(input, diagonal=0):
+    check_tril_matrix(input)
     return jnp.tril(input, int(diagonal))
 
 
@@ -779,6 +790,9 @@ _TOPK_TYPES = ("BFloat16", "Float16", "Float32", "Float64", "Int16", "Int32", "I
 
 
 def _topk(input, k, dim=None, largest=True, sorted=True):
+    if not input.ndim:
+        raise RuntimeError("For 'TopK', the dimension of input must be greater than 0, but "
+                           "got empty input.")
     if input.dtype == np.bool_:
         raise TypeError("For primitive[TopK], the input argument[input_x] must be a type of {"
                         + ", ".join(f"Tensor[{t}]" for t in _TOPK_TYPES)
@@ -937,7 +951,8 @@ ROWS: list[OpDef] = [
           functional=("meshgrid",), functional_impl=_meshgrid),
     OpDef(None, None, functional=("hstack",), functional_impl=_hstack),
     OpDef(None, None, functional=("vstack",), functional_impl=_vstack),
-    OpDef("Tril", _tri_prim(jnp.tril), attrs=(("diagonal", 0),), functional=("tril",),
+    OpDef("Tril", lambda x, *, diagonal=0: _tril(x, diagonal), attrs=(("diagonal", 0),),
+          functional=("tril",),
           functional_impl=_tril, methods=("tril",)),
     OpDef("Triu", _tri_prim(jnp.triu), attrs=(("diagonal", 0),), functional=("triu",),
           functional_impl=_triu, methods=("triu",)),

@@ -441,6 +441,9 @@ def with_index(reduce: Callable, arg: Callable, x, axis=None, keepdims=False, in
     if not x.ndim:
         return x, jnp.zeros((), np.int64)
     if axis is None:
+        if x.size == 0:
+            raise ValueError(f"{name.title()} cannot deal with empty input. Please try other "
+                             "inputs")
         values = ALL_AXES[reduce](x)
         return values, jnp.zeros(values.shape, np.int64)
     if initial is not None and not isinstance(initial, (int, float, np.number)):
@@ -449,6 +452,9 @@ def with_index(reduce: Callable, arg: Callable, x, axis=None, keepdims=False, in
         raise TypeError(f"For '{name}', 'axis' must be int, but got {type(axis)}")
     refuse_bool_kernel(x, WITH_VALUE[reduce])
     check_axis(WITH_VALUE[reduce], x, axis)
+    if x.size == 0:
+        raise ValueError(f"{WITH_VALUE[reduce]} cannot deal with empty input. Please try "
+                         "other inputs")
     if initial is not None:
         extreme = bprops.maximum if reduce is _max else bprops.minimum
         x = extreme(x, jnp.full(x.shape, initial, x.dtype))
