@@ -71,8 +71,10 @@ _MP_ACTIVE = mixed_precision._ACTIVE
 def _call(impl: Callable, args, kwargs: dict):
     if _MP_ACTIVE.get() is not None:  # a Cell with a type is running (Cell.to_float)
         args, kwargs = mixed_precision.op_inputs(impl, args, kwargs)
-    if lazy.has_lazy(args):
-        if lazy.should_record(args):
+    # (a Tensor passed by keyword, ``ops.sigmoid(input=t)``, is an input like the others)
+    inputs = [*args, *kwargs.values()] if kwargs else args
+    if lazy.has_lazy(inputs):
+        if lazy.should_record(inputs):
             try:
                 out = lazy.apply(impl, tuple(args), kwargs)
             except lazy.NotRecordable:
@@ -82,6 +84,7 @@ def _call(impl: Callable, args, kwargs: dict):
         # Fail closed: a recorded value never turns into a constant while recording.
         lazy.abandon_if_recording()
         args = lazy.concrete_tree(list(args))
+        kwargs = lazy.concrete_tree(kwargs)
     return wrap(impl(*args, **kwargs))
 
 

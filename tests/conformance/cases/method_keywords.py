@@ -150,3 +150,17 @@ def mint_input_keywords(ms):
     return [m.sqrt(input=x), m.isnan(tensor=x), m.less(input=x, other=2),
             m.nn.functional.relu(input=y), m.cat(tensors=(x, y), dim=0),
             m.erfc(input=y)]
+
+
+@case()
+def gradient_through_keyword_tensors(ms):
+    """A differentiated Tensor passed by keyword (``ops.sigmoid(input=t)``,
+    ``ops.mul(y, other=t)``, ``t.mul(other=t)``): in PYNATIVE_MODE the recording missed it
+    and raised JAX's ``__jax_array__`` ValueError."""
+    ops = ms.ops
+    y = ms.Tensor(Y)
+
+    def loss(t):
+        return (ops.sigmoid(input=t) + ops.mul(y, other=t) + t.mul(other=t)
+                + ops.maximum(input=t, other=y)).sum()
+    return ms.grad(loss)(ms.Tensor(X))
