@@ -116,7 +116,7 @@ def main():
         base, attr = _owner(mindspore, name)
         if name not in out and getattr(base, attr, None) is not None and (
                 base is mindspore.Tensor or name.startswith("mint.")):
-            found = tensor_overloads(mindspore, attr, base)
+            found = cpp_overloads(mindspore, attr, base)
             if found:
                 overloads[name] = found
     with open(OUT, "w") as f:
@@ -170,7 +170,7 @@ def _split_params(text: str) -> list[str]:
     return names
 
 
-def tensor_overloads(mindspore, attr: str, base=None):
+def cpp_overloads(mindspore, attr: str, base=None):
     """MindSpore's overloads of ``Tensor.<attr>`` (or of a ``mint`` function of ``base``):
     probed with an unknown keyword, whose TypeError lists every valid signature; None when
     the function is not overloaded. A function's signatures start with its ``input``."""
