@@ -214,6 +214,8 @@ def log_sigmoid_cell(x):
 
 
 def _diff(x, n=1, axis=-1, prepend=None, append=None):
+    if not x.ndim:
+        raise TypeError("For 'diff', the dimension 'x' must be at least 1, but got 0")
     if n != 1:  # MindSpore 2.10 supports the first difference only
         raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
     return jnp.diff(x, n=n, axis=axis, prepend=prepend, append=append)

@@ -3,7 +3,8 @@ them (each its own case: MindSpore's PYNATIVE errors stay for the next op):
 ``ops.max``/``min`` and ``Tensor.max``/``min`` of an empty Tensor (``Max cannot deal with
 empty input`` over every axis, ``ArgMaxWithValue ...`` along one; mscompat returned an
 empty result or JAX's message), ``topk`` of a 0-d Tensor (RuntimeError), ``tril`` of a
-matrix without rows or columns (RuntimeError; a batch of none is fine)."""
+matrix without rows or columns (RuntimeError; a batch of none is fine), ``diff`` of a 0-d Tensor
+(TypeError)."""
 import numpy as np
 
 from ._registry import case
@@ -53,3 +54,8 @@ def tril_without_columns(ms):
 @case()
 def tril_of_an_empty_batch(ms):
     return ms.ops.tril(_t(ms, 0, 2, 3))
+
+
+@case(modes=("PYNATIVE",))
+def diff_of_a_scalar(ms):
+    return _outcome(lambda: ms.ops.diff(ms.Tensor(np.array(1.5, np.float32))))
