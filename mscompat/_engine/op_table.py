@@ -479,21 +479,11 @@ def _extreme_method(reduce: Callable, arg: Callable, overloaded: bool = False) -
         if overloaded and not isinstance(axis, (list, tuple)):
             values, index = with_index(reduce, arg, x, axis, keepdims, initial, where)
             return (values, index) if return_indices else values
+        # amax/amin, or Tensor.max/min over a tuple of axes (MindSpore's reduction)
         where = None if where is True else where  # (every element: no mask)
         kw = {} if where is None else {"where": where}
-        with_value = overloaded and isinstance(axis, int) and initial is None and where is None
-        if with_value and x.ndim:  # (MindSpore's ArgMaxWithValue kernel checks the axis)
-            refuse_bool_kernel(x, WITH_VALUE[reduce])
-            check_axis(WITH_VALUE[reduce], x, axis)
-        else:
-            check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
-        if overloaded and axis is None:
-            keepdims = False  # MindSpore: Tensor.max(keepdims=True) over all axes is 0-d
-        if with_value and x.ndim:  # MindSpore's ArgMaxWithValue: the gradient to the index
-            values, index = at_arg(x, arg, axis, keepdims)
-            return (values, index) if return_indices else values
-        out = (ALL_AXES[reduce] if axis is None and overloaded else reduce)(
-            x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
+        check_reduce_axis("ReduceMax" if reduce is _max else "ReduceMin", x, _axis(axis))
+        out = reduce(x, axis=_axis(axis), keepdims=keepdims, initial=initial, **kw)
         if return_indices and not overloaded:
             return out, arg(x, axis=axis, keepdims=keepdims).astype(np.int64)
         return out  # (MindSpore's reduction over a tuple of axes returns no indices)
