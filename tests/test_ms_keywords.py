@@ -83,3 +83,50 @@ def test_ufunc_rows_take_the_keyword_positionally():
     assert_allclose(ms.ops.add(input=x, other=x), 2 * x.asnumpy())
     with pytest.raises(TypeError):
         ms.ops.add(x, input=x)
+
+
+def _primitive_specs():
+    out = []
+    for spec in op_specs.SPECS:
+        root, _, name = spec.path.partition(".")
+        call = ms_keywords.PRIMITIVE_CALLS.get(name)
+        if root == "ops" and spec.init is not None and call and call[1] is not None \
+                and 0 < len(spec.args) <= len(call[1]) and not spec.kw:
+            out.append(spec)
+    return out
+
+
+PRIMITIVE_SPECS = _primitive_specs()
+
+
+def test_enough_primitive_specs_are_checked():
+    assert len(PRIMITIVE_SPECS) >= 40
+
+
+@pytest.mark.parametrize("spec", PRIMITIVE_SPECS, ids=lambda s: s.name)
+def test_primitive_keywords_give_what_positions_give(spec, mode):
+    """``ops.ReduceSum()(x=..., axis=...)`` as ``ops.ReduceSum()(x, ...)``: every input of
+    every Primitive spec by MindSpore's ``__call__`` name."""
+    name = spec.path.partition(".")[2]
+    prim = getattr(ms.ops, name)(**{k: op_specs._resolve_const(ms, v)
+                                    for k, v in spec.init.items()})
+    args = [_resolve(a) for a in spec.args]
+    names = [n for n, _ in ms_keywords.PRIMITIVE_CALLS[name][1]]
+    try:
+        positional = prim(*args)
+    except Exception as e:  # a spec recording MindSpore's error: the keyword call raises alike
+        with pytest.raises(type(e)):
+            prim(**dict(zip(names, args)))
+        return
+    assert_allclose(prim(**dict(zip(names, args))), positional, rtol=0, atol=0,
+                    check_dtype=True)
+
+
+def test_primitive_keyword_errors_name_the_class():
+    x = ms.Tensor([1.0, 2.0])
+    with pytest.raises(TypeError, match=r"^ReduceSum.__call__\(\) takes from 2 to 3 positional "
+                                        r"arguments but 4 were given$"):
+        ms.ops.ReduceSum()(x, 0, 1)
+    with pytest.raises(TypeError, match=r"^Add.__call__\(\) missing 2 required positional "
+                                        r"arguments: 'input' and 'other'$"):
+        ms.ops.Add()()  # (no keyword: the row's own arity check)

@@ -69,7 +69,33 @@ def op_names():
     return sorted({f"ops.{n}" for op in TABLE for n in op.functional}
                   | {f"Tensor.{n}" for op in TABLE for n in op.methods}
                   | {f"Tensor.{n}" for n in methods} | set(_mint_names())
-                  | {f"numpy.{n}" for n in FUNCTIONS} | set(KEYWORDS))  # (kept names too)
+                  | {f"numpy.{n}" for n in FUNCTIONS} | set(KEYWORDS)  # (kept names too)
+                  | set(_primitive_names()) | set(_cell_names()))
+
+
+CELL_MODULES = ("nn", "mint.nn")
+
+
+def _cell_names():
+    """``construct.nn.<Name>``, ``construct.mint.nn.<Name>`` for every Cell class there."""
+    import importlib
+
+    from mscompat.nn import Cell
+    for module in CELL_MODULES:
+        mod = importlib.import_module(f"mscompat.{module}")
+        for n in dir(mod):
+            v = getattr(mod, n)
+            if inspect.isclass(v) and issubclass(v, Cell) and not n.startswith("_"):
+                yield f"construct.{module}.{n}"
+
+
+def _primitive_names():
+    """``prim.<Name>`` for every Primitive class of ``mscompat.ops``."""
+    import mscompat.ops as ops
+    for n in dir(ops):
+        v = getattr(ops, n)
+        if inspect.isclass(v) and issubclass(v, ops.Primitive) and v is not ops.Primitive:
+            yield f"prim.{n}"
 
 
 MINT_MODULES = ("mint", "mint.nn.functional", "mint.linalg")
@@ -104,6 +130,10 @@ def main():
     import mindspore
     names = [n.strip() for n in sys.stdin if n.strip()]
     out = {}
+    calls = {n: _primitive_call(mindspore, n[5:]) for n in names if n.startswith("prim.")}
+    constructs = {n[10:]: _construct(mindspore, n[10:]) for n in names
+                  if n.startswith("construct.")}
+    names = [n for n in names if not n.startswith(("prim.", "construct."))]
     for name in names:
         owner, _, attr = name.partition(".")
         base, attr = _owner(mindspore, name)
@@ -131,8 +161,62 @@ def main():
                 f.write(f"        {_tuple_text(params)},\n")
             f.write("    ),\n")
         f.write("}\n")
+        f.write(CALLS_HEADER)
+        for name in sorted(n for n in calls if calls[n] is not None):
+            owner, params = calls[name]
+            text = "None" if params is None else _tuple_text(params)
+            f.write(f"    {name[5:]!r}: ({owner!r}, {text}),\n")
+        f.write("}\n")
+        f.write(CONSTRUCTS_HEADER)
+        for name in sorted(n for n in constructs if constructs[n] is not None):
+            f.write(f"    {name!r}: {_tuple_text(constructs[name])},\n")
+        f.write("}\n")
     print(f"wrote {OUT}: {len(out)} of {len(names)} names recorded, "
-          f"{len(overloads)} overloaded Tensor methods and mint functions")
+          f"{len(overloads)} overloaded Tensor methods and mint functions, "
+          f"{sum(c is not None for c in calls.values())} Primitive calls")
+
+
+CALLS_HEADER = "\n".join([
+    '',
+    "# Primitive classes: (the class whose __call__ MindSpore runs, its parameters after",
+    "# self), None where the call takes *args only (no keywords).",
+    'PRIMITIVE_CALLS: dict[str, tuple[str, tuple[tuple[str, object], ...] | None]] = {',
+    '',
+])
+
+
+CONSTRUCTS_HEADER = "\n".join([
+    '',
+    "# Cell classes of mindspore.nn and mindspore.mint.nn: the parameters of construct",
+    "# after self (where it names them: not ``*inputs``).",
+    'CONSTRUCTS: dict[str, tuple[tuple[str, object], ...]] = {',
+    '',
+])
+
+
+def _construct(mindspore, path: str):
+    """((parameter, default), ...) of ``mindspore.<path>.construct``, None if unnamed."""
+    import importlib
+    module, _, name = path.rpartition(".")
+    cls = getattr(importlib.import_module(f"mindspore.{module}"), name, None)
+    construct = getattr(cls, "construct", None)
+    if construct is None:
+        return None
+    return keywords(construct)
+
+
+def _primitive_call(mindspore, name: str):
+    """(owner class name, ((parameter, default), ...) or None) of ``ops.<name>()(...)``."""
+    cls = getattr(mindspore.ops, name, None)
+    if cls is None:
+        return None
+    call = cls.__call__
+    owner = call.__qualname__.split(".")[0]
+    params = [p for p in inspect.signature(call).parameters.values() if p.name != "self"]
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return owner, None
+    return owner, tuple((p.name, REQUIRED if p.default is p.empty else _literal(p.default))
+                        for p in params)
 
 
 def _tuple_text(params) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from . import context, dynamic_shape, jaxconfig, mixed_precision, scope
+from . import construct_keywords, context, dynamic_shape, jaxconfig, mixed_precision, scope
 from .parameter import Parameter, ParameterTuple, is_generated_name
 from .tensor import Tensor, to_jax
 
@@ -359,6 +359,8 @@ class Cell:
         if "_names_checked" not in self.__dict__:  # (a Cell's first call)
             self.check_names_and_refresh_name()
             self.__dict__["_names_checked"] = True
+        if kwargs:  # ``loss_fn(logits=..., labels=...)``: MindSpore's construct names
+            args, kwargs = construct_keywords.bind(type(self), args, kwargs)
         if compile.compiling():
             return compile.call_cell(self, args, kwargs)
         if _has_bprop(type(self)):

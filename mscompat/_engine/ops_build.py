@@ -1,6 +1,7 @@
 """Generate primitive classes, functional ops and Tensor methods from ``op_table.TABLE``."""
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -131,7 +132,10 @@ class Primitive:
         self.instance_name = name
         return self
 
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, **kwargs):
+        lo, hi = _ms_call(type(self))[2:]
+        if kwargs or not lo <= len(inputs) <= hi:  # ``ops.ReduceSum()(x, axis=1)``
+            inputs = primitive_call_inputs(type(self), inputs, kwargs)
         dtype = mixed_precision.primitive_listed(type(self).__name__)
         if dtype is not None:  # amp O1: this Primitive runs in float16
             return mixed_precision.run_primitive(dtype, self._call, *inputs)
@@ -148,6 +152,55 @@ class Primitive:
         MindSpore converts one to an enum number, ``pad_mode=2``, it prints the number)."""
         attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if k not in _REPR_IGNORED)
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+@functools.cache
+def _ms_call(cls: type) -> tuple:
+    """(owner class name, parameters or None, fewest inputs, most inputs) of MindSpore's
+    ``__call__`` of a Primitive class (``ms_keywords.PRIMITIVE_CALLS``; ``*args`` where not
+    recorded)."""
+    owner, params = next((ms_keywords.PRIMITIVE_CALLS[c.__name__] for c in cls.__mro__
+                          if c.__name__ in ms_keywords.PRIMITIVE_CALLS), ("Primitive", None))
+    if params is None:
+        return owner, None, 0, float("inf")
+    required = sum(d == ms_keywords.REQUIRED for _, d in params)
+    return owner, params, required, len(params)
+
+
+def primitive_call_inputs(cls: type, inputs: tuple, kwargs: dict) -> tuple:
+    """The positional inputs of a Primitive called with keywords (or with too few or too
+    many inputs), bound as MindSpore's ``__call__`` of the class binds them, with Python's
+    TypeErrors under MindSpore's class name; a call that takes ``*args`` takes no keyword."""
+    owner, params, required, most = _ms_call(cls)
+    where = f"{owner}.__call__()"
+    names = [n for n, _ in params or ()]
+    for key in kwargs:
+        if key not in names:
+            raise TypeError(f"{where} got an unexpected keyword argument '{key}'")
+        if names.index(key) < len(inputs):
+            raise TypeError(f"{where} got multiple values for argument '{key}'")
+    if len(inputs) > most:
+        takes = most + 1 if required == most else f"from {required + 1} to {most + 1}"
+        raise TypeError(f"{where} takes {takes} positional arguments but "
+                        f"{len(inputs) + 1} were given")
+    missing = [f"'{n}'" for i, (n, d) in enumerate(params) if i >= len(inputs)
+               and n not in kwargs and d == ms_keywords.REQUIRED]
+    if missing:
+        listed = missing[0] if len(missing) == 1 else \
+            ", ".join(missing[:-1]) + f" and {missing[-1]}"
+        raise TypeError(f"{where} missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) > 1 else ''}: {listed}")
+    last = max((names.index(k) for k in kwargs), default=-1)
+    out = list(inputs)
+    for name, default in params[len(inputs):last + 1]:
+        if name in kwargs:
+            out.append(kwargs[name])
+        elif default == ms_keywords.UNRECORDED:
+            raise NotImplementedError(f"ops.{cls.__name__}: '{name}' left to its default "
+                                      "while a later argument is given by keyword")
+        else:
+            out.append(default)
+    return tuple(out)
 
 
 _REPR_IGNORED = frozenset(("in_strategy", "out_strategy", "recompute", "primitive_target"))
