@@ -414,15 +414,22 @@ class Cell:
         return self.__dict__.get("_dynamic_shape_inputs")
 
     # -- hooks (``hooks.py``) --------------------------------------------------------------
-    def register_forward_pre_hook(self, hook_fn) -> hooks.HookHandle:
-        """``hook_fn(cell, inputs)`` before each call; it may return new inputs."""
+    def register_forward_pre_hook(self, hook_fn, *, prepend: bool = False,
+                                  with_kwargs: bool = False) -> hooks.HookHandle:
+        """``hook_fn(cell, inputs)`` before each call; it may return new inputs
+        (``with_kwargs``: ``hook_fn(cell, inputs, kwargs)`` returning ``(inputs, kwargs)``);
+        ``prepend`` runs it before the hooks registered earlier."""
         return hooks.register(self.__dict__["_forward_pre_hooks"], hook_fn,
-                              "register_forward_pre_hook")
+                              "register_forward_pre_hook", prepend, with_kwargs)
 
-    def register_forward_hook(self, hook_fn) -> hooks.HookHandle:
-        """``hook_fn(cell, inputs, output)`` after each call; it may return a new output."""
+    def register_forward_hook(self, hook_fn, *, prepend: bool = False,
+                              with_kwargs: bool = False,
+                              always_call: bool = False) -> hooks.HookHandle:
+        """``hook_fn(cell, inputs, output)`` after each call; it may return a new output
+        (``with_kwargs``: ``hook_fn(cell, inputs, kwargs, output)``; ``always_call``: also
+        when the call raises, with output None; ``prepend``: before earlier hooks)."""
         return hooks.register(self.__dict__["_forward_hooks"], hook_fn,
-                              "register_forward_hook")
+                              "register_forward_hook", prepend, with_kwargs, always_call)
 
     def register_backward_hook(self, hook_fn) -> hooks.HookHandle:
         """``hook_fn(cell, grad_input, grad_output)`` in backward; it may return new input

@@ -102,6 +102,7 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
 
     def core(xs, ws):
         xs = [_leaf_hooked(args[i], x) for i, x in zip(owners, xs)]
+        ws = [_leaf_hooked(w, v) for w, v in zip(weights, ws)]  # (Parameter.register_hook)
         if alias:
             traced = {id(args[i]): Tensor._wrap(x) for i, x in zip(owners, xs)}
             new_args, new_kwargs = jax.tree_util.tree_map(
@@ -139,7 +140,9 @@ def pullback(fn: Callable, args: Sequence, kwargs: dict, positions: Sequence[int
 
 
 def _leaf_hooked(tensor, x):
-    """An input with ``Tensor.register_hook`` hooks: its gradient passes through them."""
+    """An input or weight with ``register_hook`` hooks: its gradient passes through them."""
+    if not tensor_hooks.any_registered():
+        return x
     hooks = tensor_hooks.hooks_of(tensor)
     return x if hooks is None else tensor_hooks.apply(x, hooks)
 

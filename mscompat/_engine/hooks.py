@@ -27,7 +27,9 @@ Example:
 from __future__ import annotations
 
 import itertools
+import warnings
 from collections.abc import Callable
+from typing import NamedTuple
 
 import jax
 
@@ -51,28 +53,69 @@ class HookHandle:
             scope.HOOKS["version"] = next(_version)
 
 
-def register(registry: dict, hook: Callable, what: str) -> HookHandle:
+class _Hook(NamedTuple):
+    fn: Callable
+    with_kwargs: bool = False  # the hook also gets (and a pre-hook returns) the kwargs
+    always_call: bool = False  # a forward hook that runs when construct raises too
+
+
+def register(registry: dict, hook: Callable, what: str, prepend: bool = False,
+             with_kwargs: bool = False, always_call: bool = False) -> HookHandle:
+    """Add ``hook`` to a Cell's ``registry`` (before the others with ``prepend``)."""
     if not callable(hook):
         raise TypeError(f"When using '{what}(hook_fn)', the type of 'hook_fn' must be python "
                         f"function, but got {type(hook)}.")
     key = next(_version)
-    registry[key] = hook
+    registry[key] = _Hook(hook, with_kwargs, always_call)
+    if prepend:
+        registry.move_to_end(key, last=False)
     scope.HOOKS["version"] = key  # compiled programs traced before the change are stale
     return HookHandle(registry, key)
 
 
 def run_forward(cell, args: tuple, kwargs: dict, construct: Callable):
-    """Call ``construct`` with the Cell's forward pre-hooks and forward hooks around it."""
-    for hook in list(cell._forward_pre_hooks.values()):
-        new = hook(cell, args)
-        if new is not None:
-            args = new if isinstance(new, tuple) else (new,)
-    out = construct(*args, **kwargs)
-    for hook in list(cell._forward_hooks.values()):
-        new = hook(cell, args, out)
-        if new is not None:
-            out = new
-    return out
+    """Call ``construct`` with the Cell's forward pre-hooks and forward hooks around it, as
+    MindSpore's ``Cell._run_construct`` does: a hook registered ``always_call`` also runs
+    (with the output so far, None) when construct or an earlier hook raises; an error of
+    its own is then a warning."""
+    called: set = set()
+    out = None
+    try:
+        for hook in list(cell._forward_pre_hooks.values()):
+            if hook.with_kwargs:
+                new = hook.fn(cell, args, kwargs)
+                if new is not None:
+                    if not (isinstance(new, tuple) and len(new) == 2):
+                        raise RuntimeError("forward pre hook with kwargs must return None or a "
+                                           "tuple of (new_args, new_kwargs), but got "
+                                           f"{new}")
+                    args, kwargs = new
+            else:
+                new = hook.fn(cell, args)
+                if new is not None:
+                    args = new if isinstance(new, tuple) else (new,)
+        out = construct(*args, **kwargs)
+        for key, hook in list(cell._forward_hooks.items()):
+            if hook.always_call:
+                called.add(key)
+            new = hook.fn(cell, args, kwargs, out) if hook.with_kwargs else \
+                hook.fn(cell, args, out)
+            if new is not None:
+                out = new
+        return out
+    except Exception:
+        for key, hook in list(cell._forward_hooks.items()):
+            if hook.always_call and key not in called:
+                try:
+                    new = hook.fn(cell, args, kwargs, out) if hook.with_kwargs else \
+                        hook.fn(cell, args, out)
+                    if new is not None:
+                        out = new
+                except Exception as e:  # noqa: BLE001 - MindSpore silences it, warning
+                    warnings.warn("cell forward hook with ``always_call=True`` raised an "
+                                  "exception that was silenced because another error was "
+                                  f"already raised in forward: {e}", stacklevel=2)
+        raise
 
 
 def _eager_only() -> None:
@@ -105,7 +148,7 @@ def run_with_backward_hooks(cell, args: tuple, kwargs: dict, forward: Callable):
         gx, gp = vjp_fn(dout)
         grad_output = tuple(wrap_tree(d) for d in jax.tree_util.tree_leaves(dout))
         for hook in list(cell._backward_hooks.values()):
-            new = hook(cell, tuple(Tensor._wrap(g) for g in gx), grad_output)
+            new = hook.fn(cell, tuple(Tensor._wrap(g) for g in gx), grad_output)
             if new is not None:
                 new = new if isinstance(new, (tuple, list)) else (new,)
                 gx = [n._data if isinstance(n, Tensor) else n for n in new]

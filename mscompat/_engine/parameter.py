@@ -37,12 +37,16 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True,
-                 storage_format: str = "") -> None:
+                 storage_format: str = "", device: str | None = None) -> None:
         self._name = _checked_name(name)
         if not isinstance(requires_grad, bool):
             raise TypeError(f"For 'Parameter', 'requires_grad' must be bool, but got "
                             f"{type(requires_grad).__name__}.")
         self._stored = _to_value(default_input)
+        if device is not None and device not in ("CPU", "Remote"):  # (Ascend offloading:
+            # where the value lives between uses, not what it is; the text is MindSpore's)
+            raise ValueError(f"Only 'CPU' and 'Remote' is supported for device, but got "
+                             f"${device}.")
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer
@@ -70,6 +74,10 @@ class Parameter(Tensor):
     @property
     def name(self) -> str:
         return self._name
+
+    def register_hook(self, hook_fn):
+        """``Tensor.register_hook`` (MindSpore's Parameter names the argument ``hook_fn``)."""
+        return Tensor.register_hook(self, hook_fn)
 
     @name.setter
     def name(self, value: str | None) -> None:

@@ -39,11 +39,19 @@ _ids = itertools.count()
 class RemovableHandle:
     """What ``register_hook`` returns: ``remove()`` takes the hook out."""
 
-    def __init__(self, hooks: dict, key: int) -> None:
-        self._hooks, self._key = hooks, key
+    def __init__(self, hooks: dict, key: int, parameter: bool = False) -> None:
+        self._hooks, self._key, self._parameter = hooks, key, parameter
 
     def remove(self) -> None:
-        self._hooks.pop(self._key, None)
+        if self._hooks.pop(self._key, None) is not None and self._parameter:
+            _parameter_hooks_changed()
+
+
+def _parameter_hooks_changed() -> None:
+    """A Parameter's hooks are part of every compiled gradient reading it: programs traced
+    before the change are stale."""
+    from . import scope
+    scope.HOOKS["version"] += 1
 
 
 def any_registered() -> bool:
@@ -86,6 +94,10 @@ def register_hook(self, hook: Callable) -> RemovableHandle:
     hooks = entry[1]
     handle_key = next(_ids)
     hooks[handle_key] = hook
+    from .parameter import Parameter
+    if isinstance(self, Parameter):  # (its weight gradient passes the hook: pullback)
+        _parameter_hooks_changed()
+        return RemovableHandle(hooks, handle_key, parameter=True)
     if isinstance(self._data, (jax.core.Tracer, lazy.Lazy)):
         lazy.abandon_if_recording()
         self._data = apply(self._data, _Live(hooks, handle_key))

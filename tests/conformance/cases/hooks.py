@@ -247,3 +247,115 @@ def tensor_register_hook_removed(ms):
 def tensor_register_hook_not_callable(ms):
     x = _t(ms, [1.0, 2.0])
     return x.register_hook(3)
+
+
+@case(modes="PYNATIVE")
+def forward_hook_options(ms):
+    """``prepend`` (before the hooks registered earlier), ``with_kwargs`` (a pre-hook gets
+    and returns ``(args, kwargs)``, a hook gets the kwargs before the output)."""
+    log = []
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, scale=1.0):
+            return a * scale
+
+    def pre1(cell, args):
+        log.append("pre1")
+        return (args[0] + 1,)
+
+    def pre2(cell, args, kwargs):
+        log.append(("pre2", sorted(kwargs)))
+        return args, {"scale": 10.0}
+
+    def post1(cell, args, out):
+        log.append("post1")
+        return out + 100
+
+    def post2(cell, args, kwargs, out):
+        log.append(("post2", sorted(kwargs)))
+
+    net = Net()
+    x = _t(ms, [1.0, -2.0, 3.0])
+    net.register_forward_pre_hook(pre1)
+    net.register_forward_pre_hook(pre2, prepend=True, with_kwargs=True)
+    net.register_forward_hook(post1)
+    handle = net.register_forward_hook(post2, prepend=True, with_kwargs=True)
+    first = net(x, scale=2.0)
+    handle.remove()
+    return first, net(x), log
+
+
+@case(modes="PYNATIVE")
+def forward_hook_always_call(ms):
+    """A hook registered ``always_call`` runs (with output None) when construct raises; an
+    error of its own is a warning, the construct's error is raised."""
+    import warnings
+    log = []
+
+    class Bad(ms.nn.Cell):
+        def construct(self, a):
+            raise ValueError("boom")
+
+    def raising(cell, args, out):
+        raise KeyError("hook")
+
+    bad = Bad()
+    bad.register_forward_hook(lambda c, a, o: log.append(("always", o)), always_call=True)
+    bad.register_forward_hook(lambda c, a, o: log.append("never"))
+    bad.register_forward_hook(raising, always_call=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            bad(_t(ms, [1.0]))
+            raised = None
+        except ValueError as e:
+            raised = str(e)
+    return raised, log, [str(w.message)[:60] for w in caught if "always_call" in str(w.message)]
+
+
+@case(modes="PYNATIVE")
+def forward_pre_hook_with_kwargs_bad_return(ms):
+    class Net(ms.nn.Cell):
+        def construct(self, a):
+            return a
+
+    net = Net()
+    net.register_forward_pre_hook(lambda c, a, k: 5, with_kwargs=True)
+    try:
+        net(_t(ms, [1.0]))
+    except RuntimeError as e:
+        return str(e)
+
+
+def _triple(grad):
+    return grad * 3
+
+
+@case()
+def parameter_register_hook_weight_grads(ms):
+    """``Parameter.register_hook(hook_fn)``: the weight gradient passes through the hook
+    (``grad(weights=...)``, ``value_and_grad`` and a ``TrainOneStepCell`` update), until
+    ``remove()`` (mscompat ignored it: a silently unhooked weight gradient)."""
+    w = ms.Parameter(_t(ms, [1.0, -2.0]), name="w")
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = w
+
+        def construct(self, x):
+            return (x * self.w * self.w).sum()
+
+    net = Net()
+    x = _t(ms, [0.5, 2.0])
+    weights = net.trainable_params()
+    plain = ms.grad(net, weights=weights, grad_position=None)(x)
+    handle = w.register_hook(hook_fn=_times_ten)
+    hooked = ms.grad(net, weights=weights, grad_position=None)(x)
+    both = ms.value_and_grad(net, grad_position=0, weights=weights)(x)
+    handle.remove()
+    removed = ms.grad(net, weights=weights, grad_position=None)(x)
+    w.register_hook(_triple)
+    step = ms.nn.TrainOneStepCell(net, ms.nn.SGD(weights, learning_rate=0.1))
+    loss = step(x)
+    return plain, hooked, both, removed, loss, w.value()
