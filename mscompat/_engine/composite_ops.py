@@ -126,7 +126,7 @@ class Map(HyperMap):
 partial = functools.partial
 
 
-def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """``ops.constexpr``: the function runs as Python (its inputs are constants)."""
     if fn is None:
         return lambda f: f

@@ -189,20 +189,20 @@ def to_np(t) -> np.dtype:
     return to_mstype(t)._np
 
 
-def dtype_to_nptype(t):
+def dtype_to_nptype(type_):
     """MindSpore dtype -> NumPy scalar type (``mindspore.dtype_to_nptype``)."""
-    return to_np(t).type
+    return to_np(type_).type
 
 
 def pytype_to_dtype(obj) -> Type:
     return to_mstype(obj)
 
 
-def dtype_to_pytype(t) -> type:
+def dtype_to_pytype(type_) -> type:
     """MindSpore dtype -> Python type (``mindspore.dtype_to_pytype``): bool, int, float or
     complex."""
     return {"bool": bool, "int": int, "uint": int, "float": float,
-            "complex": complex}[to_mstype(t).kind]
+            "complex": complex}[to_mstype(type_).kind]
 
 
 float_type = tuple(t for t in ALL.values() if t.kind == "float")

@@ -128,8 +128,8 @@ class Primitive:
         self.attrs["recompute"] = mode
         return self
 
-    def set_prim_instance_name(self, name: str) -> Primitive:
-        self.instance_name = name
+    def set_prim_instance_name(self, instance_name: str) -> Primitive:
+        self.instance_name = instance_name
         return self
 
     def __call__(self, *inputs, **kwargs):
@@ -190,7 +190,9 @@ def primitive_call_inputs(cls: type, inputs: tuple, kwargs: dict) -> tuple:
             ", ".join(missing[:-1]) + f" and {missing[-1]}"
         raise TypeError(f"{where} missing {len(missing)} required positional argument"
                         f"{'s' if len(missing) > 1 else ''}: {listed}")
-    last = max((names.index(k) for k in kwargs), default=-1)
+    if not kwargs:
+        return inputs
+    last = max(names.index(k) for k in kwargs)
     out = list(inputs)
     for name, default in params[len(inputs):last + 1]:
         if name in kwargs:

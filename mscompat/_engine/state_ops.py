@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, exact_div, jaxconfig, lazy, mixed_precision, nn_kernels
-from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call
+from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call, primitive_call_inputs
 from .parameter import Parameter
 from .tensor import Tensor, check_writable, unwrap
 
@@ -214,8 +214,13 @@ def _scatter_primitive(name: str, use_locking_default: bool) -> type:
         self.use_locking = use_locking
         self.attrs["use_locking"] = use_locking
 
-    def __call__(self, input_x, indices, updates):
-        return scatter_write(name, input_x, indices, updates)
+    def __call__(self, *inputs, **kwargs):
+        if kwargs:  # (MindSpore's *args call: no keywords)
+            primitive_call_inputs(type(self), inputs, kwargs)
+        if len(inputs) != 3:
+            raise ValueError(f"{name} inputs number {len(inputs)} does not match the "
+                             "requires signature size 3")
+        return scatter_write(name, *inputs)
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                      "__doc__": f"MindSpore's ``ops.{name}(use_locking="
                                                 f"{use_locking_default})``."})
@@ -411,7 +416,9 @@ def _primitive(name: str, fn):
     def __init__(self):
         Primitive.__init__(self)
 
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, **kwargs):
+        if kwargs or len(inputs) != 2:  # ``Assign()(variable=p, value=v)``
+            inputs = primitive_call_inputs(type(self), inputs, kwargs)
         return fn(*inputs)
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                      "__doc__": f"MindSpore's ``ops.{name}``."})

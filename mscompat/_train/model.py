@@ -331,7 +331,7 @@ class Model:
             else:
                 m.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
-    def predict(self, *predict_data, backend=None):
+    def predict(self, *predict_data, backend=None, config=None):
         """The network's outputs in inference mode."""
         self._network.set_train(False)
         return self._network(*predict_data)

@@ -196,11 +196,14 @@ def _registry() -> dict[str, type]:
 _activation = _registry()
 
 
-def get_activation(name: str) -> Cell:
+def get_activation(name: str | None, prim_name: str | None = None) -> Cell | None:
     """``nn.get_activation('relu')``: the Cell of a registry name (case-sensitive, as
-    MindSpore's)."""
+    MindSpore's); None for None. ``prim_name`` names the caller in the KeyError."""
+    if name is None:
+        return None
     if name not in _MS_NAMES:
-        raise KeyError(f"The 'name' must be in {_MS_NAMES}, but got {name}.")
+        prefix = f"For '{prim_name}', the" if prim_name else "The"
+        raise KeyError(f"{prefix} 'name' must be in {_MS_NAMES}, but got {name}.")
     cls = _activation.get(name)
     if cls is None:
         from ..._engine.unsupported import missing

@@ -98,6 +98,13 @@ class _CellSequence(Cell):
     def __len__(self) -> int:
         return len(self._cells)
 
+    def set_grad(self, flag: bool = True) -> None:
+        """MindSpore's container ``set_grad``: the flag on this Cell and every child (and
+        None returned, unlike ``Cell.set_grad``)."""
+        self.__dict__["requires_grad"] = flag
+        for cell in self._cells.values():
+            cell.set_grad(flag)
+
     def __bool__(self) -> bool:
         return len(self._cells) != 0
 

@@ -102,6 +102,9 @@ class MicroBatchInterleaved(_MicroBatchSum):
 class GradAccumulationCell(_MicroBatchSum):
     """``nn.GradAccumulationCell(network, micro_size)``."""
 
+    def __init__(self, network: Cell, micro_size: int) -> None:
+        super().__init__(network, micro_size)
 
-class GradAccumulation(_MicroBatchSum):
+
+class GradAccumulation(GradAccumulationCell):
     """``mindspore.parallel.nn.GradAccumulation(network, micro_size)``."""
