@@ -354,13 +354,13 @@ class Dataset:
 
     # -- iteration -------------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs: int = -1,
-                              output_numpy: bool = False, do_copy: bool = True):
+                              output_numpy: bool = False, do_copy: bool = False):
         from .iterators import TupleIterator
         ds = self.project(columns) if columns is not None else self
         return TupleIterator(ds, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
-                             do_copy: bool = True):
+                             do_copy: bool = False):
         from .iterators import DictIterator
         return DictIterator(self, num_epochs, output_numpy)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import ms_order
-from .pipeline import dataset_seed
+from .pipeline import Shuffle, dataset_seed
 
 
 def _check_count(name: str, value, allow_none: bool = True) -> None:
@@ -56,13 +56,22 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """``RandomSampler(replacement=False, num_samples=None)``."""
+    """``RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL)``: the
+    global shuffle (``Shuffle.ADAPTIVE`` is global below 100 million rows, as MindSpore's
+    documentation says; the partial modes raise NotImplementedError)."""
 
-    def __init__(self, replacement: bool = False, num_samples: int | None = None) -> None:
+    def __init__(self, replacement: bool = False, num_samples: int | None = None,
+                 shuffle: Shuffle = Shuffle.GLOBAL) -> None:
         super().__init__(num_samples)
-        self.replacement = replacement
+        if shuffle not in (Shuffle.GLOBAL, Shuffle.ADAPTIVE):
+            raise NotImplementedError(f"mindspore.dataset.RandomSampler(shuffle={shuffle}) "
+                                      "is not supported by mscompat yet.")
+        self.replacement, self.shuffle = replacement, shuffle
 
     def _order(self, n, epoch):
+        if self.shuffle is Shuffle.ADAPTIVE and n > 100_000_000:
+            raise NotImplementedError("mindspore.dataset.RandomSampler(shuffle=Shuffle."
+                                      "ADAPTIVE) over 100 million rows (a partial shuffle)")
         return ms_order.random_sampler_order(n, dataset_seed(), epoch, self.replacement,
                                              self.num_samples)
 

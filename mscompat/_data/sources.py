@@ -73,17 +73,29 @@ def _user_rows(it):
 class GeneratorDataset(MappableDataset):
     """``GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
-    shard_id=None, python_multiprocessing=True, max_rowsize=None)``.
+    shard_id=None, python_multiprocessing=True, max_rowsize=None, batch_sampler=None,
+    collate_fn=None)``.
 
     ``source`` is random-accessible (``__getitem__`` and ``__len__``; shuffled by default),
-    an iterable, or a callable returning an iterator (called anew each epoch)."""
+    an iterable, or a callable returning an iterator (called anew each epoch). A
+    ``batch_sampler`` (lists of indices of a random-accessible source) makes each row a
+    batch: every column's samples stacked, or ``collate_fn(column_0_list, ...)``.
+
+    Example:
+        >>> import numpy as np, mscompat.dataset as ds
+        >>> data = ds.GeneratorDataset(np.arange(5.0), ["x"], batch_sampler=[[0, 1], [4]])
+        >>> [r[0].tolist() for r in data.create_tuple_iterator(output_numpy=True)]
+        [[0.0, 1.0], [4.0]]
+    """
 
     _split_by_sampler = False  # an iterable source is split as Dataset splits (skip/take)
 
     def __new__(cls, source, column_names=None, column_types=None, schema=None,
                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                 num_shards=None, shard_id=None, python_multiprocessing=True,
-                max_rowsize=None):
+                max_rowsize=None, batch_sampler=None, collate_fn=None):
+        if cls is GeneratorDataset and batch_sampler is not None:
+            return object.__new__(_BatchSampledGenerator)
         if cls is GeneratorDataset and hasattr(source, "__getitem__") and \
                 hasattr(source, "__len__"):
             return object.__new__(_RandomAccessGenerator)
@@ -92,9 +104,11 @@ class GeneratorDataset(MappableDataset):
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
-                 max_rowsize=None) -> None:
+                 max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
         if column_names is None:
             raise ValueError("Neither columns_names nor schema are provided.")
+        if collate_fn is not None:  # (with a batch_sampler: _BatchSampledGenerator)
+            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
         # ``shuffle`` is ignored for an iterable source: MindSpore reads it in order
         if sampler is not None:
@@ -152,9 +166,11 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
-                 max_rowsize=None) -> None:
+                 max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
         if column_names is None:
             raise ValueError("Neither columns_names nor schema are provided.")
+        if collate_fn is not None:
+            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
         _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id,
                                sampler)
@@ -168,6 +184,47 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
 
 
 _RandomAccessGenerator.__name__ = "GeneratorDataset"
+
+
+class _BatchSampledGenerator(GeneratorDataset):
+    """A GeneratorDataset with a ``batch_sampler``: one row per list of indices, read from
+    the random-accessible source in the list's order, each column's samples stacked (or
+    merged by ``collate_fn``, called with one list per column)."""
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None,
+                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True,
+                 max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
+        if column_names is None:
+            raise ValueError("Neither columns_names nor schema are provided.")
+        if not (hasattr(source, "__getitem__") and hasattr(source, "__len__")):
+            raise ValueError("batch_sampler is not supported if source does not have "
+                             "attribute '__getitem__'.")
+        if any(a is not None for a in (num_samples, shuffle, num_shards, shard_id, sampler)):
+            raise ValueError("batch_sampler is mutually exclusive with num_samples, shuffle, "
+                             "num_shards, shard_id and sampler.")
+        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        MappableDataset.__init__(self, [], names)
+        self._batch_size = -1  # (MindSpore's: the batches are not a batch operation's)
+        self._source, self._num_samples = source, None
+        self._batch_sampler, self._collate_fn = batch_sampler, collate_fn
+
+    def _make(self):
+        n = len(self._columns)
+        for indices in self._batch_sampler:
+            samples = [as_row(call_user(None, self._source.__getitem__, i), n)
+                       for i in indices]
+            columns = [[s[c] for s in samples] for c in range(n)]
+            if self._collate_fn is None:
+                yield tuple(np.stack(col) for col in columns)
+            else:
+                yield as_row(call_user(None, self._collate_fn, *columns), n)
+
+    def _length(self):
+        return len(self._batch_sampler) if hasattr(self._batch_sampler, "__len__") else None
+
+
+_BatchSampledGenerator.__name__ = "GeneratorDataset"
 
 
 class NumpySlicesDataset(_RandomAccess, MappableDataset):
@@ -308,11 +365,13 @@ class ImageFolderDataset(_RandomAccess, MappableDataset):
     """``ImageFolderDataset(dataset_dir, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, extensions=None, class_indexing=None, decode=False, ...)``:
     one sub-directory per class (sorted names); columns ``image`` (encoded bytes, or decoded
-    HWC UInt8 with ``decode=True``) and ``label`` Int32."""
+    HWC UInt8 with ``decode=True``) and ``label`` Int32. ``decrypt(path) -> bytes`` reads
+    an encrypted image file."""
 
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, extensions=None, class_indexing=None,
-                 decode=False, num_shards=None, shard_id=None, cache=None) -> None:
+                 decode=False, num_shards=None, shard_id=None, cache=None,
+                 decrypt=None) -> None:
         classes = sorted(d for d in os.listdir(dataset_dir)
                          if os.path.isdir(os.path.join(dataset_dir, d)))
         index = class_indexing or {c: i for i, c in enumerate(classes)}
@@ -320,7 +379,7 @@ class ImageFolderDataset(_RandomAccess, MappableDataset):
         self._files = [(os.path.join(dataset_dir, c, f), index[c]) for c in classes
                        for f in sorted(os.listdir(os.path.join(dataset_dir, c)))
                        if f.lower().endswith(exts)]
-        self._decode = decode
+        self._decode, self._decrypt = decode, decrypt
         self._class_indexing = index
         super().__init__(["image", "label"], shuffle, num_samples, num_shards, shard_id,
                          sampler)
@@ -330,8 +389,11 @@ class ImageFolderDataset(_RandomAccess, MappableDataset):
 
     def _get(self, i):
         path, label = self._files[i]
-        with open(path, "rb") as f:
-            data = np.frombuffer(f.read(), np.uint8)
+        if self._decrypt is not None:
+            data = np.frombuffer(call_user(None, self._decrypt, path), np.uint8)
+        else:
+            with open(path, "rb") as f:
+                data = np.frombuffer(f.read(), np.uint8)
         if self._decode:
             from .vision import Decode
             data = Decode()(data)
