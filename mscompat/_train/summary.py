@@ -43,7 +43,7 @@ class SummaryRecord:
                              f"'eval', but got {mode}.")
         self._mode = mode
 
-    def add_value(self, plot_type: str, name: str, value) -> None:
+    def add_value(self, plugin: str, name: str, value) -> None:
         """Accepted; nothing is written."""
 
     def record(self, step: int, train_network=None, plugin_filter=None) -> bool:
