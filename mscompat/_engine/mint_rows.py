@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, exact_div, matmul_shapes, nn_kernels
+from . import bprops, cpu_math, exact_div, matmul_shapes, nn_kernels, op_table
 from .op_rows_array import _nonzero, _topk, check_same_dtype, gather_d
 from .op_rows_math import _INF, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
@@ -46,7 +46,7 @@ _I64, _F32 = np.dtype(np.int64), np.dtype(np.float32)
 
 # mint name -> the ``ops`` functional it is (same signature and results)
 ALIASES: dict[str, str] = {
-    "mul": "mul", "xlogy": "xlogy",  # (mint.xlogy is the Xlogy kernel)
+    "xlogy": "xlogy",  # (mint.xlogy is the Xlogy kernel)
     "matmul": "matmul", "sqrt": "sqrt", "pow": "pow",
     "exp": "exp", "flip": "flip", "isclose": "isclose", "sin": "sin", "rsqrt": "rsqrt",
     "eq": "eq", "tril": "tril", "triu": "triu", "abs": "abs", "where": "where",
@@ -57,7 +57,7 @@ ALIASES: dict[str, str] = {
     "sinh": "sinh", "arctanh": "arctanh", "atanh": "atanh", "asin": "asin", "arcsin": "arcsin",
     "asinh": "asinh", "arcsinh": "arcsinh", "atan": "atan", "arctan": "arctan",
     "atan2": "atan2", "arctan2": "arctan2", "acosh": "acosh", "arccosh": "arccosh",
-    "divide": "divide", "div": "div", "greater_equal": "greater_equal", "gt": "gt", "le": "le",
+    "greater_equal": "greater_equal", "gt": "gt", "le": "le",
     "lt": "lt", "greater": "greater", "ceil": "ceil", "cosh": "cosh", "erf": "erf",
     "isfinite": "isfinite", "remainder": "remainder", "square": "square", "tan": "tan",
     "tanh": "tanh", "trunc": "trunc", "fix": "trunc", "erfinv": "erfinv",
@@ -484,6 +484,10 @@ def _mish(input):
 
 
 ROWS: dict[str, object] = {
+    # (a Python number first is a 0-d Float32/Int64 Tensor, after a Tensor a weak number)
+    "mul": op_table.numbers_as_tensors(op_table._MUL, (0,)),
+    "div": op_table.numbers_as_tensors(op_table._div, (0,)),
+    "divide": op_table.numbers_as_tensors(op_table._div, (0,)),
     "add": _add, "sub": _subtract_method, "cat": _cat, "concat": _cat, "stack": _stack,
     "sum": _sum, "prod": _prod,
     "mean": _mean, "zeros": _fill(0), "ones": _fill(1), "zeros_like": _like(0),

@@ -39,6 +39,7 @@ from .op_table import (
     at_arg,
     binary,
     fn_row,
+    numbers_as_tensors,
     same_dtype,
 )
 
@@ -567,7 +568,7 @@ ROWS: list[OpDef] = [
     _unary("isneginf", jnp.isneginf),
     _unary("isposinf", jnp.isposinf),
     _unary("isreal", jnp.isreal),
-    _unary("ldexp", _ldexp),
+    _unary("ldexp", numbers_as_tensors(_ldexp)),
     _unary("logaddexp", binary(_logaddexp)),
     _unary("logaddexp2", binary(_logaddexp2)),
     _unary("logcumsumexp", lambda input, axis: jax.lax.cumlogsumexp(input, axis=axis)),

@@ -91,6 +91,61 @@ def _scalar_fix(a, b):
     return a, b
 
 
+def _kind(dtype) -> int:
+    """Bool 0, integers 1, floats 2, complex 3: MindSpore's promotion categories."""
+    if dtype == np.bool_:
+        return 0
+    return 1 if jnp.issubdtype(dtype, jnp.integer) else 2 if jnp.issubdtype(
+        dtype, jnp.floating) else 3
+
+
+def dims_first_dtype(x, y):
+    """The result dtype of MindSpore's ``Mul``, ``Div`` and ``fmod`` (and what is built on
+    them: the ``*`` and ``/`` operators, ``outer``, ``ldexp``) where it is not the usual
+    promotion's: a 0-d Tensor beside a Tensor with dimensions of the same kind takes that
+    Tensor's dtype (``float16[n] * float32[]`` is Float16, ``int8[n] * int64[]`` Int8;
+    ``Add`` promotes both: Float32). None where the usual promotion decides (two 0-d
+    Tensors, Tensors of different kinds). The kernel computes in the promoted dtype and
+    rounds the result to this one (``float16(3.3) * float32(1.7)`` is 5.61, not 5.613)."""
+    if hasattr(x, "ndim") and hasattr(y, "ndim") and (x.ndim == 0) != (y.ndim == 0) \
+            and x.dtype != y.dtype and _kind(x.dtype) == _kind(y.dtype):
+        return x.dtype if y.ndim == 0 else y.dtype
+    return None
+
+
+def dims_first(f: Callable) -> Callable:
+    """``f(x, y)`` with its result in ``dims_first_dtype``."""
+    def impl(x, y, *rest, **kwargs):
+        dtype = dims_first_dtype(x, y)
+        out = f(x, y, *rest, **kwargs)
+        return out if dtype is None or out.dtype == dtype else out.astype(dtype)
+    impl.__name__ = getattr(f, "__name__", "impl")
+    return impl
+
+
+def _number_tensor(v):
+    v = v.item() if isinstance(v, np.generic) else v
+    if isinstance(v, bool):
+        return jnp.asarray(v)
+    if isinstance(v, int):
+        return jnp.asarray(v, np.int64)
+    return jnp.asarray(v, np.float32) if isinstance(v, float) else v
+
+
+def numbers_as_tensors(f: Callable, positions: tuple = (0, 1)) -> Callable:
+    """``ops.mul``, ``ops.div``, ``ops.fmod``, ``ops.ldexp`` and the ``Mul``/``Div``
+    Primitives: a Python number operand is a 0-d Tensor of its default dtype (float
+    Float32, int Int64, bool Bool) before the promotion (``dims_first``), so
+    ``ops.mul(float16 0-d, 1.5)`` is Float32 while ``float16 0-d * 1.5`` and
+    ``x.mul(1.5)`` keep Float16 (there the number is weak, as in JAX)."""
+    def impl(x, y, *rest, **kwargs):
+        x = _number_tensor(x) if 0 in positions else x
+        y = _number_tensor(y) if 1 in positions else y
+        return f(x, y, *rest, **kwargs)
+    impl.__name__ = getattr(f, "__name__", "impl")
+    return impl
+
+
 def binary(f: Callable) -> Callable:
     def impl(x, y):
         x, y = _scalar_fix(x, y)
@@ -106,6 +161,9 @@ def _int_operand(x) -> bool:
 
 def _true_div(x, y, primitive="Div"):
     x, y = _scalar_fix(x, y)
+    if primitive == "Div" and (dt := dims_first_dtype(x, y)) is not None and \
+            jnp.issubdtype(dt, jnp.floating):  # (RealDiv promotes; integers give Float32)
+        return dims_first(_true_div)(x, y, "RealDiv")
     if _int_operand(x) and _int_operand(y):
         return exact_div.divide(x, y, _F32, primitive, kernel_zero=True)
     if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
@@ -1119,6 +1177,7 @@ def _floor_divide(x, y):
     return r
 
 
+@dims_first
 def _multiply(x, y):
     """A Bool operand is cast to the other's dtype first, as MindSpore does (False * -2.0 is
     -0.0; JAX's multiply selects 0.0, and so does XLA for a cast Bool inside a compiled
@@ -1128,6 +1187,9 @@ def _multiply(x, y):
         x, y = (cpu_math.stored(v.astype(dt)) if kind == np.bool_ else v
                 for v, kind in zip((x, y), kinds))
     return linear_rounding.product(x, y)  # (stored: not fused into a following addition)
+
+
+_MUL = binary(_multiply)  # the Mul row's rule (``x * y``, ``x.mul(y)``)
 
 
 def _square(x):
@@ -1170,6 +1232,20 @@ def _fmod_values(x, y):
 
 
 _fmod = _by_zero(_fmod_values, "x")
+
+
+def _fmod_first_dims(x, y):
+    """``ops.fmod``/``Tensor.fmod``: a 0-d ``other`` of the same kind as an ``input`` with
+    dimensions takes its dtype (``fmod(float16[n], float32[])`` is Float16); a 0-d
+    ``input`` is promoted as usual (``fmod(float32[], float16[n])`` is Float32)."""
+    if hasattr(x, "ndim") and x.ndim > 0 and getattr(y, "ndim", None) == 0 and \
+            dims_first_dtype(x, y) is not None:
+        if not jnp.issubdtype(x.dtype, jnp.floating):
+            return dims_first(_fmod)(x, y)
+        # each step of the composite in x's dtype: 7.5 fmod 2.1 in Float16 is 1.199
+        quotient = jnp.trunc(_true_div(x, y, "RealDiv")).astype(x.dtype)
+        return x - _multiply(quotient, y)
+    return _fmod(x, y)
 
 def _subtract_rows(x, y):
     return jnp.subtract(*reductions.row_operands(x, y))
@@ -1296,16 +1372,20 @@ TABLE: list[OpDef] = [
     OpDef("Sub", _sub, functional=("sub",), methods=("sub", "subtract"),
           functional_impl=sub, method_impl=_subtract_method),
     fn_row("subtract", _subtract),
-    _U("Mul", _multiply, ("mul", "multiply"), ("mul", "multiply"), binop=True),
-    OpDef("Div", _true_div, functional=("div", "divide", "true_divide"),
-          methods=("div", "divide", "true_divide"), functional_impl=_div, method_impl=_div),
+    OpDef("Mul", numbers_as_tensors(_MUL), functional=("mul", "multiply"),
+          methods=("mul", "multiply"), functional_impl=numbers_as_tensors(_MUL),
+          method_impl=_MUL),
+    OpDef("Div", numbers_as_tensors(_true_div), functional=("div", "divide", "true_divide"),
+          methods=("div", "divide", "true_divide"), functional_impl=numbers_as_tensors(_div),
+          method_impl=_div),
     OpDef("RealDiv", _real_div),
     _U("FloorDiv", _floor_divide, ("floor_divide", "floor_div", "floordiv"),
        ("floor_divide",), binop=True),
     _U("FloorMod", _floor_mod, ("floor_mod", "floormod"), binop=True),
     OpDef(None, None, functional=("remainder",), functional_impl=binary(_bool_kept(_remainder)),
           methods=("remainder",)),
-    OpDef(None, None, functional=("fmod",), functional_impl=binary(_bool_kept(_fmod)),
+    OpDef(None, None, functional=("fmod",),
+          functional_impl=numbers_as_tensors(binary(_bool_kept(_fmod_first_dims))),
           methods=("fmod",)),
     _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),

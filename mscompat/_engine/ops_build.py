@@ -516,6 +516,8 @@ _COMPARISONS = {"lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "Greater
 def _install_operators() -> None:
     impls = {op.name: op.impl for op in op_table.TABLE if op.name}
     impls["MatMul"] = op_table.matmul_ext
+    # (``x * 1.5`` and ``x / 1.5`` take the number as weak; the Primitives do not)
+    impls["Mul"], impls["Div"] = op_table._MUL, op_table._true_div
     import jax.numpy as jnp
     impls["LogicalAnd"] = op_table.binary(jnp.bitwise_and)
     impls["LogicalOr"] = op_table.binary(jnp.bitwise_or)
