@@ -26,6 +26,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import cpu_math
 from .cpu_math import cpu_float32, fma, rounded, unfused
 
 
@@ -82,7 +83,18 @@ def adam_amsgrad(w, m, v, vhat, beta1_power, beta2_power, lr, b1, b2, eps, g):
 
 def adam_weight_decay(w, m, v, lr, b1, b2, eps, decay, g):
     """``(w, m, v)`` after one ``AdamWeightDecay`` step (``decay`` None: no decay term); the
-    kernel computes the update in double and rounds the stored weight."""
+    kernel reads its scalars in the parameter's dtype (a Float16 weight's beta1 is
+    0.8999), computes the update in double and rounds the stored weight."""
+    b1, b2, eps, lr = (jnp.asarray(a).astype(w.dtype) for a in (b1, b2, eps, lr))
+    decay = None if decay is None else jnp.asarray(decay).astype(w.dtype)
+    if w.dtype == jnp.float16:  # the Float16 kernel rounds every operation to Float16
+        s = cpu_math.stored
+        m = s(m + s(s(g - m) * s(1 - b1)))
+        v = s(v + s(s(s(g * g) - v) * s(1 - b2)))
+        u = s(m / s(s(jnp.sqrt(v)) + eps))
+        if decay is not None:
+            u = s(u + s(decay * w))
+        return s(w - s(lr * u)), m, v
     m = fma(g - m, 1 - b1, m)
     v = fma(fma(g, g, -v), 1 - b2, v)
     wide = jnp.promote_types(w.dtype, jax.dtypes.canonicalize_dtype(np.float64))

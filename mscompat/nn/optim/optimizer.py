@@ -180,6 +180,7 @@ class Optimizer(Cell):
     # the Parameter dtypes MindSpore's kernel for this optimizer takes (none takes BFloat16;
     # SGD, Adam and ProximalAdagrad not Float64, FTRL not Float16: recorded)
     _param_dtypes: tuple = ("float16", "float32", "float64")
+    _float16_kernel = False  # the rule computes a Float16 Parameter's step itself
 
     def __init__(self, learning_rate, parameters, weight_decay: float = 0.0,
                  loss_scale: float = 1.0) -> None:
@@ -531,7 +532,7 @@ class Optimizer(Cell):
         As MindSpore's kernels, a Float16 Parameter's update is computed in float32 and its
         Float16 state stored rounded back (the caller rounds the new weights)."""
         stored = [s._data for s in self.state]
-        if any(w.dtype == jnp.float16 for w in weights):
+        if any(w.dtype == jnp.float16 for w in weights) and not self._float16_kernel:
             grads, weights = _float32_of(grads), _float32_of(weights)
             stored = _float32_of(stored)
         state = jax.tree_util.tree_unflatten(self._state_tree, stored)

@@ -261,6 +261,7 @@ class AdamWeightDecay(Optimizer):
 
     _decoupled_decay = True
     _returns_weights = True
+    _float16_kernel = True  # (its kernel reads beta1... in Float16 for a Float16 Parameter)
 
     def __init__(self, params, learning_rate=1e-3, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-6, weight_decay: float = 0.0) -> None:

@@ -62,3 +62,18 @@ def float64_parameters(ms):
 @case(modes=("PYNATIVE",))
 def bfloat16_parameters(ms):
     return _run(ms, ms.bfloat16, [name for name, _ in _optimizers(ms)])
+
+
+@case()
+def float16_adam_weight_decay(ms):
+    """``AdamWeightDecay``'s kernel on a Float16 Parameter reads beta1, beta2, eps, the rate
+    and the decay in Float16 (beta1 0.8999) and rounds every operation to Float16 (the
+    other optimizers compute in float32): the weights and both moments, step by step."""
+    w = ms.Parameter(ms.Tensor(np.array([0.5, -1.25, 2.0], np.float16)), name="w")
+    opt = ms.nn.AdamWeightDecay([w], 0.01, weight_decay=0.1)
+    g = ms.Tensor(np.array([0.3, -0.2, 0.7], np.float16))
+    steps = []
+    for _ in range(3):
+        opt((g,))
+        steps.append((w.value(), opt.moments1[0].value(), opt.moments2[0].value()))
+    return steps
