@@ -254,9 +254,11 @@ class Compiled:
         if not kwargs and all([type(a) is Tensor for a in args]):
             # The common call, plain Tensors: no pytree walk (per-call overhead, W1).
             dyn = [a._data for a in args]
-            static = (_TENSORS_ONLY, len(dyn), extra_key, scope.HOOKS["version"])
+            static = (_TENSORS_ONLY, len(dyn), extra_key, scope.HOOKS["version"],
+                      scope.FORWARD_MODE.get())
         else:
-            static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"]))
+            static, dyn = self._split(args, kwargs, (extra_key, scope.HOOKS["version"],
+                                                     scope.FORWARD_MODE.get()))
         outermost = scope.current() is None and scope.recording() is None
         spread = outermost and parallel.data_parallel()
         # Donation deletes the buffers it is given: outermost calls read the Parameters,

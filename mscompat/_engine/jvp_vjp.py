@@ -83,7 +83,21 @@ def _compiled(name: str, fn: Callable, impl: Callable, args: tuple, key_extra=()
     return impl(*args)
 
 
+def _forward_mode(run: Callable) -> Callable:
+    """``run`` with ``scope.FORWARD_MODE`` set: the rules whose backward is a
+    ``jax.custom_vjp`` take their plain JAX form, which forward mode can differentiate."""
+    def forward(*args, **kwargs):
+        token = scope.FORWARD_MODE.set(True)
+        try:
+            return run(*args, **kwargs)
+        finally:
+            scope.FORWARD_MODE.reset(token)
+    forward.__name__, forward.__doc__ = run.__name__, run.__doc__
+    return forward
+
+
 @jaxconfig.entry
+@_forward_mode
 def jvp(fn: Callable, inputs, v, has_aux: bool = False):
     """``mindspore.jvp``: the Jacobian-vector product, ``(output, jvp)``."""
     _bool_arg("has_aux", has_aux)
@@ -217,7 +231,7 @@ def _jac(transform, fn: Callable, grad_position, has_aux: bool):
 @jaxconfig.entry
 def jacfwd(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
     """``mindspore.jacfwd``: the Jacobian by forward mode."""
-    return _jac(jax.jacfwd, fn, grad_position, has_aux)
+    return _forward_mode(_jac(jax.jacfwd, fn, grad_position, has_aux))
 
 
 @jaxconfig.entry

@@ -32,6 +32,7 @@ from . import (
     matmul_shapes,
     mixed_precision,
     reductions,
+    scope,
     softmax_ce,
 )
 from .errors import (
@@ -138,11 +139,18 @@ def numbers_as_tensors(f: Callable, positions: tuple = (0, 1)) -> Callable:
     Float32, int Int64, bool Bool) before the promotion (``dims_first``), so
     ``ops.mul(float16 0-d, 1.5)`` is Float32 while ``float16 0-d * 1.5`` and
     ``x.mul(1.5)`` keep Float16 (there the number is weak, as in JAX)."""
-    def impl(x, y, *rest, **kwargs):
-        x = _number_tensor(x) if 0 in positions else x
-        y = _number_tensor(y) if 1 in positions else y
-        return f(x, y, *rest, **kwargs)
-    impl.__name__ = getattr(f, "__name__", "impl")
+    try:  # (the operands may come by keyword: the wrapped function's own names)
+        names = list(inspect.signature(f).parameters)[:2]
+    except (TypeError, ValueError):
+        names = []
+
+    @functools.wraps(f)
+    def impl(*args, **kwargs):
+        args = [_number_tensor(a) if i in positions else a for i, a in enumerate(args)]
+        for i, name in enumerate(names):
+            if i in positions and name in kwargs:
+                kwargs[name] = _number_tensor(kwargs[name])
+        return f(*args, **kwargs)
     return impl
 
 
@@ -163,7 +171,9 @@ def _true_div(x, y, primitive="Div"):
     x, y = _scalar_fix(x, y)
     if primitive == "Div" and (dt := dims_first_dtype(x, y)) is not None and \
             jnp.issubdtype(dt, jnp.floating):  # (RealDiv promotes; integers give Float32)
-        return dims_first(_true_div)(x, y, "RealDiv")
+        if scope.FORWARD_MODE.get():
+            return _true_div(x, y, "RealDiv").astype(dt)
+        return _dims_first_div(x, y)
     if _int_operand(x) and _int_operand(y):
         return exact_div.divide(x, y, _F32, primitive, kernel_zero=True)
     if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
@@ -1177,8 +1187,18 @@ def _floor_divide(x, y):
     return r
 
 
-@dims_first
 def _multiply(x, y):
+    """``Mul``: of a Float Tensor with dimensions and a 0-d one of another Float dtype the
+    result in the first's dtype, with MindSpore's backward (``_dims_first_mul``)."""
+    dt = dims_first_dtype(x, y)
+    if dt is None:
+        return _multiply_promoted(x, y)
+    if jnp.issubdtype(dt, jnp.floating) and not scope.FORWARD_MODE.get():
+        return _dims_first_mul(x, y)
+    return _multiply_promoted(x, y).astype(dt)
+
+
+def _multiply_promoted(x, y):
     """A Bool operand is cast to the other's dtype first, as MindSpore does (False * -2.0 is
     -0.0; JAX's multiply selects 0.0, and so does XLA for a cast Bool inside a compiled
     function unless the cast value is kept opaque)."""
@@ -1190,6 +1210,64 @@ def _multiply(x, y):
 
 
 _MUL = binary(_multiply)  # the Mul row's rule (``x * y``, ``x.mul(y)``)
+
+
+def _sum_to(v, shape: tuple, dtype):
+    """``v`` summed over what broadcasting added to ``shape`` (in ``v``'s dtype, as
+    MindSpore's ``binop_grad_common``), then cast to ``dtype``."""
+    lead = v.ndim - len(shape)
+    if v.shape != tuple(shape):  # (the product is stored in its dtype before the sum)
+        v = cpu_math.stored(v)
+    if lead:
+        v = jnp.sum(v, axis=tuple(range(lead)))
+    axes = tuple(i for i, n in enumerate(shape) if n == 1 and v.shape[i] != 1)
+    if axes:
+        v = jnp.sum(v, axis=axes, keepdims=True)
+    return v.astype(dtype)
+
+
+@jax.custom_vjp
+def _dims_first_mul(x, y):
+    """MindSpore's Mul of a Float16 Tensor and a 0-d Float32 one (``dims_first_dtype``):
+    the product computed in Float32 and rounded to Float16; backward its bprop,
+    ``dout * y`` and ``dout * x`` by the same rule, each summed to its input's shape in
+    its own dtype (a Float32 scale's gradient is a Float16 sum, cast)."""
+    return _multiply_promoted(x, y).astype(dims_first_dtype(x, y))
+
+
+def _dims_first_mul_fwd(x, y):
+    return _dims_first_mul(x, y), (x, y)
+
+
+def _dims_first_mul_bwd(res, g):
+    x, y = res
+    return (_sum_to(_multiply(g, y), x.shape, x.dtype),
+            _sum_to(_multiply(g, x), y.shape, y.dtype))
+
+
+_dims_first_mul.defvjp(_dims_first_mul_fwd, _dims_first_mul_bwd)
+
+
+@jax.custom_vjp
+def _dims_first_div(x, y):
+    """MindSpore's Div by the ``dims_first_dtype`` rule; backward its bprop, ``dout / y``
+    and ``-(dout * out) / y`` by the same rules, summed to the inputs' shapes."""
+    return _true_div(x, y, "RealDiv").astype(dims_first_dtype(x, y))
+
+
+def _dims_first_div_fwd(x, y):
+    out = _dims_first_div(x, y)
+    return out, (x, y, out)
+
+
+def _dims_first_div_bwd(res, g):
+    x, y, out = res
+    bc_x = _true_div(g, y)
+    bc_y = -_true_div(_multiply(g, out), y)
+    return _sum_to(bc_x, x.shape, x.dtype), _sum_to(bc_y, y.shape, y.dtype)
+
+
+_dims_first_div.defvjp(_dims_first_div_fwd, _dims_first_div_bwd)
 
 
 def _square(x):
@@ -1232,6 +1310,21 @@ def _fmod_values(x, y):
 
 
 _fmod = _by_zero(_fmod_values, "x")
+
+
+def _fmod_op(input, other):
+    """``ops.fmod``/``Tensor.fmod``/``mint.fmod``: a Python number is a 0-d Float32/Int64
+    Tensor, except that before a Tensor with dimensions it takes that Tensor's dtype
+    (``fmod(1.5, float16[n])`` is Float16, ``fmod(float32[], float16[n])`` Float32)."""
+    number_first = isinstance(input, (int, float, np.generic))
+    x, y = _number_tensor(input), _number_tensor(other)
+    if number_first and getattr(y, "ndim", 0) > 0 and dims_first_dtype(x, y) is not None:
+        return dims_first(_fmod_bool_kept)(x, y)
+    return binary(_bool_kept(_fmod_first_dims))(x, y)
+
+
+def _fmod_bool_kept(x, y):
+    return binary(_bool_kept(_fmod))(x, y)
 
 
 def _fmod_first_dims(x, y):
@@ -1384,9 +1477,7 @@ TABLE: list[OpDef] = [
     _U("FloorMod", _floor_mod, ("floor_mod", "floormod"), binop=True),
     OpDef(None, None, functional=("remainder",), functional_impl=binary(_bool_kept(_remainder)),
           methods=("remainder",)),
-    OpDef(None, None, functional=("fmod",),
-          functional_impl=numbers_as_tensors(binary(_bool_kept(_fmod_first_dims))),
-          methods=("fmod",)),
+    OpDef(None, None, functional=("fmod",), functional_impl=_fmod_op, methods=("fmod",)),
     _U("Pow", _pow, ("pow", "power"), ("pow", "power"), binop=True),
     _U("Maximum", bprops.maximum, ("maximum",), ("maximum",), binop=True),
     _U("Minimum", bprops.minimum, ("minimum",), ("minimum",), binop=True),

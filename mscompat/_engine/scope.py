@@ -43,6 +43,11 @@ class GraphBreak(Exception):
 
 # Bumped whenever a Cell hook is added or removed; part of every compile-cache key.
 HOOKS = {"version": 0}
+# True while a forward-mode transform (``jvp``, ``jacfwd``) runs: rules whose backward is
+# a ``jax.custom_vjp`` (which forward mode cannot differentiate) take their plain JAX form.
+# Part of every compile-cache key.
+FORWARD_MODE: contextvars.ContextVar = contextvars.ContextVar("mscompat_forward_mode",
+                                                              default=False)
 # Cells with backward hooks and live ``HookBackward`` primitives: their Python runs in
 # backward, so a PYNATIVE transform of a function that reaches one runs eagerly from the
 # start (a recording abandoned halfway would run the function's Python - its prints, forward

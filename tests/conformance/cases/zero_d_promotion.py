@@ -51,16 +51,32 @@ def python_numbers_weak_in_operators_and_methods(ms):
 
 @case()
 def mixed_precision_gradients(ms):
-    """The gradients of a Float16 Tensor times a 0-d Float32 Tensor (a scale Parameter in
-    a mixed-precision step) and of ``fmod``: Float16 for the Float16 input, Float32 for
-    the scale."""
+    """The gradients of a Float16 Tensor times or divided by a 0-d Float32 Tensor (a scale
+    Parameter in a mixed-precision step) and of ``fmod``: MindSpore's bprops, ``dout * x``
+    and ``-(dout * out) / y`` by the same promotion, summed to the scale's shape in Float16
+    (3000 products of 0.1 sum to 300.0, not 299.93), then cast to Float32."""
     T, ops = ms.Tensor, ms.ops
     x, s = T(H), T(S32)
+    many = T(np.full(3000, 0.1, np.float16))
+    ramp = T(np.linspace(-1, 2, 3000).astype(np.float16))
+    weights = T(np.linspace(0.1, 3, 3000).astype(np.float16))
 
     def scaled(a, b):
         return (a * b).sum()
 
+    def divided(a, b):
+        return (a / b).sum()
+
     def remainder(a, b):
         return ops.fmod(a, b).sum()
+
+    def many_scaled(b):
+        return (many * b).sum()
+
+    def weighted_quotient(b):
+        return ((ramp / b) * weights).astype(ms.float32).sum()
     return (ms.grad(scaled, grad_position=(0, 1))(x, s),
-            ms.grad(remainder, grad_position=(0, 1))(x, s))
+            ms.grad(divided, grad_position=(0, 1))(x, s),
+            ms.grad(remainder, grad_position=(0, 1))(x, s),
+            ms.grad(many_scaled)(T(np.array(1.0, np.float32))),
+            ms.grad(weighted_quotient)(s))
