@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import numbers
 import warnings
+import weakref
 from typing import Any
 
 import jax
@@ -78,14 +79,17 @@ def _infer_np(data, default_dtypes: bool = True) -> np.ndarray:
         arr = np.asarray(_to_np_tree(data))
     except (ValueError, OverflowError):  # a ragged nested list
         arr = np.empty((), object)
-    if arr.dtype == object:
+    mixed_text = arr.dtype.kind == "U" and isinstance(data, (list, tuple)) and \
+        not all(isinstance(v, str) for v in np.ravel(np.asarray(data, dtype=object)))
+    if arr.dtype == object or mixed_text:  # (``[1, 'a']``: NumPy would make strings)
         if isinstance(data, int):
             raise RuntimeError("Unsupported tensor type!")
         raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported "
                         f"element.")
     if default_dtypes and isinstance(data, (int, list, tuple)):
         if arr.dtype == np.float64:
-            arr = arr.astype(np.float32)
+            with np.errstate(over="ignore"):  # (1e40 is inf in Float32, silently)
+                arr = arr.astype(np.float32)
         elif arr.dtype == np.int32:
             arr = arr.astype(np.int64)
     return arr
@@ -202,6 +206,9 @@ class Tensor:
         if dtype is not None:
             check_dtype(dtype)
         self._data = to_jax(input_data, dtype)
+        if _NUMPY_BACKED and _NUMPY_BACKED.get(id(input_data)) is input_data and \
+                self._data.dtype == input_data._data.dtype:  # (the same NumPy array)
+            _NUMPY_BACKED[id(self)] = self
 
     @classmethod
     def _wrap(cls, data) -> Tensor:
@@ -332,15 +339,17 @@ class Tensor:
 
     def set_dtype(self, dtype) -> Tensor:
         self._data = self._data.astype(dtypes.to_np(dtype))
+        _NUMPY_BACKED.pop(id(self), None)  # (new data: no longer the NumPy array)
         return self
 
     def assign_value(self, value) -> Tensor:
         self._data = to_jax(value, self.dtype)
+        _NUMPY_BACKED.pop(id(self), None)
         return self
 
     @staticmethod
     def from_numpy(array: np.ndarray) -> Tensor:
-        return Tensor(array)
+        return from_numpy(array)
 
     @property
     def init(self):
@@ -440,8 +449,12 @@ class Tensor:
         if isinstance(self._data, Uninitialized):  # MindSpore shows the unfilled buffer
             return tensor_format.format_tensor_repr(np.zeros(self.shape, self._data.dtype),
                                                     str(self.dtype))
-        return tensor_format.format_tensor_repr(np.asarray(_concrete(self._data)),
-                                                str(self.dtype))
+        arr = np.asarray(_concrete(self._data))
+        if _NUMPY_BACKED.get(id(self)) is self and arr.dtype.kind == "f" and arr.ndim:
+            # (MindSpore prints a Tensor made by from_numpy, while it holds the array, as
+            # NumPy does: ``[0., 1., 2.]``)
+            return tensor_format.format_tensor_repr(arr, str(self.dtype), numpy_style=True)
+        return tensor_format.format_tensor_repr(arr, str(self.dtype))
 
     def __getattr__(self, name: str):
         # Reached only when ``name`` is not a Tensor attribute: a MindSpore Tensor method
@@ -803,7 +816,13 @@ def from_numpy(array: np.ndarray) -> Tensor:
     """
     if not isinstance(array, np.ndarray):
         raise TypeError("Expected a NumPy array.")
-    return Tensor(array)
+    tensor = Tensor(array)
+    _NUMPY_BACKED[id(tensor)] = tensor  # (its repr: NumPy's text, until an op replaces it)
+    return tensor
+
+
+# The Tensors ``from_numpy`` made (by id; an entry goes with its Tensor).
+_NUMPY_BACKED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 @contextlib.contextmanager

@@ -167,13 +167,17 @@ def _values_repr(arr: np.ndarray) -> str:
     return re.sub("#+", lambda m: " " * (widest - len(m.group())), text) if pad else text
 
 
-def format_tensor_repr(arr: np.ndarray, dtype_name: str | None = None) -> str:
-    """What ``repr(t)`` shows; ``dtype_name`` is MindSpore's name (default: from ``arr``)."""
+def format_tensor_repr(arr: np.ndarray, dtype_name: str | None = None,
+                       numpy_style: bool = False) -> str:
+    """What ``repr(t)`` shows; ``dtype_name`` is MindSpore's name (default: from ``arr``).
+    ``numpy_style``: the values as NumPy writes them, comma-separated (a float Tensor
+    ``from_numpy`` made: ``[1.5 , 2.25]``)."""
     arr = np.asarray(arr)
     name = dtype_name or dtype_display_name(arr.dtype)
     shape = "[" + ", ".join(str(d) for d in arr.shape) + "]"
     gap = "\n" if arr.ndim > 1 else " "  # ToStringRepr: (ndim > 1) ? '\n' : ' '
-    return f"Tensor(shape={shape}, dtype={name}, value={gap}{_values_repr(arr)})"
+    values = np.array2string(arr, separator=", ") if numpy_style else _values_repr(arr)
+    return f"Tensor(shape={shape}, dtype={name}, value={gap}{values})"
 
 
 def format_parameter_repr(name: str, shape: tuple, dtype_name: str, requires_grad: bool) -> str:

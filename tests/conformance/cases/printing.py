@@ -107,3 +107,31 @@ def pooling_and_convolution_reprs(ms):
              nn.Conv2d(3, 8, (3, 5), stride=2, pad_mode="pad", padding=(1, 1, 2, 2), dilation=2,
                        has_bias=True), nn.Dense(3, 4)]
     return [re.sub(r"0x[0-9a-f]+", "ADDR", repr(c)) for c in cells]
+
+
+@case(modes=("PYNATIVE",))
+def from_numpy_prints_as_numpy(ms):
+    """A float Tensor made by ``from_numpy`` prints its values as NumPy writes them
+    (``[0., 1., 2.]``, ``[1.5 , 2.25]``) while it holds the array (an item write keeps
+    it); an op's result, ``assign_value`` or ``set_dtype`` prints as any Tensor."""
+    a = ms.from_numpy(np.arange(6.0).reshape(2, 3))
+    b = ms.Tensor.from_numpy(np.array([1.5, 2.25], np.float32))
+    c = ms.from_numpy(np.array([1e-8, 1.0]))
+    d = ms.from_numpy(np.arange(3.0))
+    d[1:] = 2.5
+    e = ms.from_numpy(np.arange(3.0))
+    e.assign_value(ms.Tensor(np.array([4.0, 5.0, 6.0])))
+    f = ms.from_numpy(np.arange(3.0))
+    f.set_dtype(ms.float32)
+    g = ms.from_numpy(np.arange(3.0))
+    return [repr(a), str(a), repr(b), repr(c), repr(d), repr(e), repr(f), repr(ms.Tensor(g)),
+            repr(g + 1), repr(ms.from_numpy(np.array([1, 2], np.int32))),
+            repr(ms.from_numpy(np.array(3.5)))]
+
+
+@case(modes=("PYNATIVE",))
+def tensor_of_numbers_and_text(ms):
+    try:
+        ms.Tensor([1, "a"])
+    except TypeError as e:
+        return str(e)
