@@ -109,6 +109,10 @@ def refuse_input(qualname: str, x) -> None:
         _refuse(qualname, _ERRORS[unary[c]], (c,), ("input",))
 
 
+_ZERO_D_AS_IS = frozenset(("ops.max", "ops.min", "Tensor.max", "Tensor.min"))
+_PYTHON_MAX_KEYWORDS = frozenset(("axis", "keepdims", "initial", "where", "return_indices"))
+
+
 def checked(qualname: str, fn: Callable, method: bool = False,
             primitive: bool = False) -> Callable:
     """``fn`` refusing the dtypes MindSpore refuses for ``qualname`` (``ops.exp``,
@@ -151,8 +155,16 @@ def checked(qualname: str, fn: Callable, method: bool = False,
             if key in pairs:
                 _refuse(qualname, pairs[key], key, params[first:], own(args, kwargs))
 
+    # MindSpore's Python ``max``/``min`` returns a 0-d input as it is, before any kernel:
+    # ``ops.max`` always, the method when a keyword selects that overload (``x.max()`` and
+    # ``x.max(0, True)`` are C++ overloads whose kernels refuse Bool)
+    as_is = qualname in _ZERO_D_AS_IS
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        if as_is and (not method or not _PYTHON_MAX_KEYWORDS.isdisjoint(kwargs)) and \
+                getattr(_operand(args, kwargs, first, params), "ndim", None) == 0:
+            return fn(*args, **kwargs)
         # A Cell under mixed precision casts its ops' float inputs first (mixed_precision.
         # op_inputs, inside the call): the dtypes seen here are not the kernel's.
         if kwargs.get("dtype") is None and _AMP.get() is None:

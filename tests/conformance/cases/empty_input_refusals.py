@@ -59,3 +59,21 @@ def tril_of_an_empty_batch(ms):
 @case(modes=("PYNATIVE",))
 def diff_of_a_scalar(ms):
     return _outcome(lambda: ms.ops.diff(ms.Tensor(np.array(1.5, np.float32))))
+
+
+@case(modes=("PYNATIVE",))
+def zero_d_bool_max_by_python_overload(ms):
+    """MindSpore's Python ``max``/``min`` (``ops.max``, or the method with ``axis``/
+    ``keepdims``...) returns a 0-d input as it is, Bool too; ``x.max()`` alone is the C++
+    reduction, which refuses Bool (a separate case)."""
+    t = ms.Tensor(np.array(True))
+    return [t.max(axis=0), t.min(axis=None, keepdims=True), t.max(keepdims=True),
+            ms.ops.max(t), ms.ops.min(t, keepdims=True)]
+
+
+@case(modes=("PYNATIVE",))
+def zero_d_bool_max_reduction(ms):
+    try:
+        ms.Tensor(np.array(True)).max().asnumpy()
+    except Exception as e:  # noqa: BLE001 - the class is the result (messages differ)
+        return type(e).__name__
