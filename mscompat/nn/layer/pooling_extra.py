@@ -98,6 +98,10 @@ class BiDense(Cell):
         if input1.shape[:-1] != input2.shape[:-1]:
             raise ValueError("For 'BiDense', the input shapes except the last dimension must be "
                              f"the same, but got {input1.shape} and {input2.shape}.")
+        if input1.dtype != self.weight.dtype:  # (MindSpore's MatMul of input1 and weight)
+            raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got "
+                            f"'x1' with type Tensor[{input1.dtype}] and 'x2' with type "
+                            f"Tensor[{self.weight.dtype}].")
         bias = None if self.bias is None else self.bias._data
         return call(_bidense, (input1._data, input2._data, self.weight._data, bias))
 

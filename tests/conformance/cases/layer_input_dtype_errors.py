@@ -93,3 +93,14 @@ def layer_and_op_input_errors(ms):
         except Exception as e:  # noqa: BLE001 - the class is the result
             out.append((name, type(e).__name__))
     return out
+
+
+@case(modes=("PYNATIVE",))
+def bidense_float16_input(ms):
+    """``nn.BiDense`` multiplies its first input by its Float32 weight: a Float16 input is
+    MindSpore's MatMul TypeError (mscompat promoted it)."""
+    x = ms.Tensor(np.ones((2, 4), np.float16))
+    try:
+        ms.nn.BiDense(4, 4, 3)(x, x).asnumpy()
+    except TypeError as e:
+        return str(e)
