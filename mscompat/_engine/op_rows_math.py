@@ -634,8 +634,6 @@ def _celu(x, alpha=1.0):
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For 'CeLU', the 'x' must be a float16 or float32 Tensor, but got "
                         f"{x.dtype}.")
-    if x.dtype == jnp.float16:  # (the kernel computes in float32 and rounds)
-        return jax.nn.celu(x.astype(jnp.float32), alpha).astype(x.dtype)
     return jax.nn.celu(x, alpha)
 
 

@@ -989,7 +989,7 @@ def _gather(params, indices, axis, batch_dims=0):
 # settled with 501 inputs per op against MindSpore 2.10.
 HALF_IN_FLOAT32 = frozenset(
     "asin arcsin acos arccos asinh arcsinh acosh arccosh atanh arctanh softsign exp2 i0 "
-    "elu hardsigmoid log_softmax mish softplus".split())
+    "elu hardsigmoid log_softmax mish softplus celu".split())
 
 
 # Ops whose Float64 inputs MindSpore 2.10's CPU kernels compute in float32 (no float64
