@@ -1838,6 +1838,7 @@ PRIMITIVE_CALLS: dict[str, tuple[str, tuple[tuple[str, object], ...] | None]] = 
     'UnsortedSegmentProd': ('Primitive', None),
     'UnsortedSegmentSum': ('UnsortedSegmentSum', (('input_x', REQUIRED), ('segment_ids', REQUIRED), ('num_segments', REQUIRED),)),
     'Unstack': ('Primitive', None),
+    'Xdivy': ('Primitive', None),
     'Zeros': ('Zeros', (('size', REQUIRED), ('dtype', None),)),
     'ZerosLike': ('ZerosLike', (('x', REQUIRED),)),
 }

@@ -165,6 +165,19 @@ def _xdivy(x, y):
     return jnp.where(x == 0, jnp.zeros_like(x), x / safe)
 
 
+def _xdivy_prim(x, y):
+    """The ``Xdivy`` Primitive: ``_xdivy`` of float or complex operands only (the
+    promoted dtype otherwise is MindSpore's TypeError)."""
+    x, y = _scalar_fix(x, y)
+    promoted = jnp.result_type(x, y)
+    if not jnp.issubdtype(promoted, jnp.inexact):
+        from .dtypes import from_np
+        raise TypeError("For primitive[Xdivy], the input argument[x] must be a type of "
+                        "{Tensor[Complex128], Tensor[Complex64], Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{from_np(promoted)}].")
+    return _xdivy(x, y)
+
+
 def _population_count(input_x):
     return jax.lax.population_count(input_x).astype(jnp.uint8)
 
@@ -625,6 +638,7 @@ ROWS: list[OpDef] = [
     fn_row("fills", _fills),
     fn_row("unique_with_pad", _unique_with_pad),
     OpDef("TruncateDiv", _truncate_div, functional=("truncate_div",)),
+    OpDef("Xdivy", _xdivy_prim),
     OpDef("TruncateMod", _truncate_mod, functional=("truncate_mod",)),
     *(_meta(f"dropout{n}d", _channel_dropout(f"dropout{n}d", n)) for n in (1, 2, 3)),
     _meta("is_tensor", _is_tensor),
