@@ -70,6 +70,16 @@ def _user_rows(it):
         yield item
 
 
+def _generator_columns(column_names, collate_fn=None) -> list:
+    """A GeneratorDataset's column names as a list, with MindSpore's ValueErrors (a
+    ``collate_fn`` without a ``batch_sampler``)."""
+    if column_names is None:
+        raise ValueError("Neither columns_names nor schema are provided.")
+    if collate_fn is not None:  # (with a batch_sampler: _BatchSampledGenerator)
+        raise ValueError("collate_fn can be specified only when batch_sampler is set.")
+    return [column_names] if isinstance(column_names, str) else list(column_names)
+
+
 class GeneratorDataset(MappableDataset):
     """``GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
@@ -105,11 +115,7 @@ class GeneratorDataset(MappableDataset):
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
                  max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
-        if column_names is None:
-            raise ValueError("Neither columns_names nor schema are provided.")
-        if collate_fn is not None:  # (with a batch_sampler: _BatchSampledGenerator)
-            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
-        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        names = _generator_columns(column_names, collate_fn)
         # ``shuffle`` is ignored for an iterable source: MindSpore reads it in order
         if sampler is not None:
             raise ValueError("sampler is not supported if source does not have attribute "
@@ -167,11 +173,7 @@ class _RandomAccessGenerator(_RandomAccess, GeneratorDataset):
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
                  max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
-        if column_names is None:
-            raise ValueError("Neither columns_names nor schema are provided.")
-        if collate_fn is not None:
-            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
-        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        names = _generator_columns(column_names, collate_fn)
         _RandomAccess.__init__(self, names, shuffle, num_samples, num_shards, shard_id,
                                sampler)
         self._source = source
@@ -195,15 +197,13 @@ class _BatchSampledGenerator(GeneratorDataset):
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
                  max_rowsize=None, batch_sampler=None, collate_fn=None) -> None:
-        if column_names is None:
-            raise ValueError("Neither columns_names nor schema are provided.")
+        names = _generator_columns(column_names)
         if not (hasattr(source, "__getitem__") and hasattr(source, "__len__")):
             raise ValueError("batch_sampler is not supported if source does not have "
                              "attribute '__getitem__'.")
         if any(a is not None for a in (num_samples, shuffle, num_shards, shard_id, sampler)):
             raise ValueError("batch_sampler is mutually exclusive with num_samples, shuffle, "
                              "num_shards, shard_id and sampler.")
-        names = [column_names] if isinstance(column_names, str) else list(column_names)
         MappableDataset.__init__(self, [], names)
         self._batch_size = -1  # (MindSpore's: the batches are not a batch operation's)
         self._source, self._num_samples = source, None

@@ -114,16 +114,6 @@ def dims_first_dtype(x, y):
     return None
 
 
-def dims_first(f: Callable) -> Callable:
-    """``f(x, y)`` with its result in ``dims_first_dtype``."""
-    def impl(x, y, *rest, **kwargs):
-        dtype = dims_first_dtype(x, y)
-        out = f(x, y, *rest, **kwargs)
-        return out if dtype is None or out.dtype == dtype else out.astype(dtype)
-    impl.__name__ = getattr(f, "__name__", "impl")
-    return impl
-
-
 def _number_tensor(v):
     v = v.item() if isinstance(v, np.generic) else v
     if isinstance(v, bool):
@@ -136,7 +126,7 @@ def _number_tensor(v):
 def numbers_as_tensors(f: Callable, positions: tuple = (0, 1)) -> Callable:
     """``ops.mul``, ``ops.div``, ``ops.fmod``, ``ops.ldexp`` and the ``Mul``/``Div``
     Primitives: a Python number operand is a 0-d Tensor of its default dtype (float
-    Float32, int Int64, bool Bool) before the promotion (``dims_first``), so
+    Float32, int Int64, bool Bool) before the promotion (``dims_first_dtype``), so
     ``ops.mul(float16 0-d, 1.5)`` is Float32 while ``float16 0-d * 1.5`` and
     ``x.mul(1.5)`` keep Float16 (there the number is weak, as in JAX)."""
     try:  # (the operands may come by keyword: the wrapped function's own names)
@@ -1312,33 +1302,24 @@ def _fmod_values(x, y):
 _fmod = _by_zero(_fmod_values, "x")
 
 
+_FMOD = binary(_bool_kept(_fmod))
+
+
 def _fmod_op(input, other):
     """``ops.fmod``/``Tensor.fmod``/``mint.fmod``: a Python number is a 0-d Float32/Int64
-    Tensor, except that before a Tensor with dimensions it takes that Tensor's dtype
-    (``fmod(1.5, float16[n])`` is Float16, ``fmod(float32[], float16[n])`` Float32)."""
-    number_first = isinstance(input, (int, float, np.generic))
+    Tensor. A 0-d ``other``, or a number ``input``, beside a Tensor with dimensions of the
+    same kind takes its dtype (``fmod(float16[n], float32[])`` and ``fmod(1.5,
+    float16[n])`` are Float16); a 0-d Tensor ``input`` is promoted as usual
+    (``fmod(float32[], float16[n])`` is Float32)."""
     x, y = _number_tensor(input), _number_tensor(other)
-    if number_first and getattr(y, "ndim", 0) > 0 and dims_first_dtype(x, y) is not None:
-        return dims_first(_fmod_bool_kept)(x, y)
-    return binary(_bool_kept(_fmod_first_dims))(x, y)
-
-
-def _fmod_bool_kept(x, y):
-    return binary(_bool_kept(_fmod))(x, y)
-
-
-def _fmod_first_dims(x, y):
-    """``ops.fmod``/``Tensor.fmod``: a 0-d ``other`` of the same kind as an ``input`` with
-    dimensions takes its dtype (``fmod(float16[n], float32[])`` is Float16); a 0-d
-    ``input`` is promoted as usual (``fmod(float32[], float16[n])`` is Float32)."""
-    if hasattr(x, "ndim") and x.ndim > 0 and getattr(y, "ndim", None) == 0 and \
-            dims_first_dtype(x, y) is not None:
-        if not jnp.issubdtype(x.dtype, jnp.floating):
-            return dims_first(_fmod)(x, y)
+    dt = dims_first_dtype(x, y)
+    if dt is None or (x.ndim == 0 and not isinstance(input, (int, float, np.generic))):
+        return _FMOD(x, y)
+    if x.ndim and jnp.issubdtype(dt, jnp.floating):
         # each step of the composite in x's dtype: 7.5 fmod 2.1 in Float16 is 1.199
-        quotient = jnp.trunc(_true_div(x, y, "RealDiv")).astype(x.dtype)
+        quotient = jnp.trunc(_true_div(x, y, "RealDiv")).astype(dt)
         return x - _multiply(quotient, y)
-    return _fmod(x, y)
+    return _FMOD(x, y).astype(dt)
 
 def _subtract_rows(x, y):
     return jnp.subtract(*reductions.row_operands(x, y))

@@ -133,9 +133,7 @@ class Primitive:
         return self
 
     def __call__(self, *inputs, **kwargs):
-        lo, hi = _ms_call(type(self))[2:]
-        if kwargs or not lo <= len(inputs) <= hi:  # ``ops.ReduceSum()(x, axis=1)``
-            inputs = primitive_call_inputs(type(self), inputs, kwargs)
+        inputs = bound_inputs(type(self), inputs, kwargs)  # ``ops.ReduceSum()(x, axis=1)``
         dtype = mixed_precision.primitive_listed(type(self).__name__)
         if dtype is not None:  # amp O1: this Primitive runs in float16
             return mixed_precision.run_primitive(dtype, self._call, *inputs)
@@ -165,6 +163,15 @@ def _ms_call(cls: type) -> tuple:
         return owner, None, 0, float("inf")
     required = sum(d == ms_keywords.REQUIRED for _, d in params)
     return owner, params, required, len(params)
+
+
+def bound_inputs(cls: type, inputs: tuple, kwargs: dict) -> tuple:
+    """``inputs`` as they are when positional and as many as MindSpore's ``__call__`` of
+    ``cls`` takes (the common call: one cached lookup), else ``primitive_call_inputs``."""
+    lo, hi = _ms_call(cls)[2:]
+    if kwargs or not lo <= len(inputs) <= hi:
+        return primitive_call_inputs(cls, inputs, kwargs)
+    return inputs
 
 
 def primitive_call_inputs(cls: type, inputs: tuple, kwargs: dict) -> tuple:

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, exact_div, jaxconfig, lazy, mixed_precision, nn_kernels
-from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, call, primitive_call_inputs
+from .ops_build import FUNCTIONALS, PRIMITIVES, Primitive, bound_inputs, call, primitive_call_inputs
 from .parameter import Parameter
 from .tensor import Tensor, check_writable, unwrap
 
@@ -417,9 +417,7 @@ def _primitive(name: str, fn):
         Primitive.__init__(self)
 
     def __call__(self, *inputs, **kwargs):
-        if kwargs or len(inputs) != 2:  # ``Assign()(variable=p, value=v)``
-            inputs = primitive_call_inputs(type(self), inputs, kwargs)
-        return fn(*inputs)
+        return fn(*bound_inputs(type(self), inputs, kwargs))  # (``Assign()(variable=p, ...)``)
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                      "__doc__": f"MindSpore's ``ops.{name}``."})
 
