@@ -3,10 +3,13 @@
 ``python -m mscompat --report PATH`` prints the porting report of a script, notebook or
 directory instead (read, not run); it exits 1 when a name is missing.
 """
+import builtins
+import importlib.machinery
+import io
 import os
 import runpy
 import sys
-import traceback
+import types
 
 USAGE = ("usage: python -m mscompat script.py [args...]\n"
          "       python -m mscompat --report PATH [PATH...]\n"
@@ -56,15 +59,34 @@ def _run_script(path: str) -> None:
         sys.exit(2)
     sys.path[0] = os.path.dirname(path)
     try:
-        runpy.run_path(path, run_name="__main__")
+        if os.path.isfile(path):
+            _exec_as_main(path)
+        else:  # a directory or zip with a __main__.py
+            runpy.run_path(path, run_name="__main__")
     except (SystemExit, KeyboardInterrupt):
         raise
     except BaseException as e:
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename != path:
             tb = tb.tb_next
-        traceback.print_exception(type(e), e, tb or e.__traceback__)
+        e = e.with_traceback(tb or e.__traceback__)
+        sys.excepthook(type(e), e, e.__traceback__)
         sys.exit(1)
+
+
+def _exec_as_main(path: str) -> None:
+    """Execute the file in a new ``__main__`` module that stays in ``sys.modules`` after
+    the script ends or fails, as Python's own ``python script.py`` does: its globals
+    survive for the traceback's "Did you mean" hints, atexit handlers and pickling of
+    functions the script defines."""
+    main_module = types.ModuleType("__main__")
+    main_module.__file__ = path
+    main_module.__loader__ = importlib.machinery.SourceFileLoader("__main__", path)
+    main_module.__builtins__ = builtins
+    sys.modules["__main__"] = main_module
+    with io.open_code(path) as f:
+        code = compile(f.read(), path, "exec", dont_inherit=True)
+    exec(code, main_module.__dict__)
 
 
 if __name__ == "__main__":

@@ -102,6 +102,24 @@ def test_python_dash_m_runs_a_script_as_python_does(tmp_path):
     assert "runpy" not in run.stderr
 
 
+def test_python_dash_m_keeps_the_scripts_main_module(tmp_path):
+    """The script runs in a ``__main__`` module that outlives it, as under ``python
+    script.py``: its functions pickle by reference, and a NameError's traceback offers
+    Python's "Did you mean" hint from the script's globals."""
+    script = tmp_path / "s.py"
+    script.write_text("import pickle\n"
+                      "def f():\n    return 7\n"
+                      "print(pickle.loads(pickle.dumps(f))(), __spec__, __package__)\n"
+                      "Total = 1\n"
+                      "print(total)\n")
+    run = subprocess.run([sys.executable, "-m", "mscompat", str(script)],
+                         capture_output=True, text=True)
+    plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert run.stdout.split() == plain.stdout.split() == ["7", "None", "None"]
+    assert run.stderr.strip().splitlines()[-1] == plain.stderr.strip().splitlines()[-1] \
+        == "NameError: name 'total' is not defined. Did you mean: 'Total'?"
+
+
 def test_unsupported_names_raise_not_implemented():
     with pytest.raises(NotImplementedError, match="ops.AccumulateNV2"):
         ms.ops.AccumulateNV2  # noqa: B018
