@@ -18,7 +18,7 @@ import numpy as np
 
 from . import bprops, cpu_math, exact_div, matmul_shapes, nn_kernels, op_table
 from .op_rows_array import _nonzero, _topk, check_same_dtype, gather_d
-from .op_rows_math import _INF, svd_norm, thresholded_softplus
+from .op_rows_math import _INF, _kept_uint8, svd_norm, thresholded_softplus
 from .op_rows_more_array import _cross as _cross_broadcast
 from .op_rows_more_math import _cum_extreme as _cum_extreme_rule
 from .op_rows_more_math import sinc
@@ -83,7 +83,7 @@ def _dtype_or(dtype, default=_F32):
 def _add(input, other, *, alpha=1):
     """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other`` (``AddExt``: two
     Bool Tensors stay Bool, a float ``alpha`` needs a float operand)."""
-    if alpha == 1 and not isinstance(alpha, float):
+    if type(alpha) is int and alpha == 1:
         return binary(jnp.add)(input, other)
     return _alpha_ext(input, other, alpha, subtract=False)
 
@@ -238,7 +238,7 @@ def _linspace(start, end, steps, *, dtype=None):
 
 def _bool_reduce(f):
     def impl(input, dim=None, keepdim=False):
-        return f(input, axis=_axis(dim), keepdims=keepdim)
+        return _kept_uint8(f, input, f(input, axis=_axis(dim), keepdims=keepdim))
     return impl
 
 

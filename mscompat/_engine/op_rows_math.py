@@ -249,14 +249,20 @@ def _norm_integer(x, ord, dim, keepdim):
 def _bool_reduce(f):
     def impl(input, axis=None, keep_dims=False):
         check_reduce_axis("ReduceAll" if f is jnp.all else "ReduceAny", input, _axis(axis))
-        return f(input, axis=_axis(axis), keepdims=keep_dims)
+        return _kept_uint8(f, input, f(input, axis=_axis(axis), keepdims=keep_dims))
     return impl
 
 
 def _bool_reduce_prim(f):
     def impl(x, axis=(), *, keep_dims=False):
-        return f(x, axis=_axis(axis), keepdims=keep_dims)
+        return _kept_uint8(f, x, f(x, axis=_axis(axis), keepdims=keep_dims))
     return impl
+
+
+def _kept_uint8(f, x, out):
+    """MindSpore's ``ReduceAny`` kernel of a UInt8 Tensor answers in UInt8 (0 or 1);
+    ``ReduceAll`` and every other dtype answer in Bool."""
+    return out.astype(jnp.uint8) if f is jnp.any and x.dtype == jnp.uint8 else out
 
 
 def _cumsum(x, axis, dtype=None):
@@ -282,7 +288,8 @@ def _cumsum_method(x, axis=None, dtype=None):
 
 
 def _cumprod_method(x, dim, dtype=None):
-    """``Tensor.cumprod``: integers multiply in Int64, as MindSpore's method does."""
+    """``ops.cumprod``/``Tensor.cumprod``: integers and Bool multiply in Int64, as
+    MindSpore's functional and method do (the ``CumProd`` Primitive keeps the dtype)."""
     if dtype is None and (jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_):
         dtype = jnp.int64
     return _cumprod(x, dim, dtype)
@@ -953,7 +960,7 @@ ROWS: list[OpDef] = [
           functional=("cumsum",), functional_impl=_cumsum, methods=("cumsum",),
           method_impl=_cumsum_method),
     OpDef("CumProd", cumprod, attrs=(("exclusive", False), ("reverse", False)),
-          functional=("cumprod",), functional_impl=_cumprod, methods=("cumprod",),
+          functional=("cumprod",), functional_impl=_cumprod_method, methods=("cumprod",),
           method_impl=_cumprod_method),
     OpDef(None, None, functional=("logsumexp",), functional_impl=_logsumexp,
           methods=("logsumexp",)),

@@ -1333,28 +1333,28 @@ def _add_rows(x, y):
 _sub = binary(_bool_kept(_subtract_rows))  # ``ops.sub`` refuses Bool (ms_dtypes), ``-`` not
 
 
-def _alpha_operand_name(x) -> str:
-    dtype = getattr(x, "dtype", None)
-    if dtype is not None:
-        return str(dtypes.from_np(dtype))
-    return "Float32" if isinstance(x, float) else "Bool" if isinstance(x, bool) else "Int64"
-
-
 def _alpha_ext(input, other, alpha, subtract: bool):
-    """MindSpore's ``AddExt``/``SubExt``: ``input + alpha * other`` (``-``). Two Bool
-    Tensors stay Bool: ``other`` counts where ``alpha`` is not 0, added as a logical or,
-    subtracted as an exclusive or; a float ``alpha`` with integer (or Bool and integer)
-    operands is a TypeError."""
-    is_bool = [getattr(v, "dtype", None) == np.bool_ for v in (input, other)]
-    if all(is_bool):
-        scaled = jnp.logical_and(other, alpha != 0)
-        return (jnp.logical_xor if subtract else jnp.logical_or)(input, scaled)
-    if isinstance(alpha, float) and _int_operand(input) and _int_operand(other):
-        raise TypeError(f"For '{'SubExt' if subtract else 'AddExt'}', floating alpha need "
-                        f"floating input and other, but got {_alpha_operand_name(input)} and "
-                        f"{_alpha_operand_name(other)}")
+    """MindSpore's ``AddExt``/``SubExt``: ``input + alpha * other`` (``-``) in the operands'
+    promoted dtype. A Bool ``alpha`` needs a Bool promoted dtype (where the CPU build has no
+    kernel), a float ``alpha`` a float or Bool one, else a TypeError naming the promoted
+    dtype; a Bool result counts ``other`` where ``alpha`` is not 0, added as a logical or,
+    subtracted as an exclusive or."""
+    name = "SubExt" if subtract else "AddExt"
     x, y = _scalar_fix(input, other)
-    if alpha == 1 and not isinstance(alpha, float):
+    promoted = jnp.result_type(x, y)
+    got = dtypes.from_np(promoted)
+    if isinstance(alpha, bool):
+        if promoted != np.bool_:
+            raise TypeError(f"For '{name}', boolean alpha need boolean input and other, but "
+                            f"got {got} and {got}")
+        raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
+    if promoted == np.bool_:
+        scaled = jnp.logical_and(y, alpha != 0)
+        return (jnp.logical_xor if subtract else jnp.logical_or)(x, scaled)
+    if isinstance(alpha, float) and not jnp.issubdtype(promoted, jnp.inexact):
+        raise TypeError(f"For '{name}', floating alpha need floating input and other, but got "
+                        f"{got} and {got}")
+    if alpha == 1:
         return _sub(x, y) if subtract else jnp.add(x, y)
     scaled = jnp.multiply(y, alpha)
     return _sub(x, scaled) if subtract else jnp.add(x, scaled)
@@ -1384,7 +1384,7 @@ def _subtract_method(input, other, *, alpha=1):
     """``ops.sub``, ``Tensor.sub/subtract(other, *, alpha=1)`` and ``mint.sub``:
     ``SubExt`` (``_alpha_ext``); a Bool ``other`` keeps its dtype in the promotion (Int8 -
     Bool is Int8)."""
-    if alpha == 1 and not isinstance(alpha, float) and not (
+    if type(alpha) is int and alpha == 1 and not (
             getattr(input, "dtype", None) == np.bool_ and getattr(other, "dtype", None) ==
             np.bool_):
         return _sub(input, other)
