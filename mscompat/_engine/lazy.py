@@ -172,6 +172,19 @@ def setitem(x, value, *arrays, index):
     return x.at[unhash_index(index, arrays)].set(setitem_value(value, x.dtype))
 
 
+def setitem_by_mask_graph(x, value, mask):
+    """GRAPH_MODE's ``x[mask] = value`` for a Bool Tensor ``mask``: MindSpore's graph
+    compiler pads both ``mask`` and a ``value`` of lower rank than ``x`` with trailing
+    dimensions of 1, broadcasts them to ``x``'s shape and selects, so a ``(3,)`` value fills
+    row ``i`` of a ``(3, 2)`` Tensor with ``value[i]`` (PYNATIVE_MODE writes it into each
+    selected row, as NumPy does; a ``(2,)`` value there is a ValueError here)."""
+    value = setitem_value(value, x.dtype)
+    if value.ndim < x.ndim:
+        value = value.reshape(value.shape + (1,) * (x.ndim - value.ndim))
+    mask = mask.reshape(mask.shape + (1,) * (x.ndim - mask.ndim))
+    return jnp.where(mask, jnp.broadcast_to(value, x.shape), x)
+
+
 def unhash_index(h, arrays):
     if isinstance(h, tuple) and h and h[0] == "t":
         return tuple(unhash_index(i, arrays) for i in h[1:])

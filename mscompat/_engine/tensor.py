@@ -423,7 +423,13 @@ class Tensor:
         from .ops_build import call
         if isinstance(index, np.ndarray | np.integer) and not _tracing():
             check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
+        check_setitem_value(index, value)
         value = value._data if isinstance(value, Tensor) else value
+        if isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_ \
+                and _graph_semantics():
+            check_writable(self)
+            self._data = call(lazy.setitem_by_mask_graph, (self._data, value, index._data))._data
+            return
         check_index(index, self.shape, "tensor setitem")
         index = later_masks_as_positions(index, self.shape, setitem=True)
         check_writable(self)
@@ -605,6 +611,37 @@ def check_index_broadcast(items, op: str) -> None:
                     f"{const_vector(y)}")
             out.append(max(a, b) if 0 not in (a, b) else 0)
         x = tuple(out)
+
+
+def _graph_semantics() -> bool:
+    """Inside GRAPH_MODE code (a compiled Cell or ``jit`` function, traced or run through a
+    graph break), where MindSpore's graph compiler gives some syntax its own meaning."""
+    from .compile import GRAPH
+    return _tracing() or GRAPH.get() is not None
+
+
+def check_setitem_value(index, value) -> None:
+    """MindSpore's refusals of a ``x[index] = value`` value: a NumPy array or None is a
+    TypeError; in PYNATIVE_MODE any other object than a Tensor, Python number, list or tuple
+    (a NumPy scalar, a str) an IndexError; a list or tuple assigned through a Bool Tensor
+    mask a ValueError (MindSpore broadcasts it to the wrong shape)."""
+    if isinstance(value, np.ndarray) or value is None:
+        raise TypeError(f"only support numbers, Tensor, tuple, list as value, but got "
+                        f"{value} with type {type(value)}")
+    if isinstance(value, (list, tuple)):
+        if isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_:
+            raise ValueError(f"For 'BroadcastTo', in order to broadcast, each dimension pair "
+                             f"must be equal or input dimension is 1 or target dimension is "
+                             f"-1. But got the value {value!r} for a Bool Tensor index of "
+                             f"shape {tuple(index.shape)}.")
+        return
+    if isinstance(value, (Tensor, bool, int, float)) and not isinstance(value, np.generic) \
+            or _tracing():
+        return
+    raise IndexError(f"Unsupported Python object type received: {type(value)}. Supported "
+                     f"types for tensor indexing are: list, int, float, tuple, slice, "
+                     f"ellipsis, None, array, bool, or Tensor. Received value: "
+                     f"{value if isinstance(value, np.generic) else repr(value)}")
 
 
 def check_index(index, shape: tuple, op: str = "tensor getitem") -> None:
