@@ -7,7 +7,8 @@ Run from the repo root; mscompat lists the names, the oracle interpreter probes 
     python tools/record_dtypes.py --names \\
         | /path/to/mindspore-2.10-venv/bin/python tools/record_dtypes.py
 
-Each name (``ops``, ``Tensor``, Primitives, ``mint`` and ``mint.nn.functional``) is first
+Each name (``ops``, ``Tensor``, Primitives, ``mint``, ``mint.nn.functional`` and
+``mindspore.numpy``) is first
 called with Float32 (else Int32, else Bool) Tensors: with one (``ops.exp(x)``, a unary op)
 or, failing that, two (``ops.atan2(x, y)``, a binary op), of shape (3, 3) or else (3,);
 failing both, with one Tensor and an axis, 0 or -1 (``Tensor.softmax(x, 0)``, recorded as
@@ -63,6 +64,8 @@ OPERATORS = {f"__{n}__" for n in (
 KEPT = {"unary": ("TypeError", "RuntimeError"), "binary": ("TypeError", "AttributeError")}
 NAMES_EXCLUDED = {  # side effects on the process, or slow to fail
     "ops.print_", "ops.tensor_dump", "P.TensorDump", "P.Print", "Tensor.register_hook",
+    # their first argument is a shape, not data: a Tensor there is no dtype probe
+    "numpy.empty", "numpy.ones", "numpy.zeros", "numpy.full", "numpy.eye", "numpy.identity",
 }
 
 
@@ -74,7 +77,18 @@ def names():
             if callable(v) and (not n.startswith("_") or n in OPERATORS)}
     out |= {f"nn.{n}" for n in NN_CELLS}
     out |= set(_mint_names())
+    out |= set(_numpy_names())
     return sorted(out - NAMES_EXCLUDED)
+
+
+def _numpy_names():
+    """``numpy.<name>``: the functions of ``mindspore.numpy``."""
+    import inspect
+
+    import mscompat.numpy as mnp
+    for n in mnp.__all__:
+        if callable(getattr(mnp, n, None)) and not inspect.isclass(getattr(mnp, n)):
+            yield f"numpy.{n}"
 
 
 def _mint_names():
@@ -167,6 +181,8 @@ def worker():
             return target
         if owner == "ops":
             return getattr(ms.ops, attr, None)
+        if owner == "numpy":
+            return getattr(ms.numpy, attr, None)
         if owner == "nn":  # a Cell made with its default arguments, called
             try:
                 return getattr(ms.nn, attr)()

@@ -71,11 +71,20 @@ _AXIS_ERROR = re.compile(r"axis .* out of bounds|out of bounds for axis|axis .* 
 _INDEXING_OPS = ("getitem", "setitem")  # their IndexErrors are MindSpore's IndexErrors
 
 
+_TENSOR_AS_PYTHON_VALUE = ("Non-hashable static arguments are not supported",
+                           "Passing an array as a dtype argument is no longer supported")
+
+
 def translate(e: Exception, op: str, shape_error: type = ValueError,
               label: str | None = None) -> Exception | None:
     """MindSpore's exception for the JAX exception ``e`` raised by ``op`` (called as
     ``label``: ``ops.add``, ``Tensor.__add__``, ``prim.Add``), or None."""
     text = str(e).split("\n")[0]
+    if isinstance(e, ValueError) and text.startswith(_TENSOR_AS_PYTHON_VALUE):
+        # a Tensor where the op needs a Python value (an int ``k``, an axis, a dtype):
+        # MindSpore checks the argument's type, a TypeError
+        return TypeError(f"For '{label or op}', an argument that must be a Python value (an "
+                         f"int, a tuple of ints or a dtype) got a Tensor.")
     if isinstance(e, ValueError):  # JAX's own broadcast check: only MindSpore's wording
         from .broadcast_errors import message
         found = message(label, text)

@@ -16,6 +16,12 @@ Int32 and Bool inputs under MindSpore 2.10.
   those of the square matrix of its copies as rows; ``ediff1d`` of Bool marks changes.
 * ``linspace`` is ``start + i * delta`` (not NumPy's interpolation), and ``histogram``'s
   edges are that ``linspace`` of the float32 extremes.
+* Only Float16 and Float32 count as floats (MindSpore's ``_check_is_float``): ``diff``,
+  ``ediff1d``, ``roll``, ``flip``/``fliplr``/``flipud``/``rot90``, ``copysign``, ``cross``
+  and ``diag`` of a matrix compute a Float64, integer or Bool input in float32 and cast the
+  result back (``diff`` of Int64 ``[2**25 + 1, 3]`` is ``-33554428``); ``divide`` of two
+  such operands, the remainders of a promoted such dtype and ``trapz`` of one answer in
+  float32 (``divide`` of two Float64 Tensors is Float32).
 
 Example:
     >>> import numpy as np
@@ -116,9 +122,11 @@ def _trace(a, offset=0, axis1=0, axis2=1, dtype=None):
 
 
 def _nansum(a, axis=None, dtype=None, keepdims=False):
+    """NaNs as zeros, summed in ``a``'s dtype (an Int8 sum stays Int8; Bool is ``any``)."""
     if a.dtype == np.bool_ and dtype is None:
         return jnp.any(a, axis=axis, keepdims=keepdims)
-    return jnp.nansum(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return jnp.nansum(a, axis=axis, dtype=a.dtype if dtype is None else dtype,
+                      keepdims=keepdims)
 
 
 def _nanmean(a, axis=None, dtype=None, keepdims=False):
@@ -183,7 +191,7 @@ def _histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A0
 RULES.update({"linspace": linspace, "histogram_bin_edges": histogram_bin_edges,
               "histogram": _histogram})
 # results that stay Int64 (the others' Int64 become Int32, as MindSpore's numpy gives them)
-KEEP_INT64 = frozenset({"reciprocal", "trace"})
+KEEP_INT64 = frozenset({"reciprocal", "trace", "exp2"})
 
 
 def _triangle(fn: Callable) -> Callable:
@@ -204,6 +212,47 @@ def _half_in_float32(fn: Callable) -> Callable:
     return op
 
 
+def is_float(dtype) -> bool:
+    """MindSpore numpy's ``_check_is_float``: Float16 and Float32 only (not Float64)."""
+    return np.dtype(dtype) in (np.float16, np.float32)
+
+
+def through_float32(fn: Callable, operands: int = 1) -> Callable:
+    """``fn`` computing its first ``operands`` arguments in float32 when their promoted
+    dtype is not Float16/Float32 (complex kept), the result cast back to that dtype."""
+    def op(*args, **kwargs):
+        dtype = jnp.result_type(*args[:operands])
+        if is_float(dtype) or jnp.issubdtype(dtype, jnp.complexfloating):
+            return fn(*args, **kwargs)
+        from .bprops import cast  # (back as C converts: -1.0 in UInt8 is 255)
+        inputs = [jnp.asarray(a).astype(_F32) for a in args[:operands]]
+        return cast(fn(*inputs, *args[operands:], **kwargs), dtype)
+    op.__name__ = getattr(fn, "__name__", "op")
+    return op
+
+
+def _diff(a, n=1, axis=-1, prepend=None, append=None):
+    parts = [p for p in (prepend, a, append) if p is not None]
+    if len(parts) > 1:
+        a = jnp.concatenate([jnp.broadcast_to(p, a.shape[:axis] + (1,) + a.shape[axis:][1:])
+                             if jnp.ndim(p) == 0 else jnp.asarray(p) for p in parts], axis)
+    return through_float32(jnp.diff)(a, n, axis)
+
+
+def _diag(v, k=0):
+    """A matrix's diagonal goes through MindSpore's float32 reduction; a vector's matrix
+    is built as it is."""
+    return (through_float32(jnp.diag) if jnp.ndim(v) == 2 else jnp.diag)(v, k)
+
+
+def _trapz(y, x=None, dx=1.0, axis=-1):
+    """``y`` in float32 unless Float16/Float32; ``x``'s spacings in ``y``'s dtype."""
+    y = y if is_float(y.dtype) else y.astype(_F32)
+    if x is not None:
+        x = jnp.asarray(x).astype(y.dtype)
+    return jnp.trapezoid(y, x, dx, axis).astype(y.dtype)
+
+
 def _gradient(f, *varargs, **kwargs):
     out = jnp.gradient(f, *varargs, **kwargs)
     return list(out) if isinstance(out, (list, tuple)) else out  # one axis: one Tensor
@@ -213,11 +262,20 @@ def _ediff1d(ary, to_end=None, to_begin=None):
     if ary.dtype == np.bool_ and to_end is None and to_begin is None:
         flat = jnp.ravel(ary)
         return flat[1:] != flat[:-1]  # Bool differences: where neighbours differ
-    return jnp.ediff1d(ary, to_end, to_begin)
+    from .bprops import cast  # (C's conversion: -1.5 in UInt8 is 255)
+    ends = [None if e is None else cast(jnp.ravel(jnp.asarray(e)), ary.dtype)
+            for e in (to_begin, to_end)]
+    middle = through_float32(jnp.diff)(jnp.ravel(ary))
+    return jnp.concatenate([p for p in (ends[0], middle, ends[1]) if p is not None])
 
+
+# name -> how many leading operands go through float32 (``through_float32``)
+THROUGH_FLOAT32 = {"roll": 1, "flip": 1, "fliplr": 1, "flipud": 1, "rot90": 1,
+                   "copysign": 1, "cross": 2}
 
 RULES.update({
     "tril": _triangle(jnp.tril), "triu": _triangle(jnp.triu), "ediff1d": _ediff1d,
+    "diff": _diff, "diag": _diag, "trapz": _trapz,
     "gradient": _half_in_float32(_gradient),
     "unwrap": _half_in_float32(jnp.unwrap),
 })

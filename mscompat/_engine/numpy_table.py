@@ -23,7 +23,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import bprops, cpu_math, dtypes, ms_keywords, reductions
+from . import accepted_dtypes, bprops, cpu_math, dtypes, ms_keywords, reductions
 from .op_rows_array import _tensor_take
 from .op_rows_math import _cumsum_method, _moment, cumprod
 from .op_table import (
@@ -187,6 +187,9 @@ def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
                 cast, args = args[dtype_at], args[:dtype_at]
             else:
                 cast = kwargs.pop("dtype", None)
+        if cast is not None and not isinstance(cast, (dtypes.Type, type, np.dtype, str)):
+            raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but "
+                            f"got {cast}.")
         if bind is not None and len(args) > 1:
             args, kwargs = bind(args, dict(kwargs))
         out = call(impl, [_as_array(a) for a in args],
@@ -195,7 +198,8 @@ def make(name: str, fn: Callable, keep64: bool = False) -> Callable:
     public.__name__ = public.__qualname__ = name
     public.__doc__ = f"``mindspore.numpy.{name}`` (``jax.numpy.{getattr(fn, '__name__', name)}``"\
         " with MindSpore's dtype policy)."
-    return public
+    # the input dtypes MindSpore's function refuses (recorded, ``ms_dtypes``)
+    return accepted_dtypes.checked(f"numpy.{name}", public)
 
 
 def one_tensor(stack: Callable) -> Callable:
@@ -216,7 +220,25 @@ def _unique(x, return_inverse=False):
 
 
 def _full(shape, fill_value, dtype=None):
+    """A Python number is filled in ``dtype``; a Tensor, list or tuple ``fill_value`` is
+    broadcast to ``shape`` in its own dtype, ``dtype`` unused (MindSpore's ``full``)."""
+    shape = tuple(shape) if isinstance(shape, (list, tuple)) else (shape,)
+    if not isinstance(fill_value, (bool, int, float, np.generic)) and 0 not in shape:
+        return jnp.broadcast_to(jnp.asarray(fill_value), shape)
     return jnp.full(shape, fill_value, dtype)
+
+
+def _full_like(a, fill_value, dtype=None, shape=None):
+    """``full(shape or a.shape, fill_value, dtype or a.dtype)``, as MindSpore's."""
+    shape = jnp.shape(a) if shape is None or shape == () or shape == [] else shape
+    return _full(shape, fill_value, jnp.result_type(a) if dtype is None else dtype)
+
+
+def _where(condition, x=None, y=None):
+    """Both ``x`` and ``y`` are required (MindSpore's has no one-argument form)."""
+    if x is None or y is None:
+        raise TypeError("Expect input to be array like.")
+    return jnp.where(condition, x, y)
 
 
 def _array(obj, dtype=None, copy=True, ndmin=0):
@@ -261,7 +283,21 @@ def _sum(a, axis=None, dtype=None, keepdims=False, initial=None):
     if dtype is None and jnp.issubdtype(a.dtype, jnp.floating):
         out = reductions.total(a, axis=_static_axis(axis), keepdims=keepdims)
         return out if initial is None else out + initial
+    if dtype is None and jnp.issubdtype(a.dtype, jnp.unsignedinteger):
+        dtype = np.int64  # (``Tensor.sum`` of UInt8 is Int64)
     return jnp.sum(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial)
+
+
+def _count_nonzero(x, axis=None, keepdims=False):
+    """``ops.count_nonzero``'s Int32 count."""
+    return jnp.count_nonzero(x, axis=axis, keepdims=keepdims).astype(np.int32)
+
+
+def _nancumsum(a, axis=None, dtype=None):
+    """NaNs as zeros, then ``Tensor.cumsum`` (Int8/Int16/UInt8/Bool sum in Int32)."""
+    if jnp.issubdtype(a.dtype, jnp.inexact):
+        a = jnp.where(jnp.isnan(a), jnp.zeros_like(a), a)
+    return _cumsum(a, axis, dtype)
 
 
 def _cumsum(a, axis=None, dtype=None):
@@ -380,8 +416,8 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "identity": (lambda n, dtype=None: _eye(n, dtype=dtype), False),
     "array": (_array, False), "asarray": (_array, False),
     "zeros_like": (jnp.zeros_like, False), "ones_like": (jnp.ones_like, False),
-    "full_like": (jnp.full_like, False), "empty_like": (jnp.zeros_like, False),
-    "where": (jnp.where, False), "concatenate": (jnp.concatenate, False),
+    "full_like": (_full_like, False), "empty_like": (jnp.zeros_like, False),
+    "where": (_where, False), "concatenate": (jnp.concatenate, False),
     "stack": (jnp.stack, False), "hstack": (one_tensor(jnp.hstack), False),
     "vstack": (one_tensor(jnp.vstack), False),
     "tile": (jnp.tile, False), "repeat": (jnp.repeat, False),
@@ -418,7 +454,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "unique": (_unique, False), "equal": (jnp.equal, False),
     "greater": (jnp.greater, False), "less": (jnp.less, False),
     "take_along_axis": (jnp.take_along_axis, False),
-    "count_nonzero": (jnp.count_nonzero, False),
+    "count_nonzero": (_count_nonzero, False),
     "multi_dot": (lambda arrays: jnp.linalg.multi_dot(list(arrays)), False),
     "logaddexp": (jnp.logaddexp, False),
     "copy": (jnp.array, False), "take": (_tensor_take, False),
@@ -452,7 +488,8 @@ def _op_kernel(fn: Callable) -> Callable:
     """``fn`` (an op's implementation) with MindSpore numpy's ``dtype=``: a cast of the
     result."""
     def run(*args, dtype=None):
-        out = fn(*args)
+        # (a Python number is a Tensor there: ``power(int8, 2)`` is Int32)
+        out = fn(*(jnp.asarray(a) if isinstance(a, np.generic) else a for a in args))
         return out if dtype is None else out.astype(dtype)
     run.__name__ = getattr(fn, "__name__", "op")
     return run
@@ -474,10 +511,10 @@ def _trigonometric(fn: Callable) -> Callable:
 
 
 def _float32_pair(x1, x2):
-    """Two operands neither of which is a float, cast to Float32 (MindSpore numpy's rule for
-    divisions and remainders)."""
-    if not (jnp.issubdtype(jnp.result_type(x1), jnp.inexact)
-            or jnp.issubdtype(jnp.result_type(x2), jnp.inexact)):
+    """Two operands neither of which is Float16/Float32, cast to Float32 (MindSpore numpy's
+    rule for divisions: two Float64 Tensors divide in float32)."""
+    from .numpy_dtype_rules import is_float
+    if not (is_float(jnp.result_type(x1)) or is_float(jnp.result_type(x2))):
         return jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
     return x1, x2
 
@@ -490,8 +527,10 @@ def _divide(x1, x2):
 def _remainder(x1, x2, c_style=False):
     """``x1 - x2 * floor(x1 / x2)`` (``fmod``: the quotient truncated), integers in Float32,
     0 where an integer ``x2`` is 0."""
+    from .numpy_dtype_rules import is_float
     dtype = jnp.result_type(x1, x2)
-    x1, x2 = _float32_pair(x1, x2)
+    if not is_float(dtype):  # (the promoted dtype decides here)
+        x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
     quotient = _real_div(x1, x2)
     floored = _OPS["floor"](quotient)
     if c_style:
@@ -525,16 +564,20 @@ _COMPOSED: dict[str, Callable] = {
 def _kernels() -> dict[str, tuple[Callable, bool]]:
     rows = {name: (_op_kernel(_trigonometric(_OPS[op]) if name in _TRIGONOMETRIC
                               else _OPS[op]), False) for name, op in _SAME_AS_OPS.items()}
-    rows.update((name, (_op_kernel(fn), False)) for name, fn in _COMPOSED.items())
+    from .numpy_dtype_rules import KEEP_INT64
+    rows.update((name, (_op_kernel(fn), name in KEEP_INT64)) for name, fn in _COMPOSED.items())
     return rows
 
 
 def _functions() -> dict[str, Callable]:
-    from .numpy_dtype_rules import KEEP_INT64, RULES
+    from .numpy_dtype_rules import KEEP_INT64, RULES, THROUGH_FLOAT32, through_float32
     from .numpy_table_extra import TABLE as EXTRA
     from .numpy_table_more import TABLE as MORE
     rows = {**TABLE, **MORE, **EXTRA, **_kernels(),
             **{name: (fn, name in KEEP_INT64) for name, fn in RULES.items()}}
+    for name, operands in THROUGH_FLOAT32.items():
+        fn, keep = rows[name]
+        rows[name] = (through_float32(fn, operands), keep)
     return {name: make(name, fn, keep) for name, (fn, keep) in rows.items()}
 
 

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import bprops
-from .numpy_table import _split, one_tensor
+from .numpy_table import _nancumsum, _split, one_tensor
 from .op_table import _floor_divide, _ptp
 
 _F32 = np.dtype(np.float32)
@@ -137,7 +137,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     "diff": (jnp.diff, False),
     "nanmax": (jnp.nanmax, False),
     "nanmin": (jnp.nanmin, False),
-    "nancumsum": (jnp.nancumsum, False), "ptp": (_ptp, False),
+    "nancumsum": (_nancumsum, False), "ptp": (_ptp, False),
     "arctan2": (_float(jnp.arctan2), False),
     "copysign": (_first_dtype_kept(bprops.copysign_values), False),
     "floor_divide": (_floor_divide, False), "fmod": (jnp.fmod, False),
