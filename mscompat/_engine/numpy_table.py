@@ -288,6 +288,11 @@ def _sum(a, axis=None, dtype=None, keepdims=False, initial=None):
     return jnp.sum(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial)
 
 
+def _argmin_int32(a, axis=None):
+    """MindSpore numpy's ``argmin`` answers in Int32 (its ``argmax`` in Int64)."""
+    return _argmin_nan(a, axis=axis).astype(np.int32)
+
+
 def _count_nonzero(x, axis=None, keepdims=False):
     """``ops.count_nonzero``'s Int32 count."""
     return jnp.count_nonzero(x, axis=axis, keepdims=keepdims).astype(np.int32)
@@ -436,7 +441,7 @@ TABLE: dict[str, tuple[Callable, bool]] = {
     # (MindSpore's CPU max/min: a NaN after the first element never wins; argmin is Int32)
     "var": (_moment(jnp.var), False), "amax": (_max, False), "amin": (_min, False),
     "max": (_max, False), "min": (_min, False), "argmax": (_argmax_nan, True),
-    "argmin": (_argmin_nan, False), "cumsum": (_cumsum, False),
+    "argmin": (_argmin_int32, False), "cumsum": (_cumsum, False),
     "sqrt": (jnp.sqrt, False), "square": (jnp.square, False), "exp": (cpu_math.exp, False),
     "log": (jnp.log, False), "log1p": (jnp.log1p, False), "log2": (jnp.log2, False),
     "abs": (bprops.abs, False), "absolute": (bprops.abs, False),

@@ -72,7 +72,8 @@ def result_dtypes(ms):
     return (mnp.sum(u8), mnp.sum(u8, 0), mnp.nansum(i8), mnp.nansum(u8), mnp.nancumsum(i8, 1),
             mnp.nancumsum(u8, 1), mnp.count_nonzero(t(BIG)), mnp.exp2(t(np.array([True, False]))),
             mnp.power(i8, 2), mnp.power(t(np.array([1.0, 2.0], np.float16)), 2.5),
-            mnp.power(t(np.array([1.0, 2.0], np.float16)), 2))
+            mnp.power(t(np.array([1.0, 2.0], np.float16)), 2), mnp.argmin(t(BIG)),
+            mnp.argmin(t(np.array([[1.0, 0.0], [2.0, 3.0]])), 0), mnp.argmax(t(BIG)))
 
 
 @case(modes=("PYNATIVE",))
