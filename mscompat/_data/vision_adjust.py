@@ -508,13 +508,16 @@ def _decoded_grey(rgb: np.ndarray) -> np.ndarray:
 
 class RandomResize(_Op):
     """``vision.RandomResize(size)``: ``Resize(size)`` with an interpolation drawn per image
-    from LINEAR, NEAREST, CUBIC and AREA (NumPy's generator)."""
+    from LINEAR, NEAREST, CUBIC and AREA: ``uniform_int(0, 3)`` from the transform's
+    ``std::mt19937`` stream (``op_random``), as MindSpore's kernel draws it."""
 
     _MODES = (Inter.LINEAR, Inter.NEAREST, Inter.CUBIC, Inter.AREA)
+    _ms_stream = True
 
     def __init__(self, size) -> None:
         self.size = size
         Resize(size)  # MindSpore's checks of size
 
     def __call__(self, img):
-        return Resize(self.size, self._MODES[np.random.randint(len(self._MODES))])(img)
+        pick = op_random.uniform_int(op_random.generator(self), 0, len(self._MODES) - 1)
+        return Resize(self.size, self._MODES[pick])(img)

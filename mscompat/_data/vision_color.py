@@ -27,11 +27,21 @@ _SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(1
 
 
 def _blend(img, other, alpha: float):
-    """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)``: float32 arithmetic (an Int32
-    image in double, with the float32 weights)."""
-    wide = np.float64 if img.dtype == np.int32 else np.float32
-    weights = (wide(np.float32(alpha)), wide(np.float32(1.0 - alpha)))
-    out = img.astype(wide) * weights[0] + other.astype(wide) * weights[1]
+    """OpenCV's ``addWeighted(img, alpha, other, 1 - alpha, 0)`` as its vector kernel runs:
+    float32 weights ``alpha`` and ``1 - alpha`` (subtracted in float32); for an integer
+    image ``img * alpha`` rounded to float32, then ``other * beta`` added by a fused
+    multiply-add (one rounding); a float image's sum rounded once; an Int32 image in
+    double."""
+    if img.dtype == np.int32:
+        weights = (np.float64(np.float32(alpha)), np.float64(np.float32(1.0 - alpha)))
+        out = img.astype(np.float64) * weights[0] + other.astype(np.float64) * weights[1]
+    else:
+        a = np.float32(alpha)
+        b = np.float64(np.float32(1.0) - a)
+        scaled = img.astype(np.float64) * np.float64(a)
+        if np.issubdtype(img.dtype, np.integer):  # (a float image: one rounding at the end)
+            scaled = scaled.astype(np.float32).astype(np.float64)
+        out = (scaled + other.astype(np.float64) * b).astype(np.float32)
     if np.issubdtype(img.dtype, np.integer):
         info = np.iinfo(img.dtype)
         return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
