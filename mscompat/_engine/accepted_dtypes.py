@@ -40,7 +40,10 @@ _CODES = {np.dtype(t): c for t, c in (
 _NAMES = {"b": "Bool", "i8": "Int8", "i16": "Int16", "i32": "Int32", "i64": "Int64",
           "u8": "UInt8", "u16": "UInt16", "u32": "UInt32", "u64": "UInt64",
           "f16": "Float16", "f32": "Float32", "f64": "Float64", "bf16": "BFloat16",
-          "c64": "Complex64", "c128": "Complex128", "pf": "float", "pi": "int", "pb": "bool"}
+          "c64": "Complex64", "c128": "Complex128", "pf": "float", "pi": "int", "pb": "bool",
+          "z": "a 0-d Tensor"}
+_TENSOR_CODES = ("b", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64",
+                 "bf16", "c64", "c128")
 _ERRORS = {"TypeError": TypeError, "RuntimeError": RuntimeError,
            "AttributeError": AttributeError}
 
@@ -148,10 +151,18 @@ def checked(qualname: str, fn: Callable, method: bool = False,
                 _refuse(qualname, refused[c], (c,), params[first:], own(args, kwargs))
     else:
         pairs = _binary_table(binary)
+        # A second parameter no Tensor of the probe's shape fits (every Tensor dtype
+        # refused: an axis, a depth) was probed with a 0-d Int64 Tensor too, refused as
+        # ``z`` (``ops.expand_dims(x, Tensor(0))`` is taken, ``ops.split(x, Tensor(2))`` not)
+        scalar_second = {a for a in _TENSOR_CODES
+                         if all((a, b) in pairs for b in _TENSOR_CODES)}
 
         def check(args, kwargs):
-            key = (code(_operand(args, kwargs, first, params)),
-                   code(_operand(args, kwargs, first + 1, params)))
+            second = _operand(args, kwargs, first + 1, params)
+            key = (code(_operand(args, kwargs, first, params)), code(second))
+            if key[0] in scalar_second and getattr(second, "ndim", None) == 0 and \
+                    np.dtype(getattr(second._data, "dtype", None)).kind in "iu":
+                key = (key[0], "z")
             if key in pairs:
                 _refuse(qualname, pairs[key], key, params[first:], own(args, kwargs))
 
