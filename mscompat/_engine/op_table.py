@@ -147,6 +147,7 @@ def numbers_as_tensors(f: Callable, positions: tuple = (0, 1)) -> Callable:
 def binary(f: Callable) -> Callable:
     def impl(x, y):
         x, y = _scalar_fix(x, y)
+        x, y = reductions.half_operands(x, y)  # (a Float16 operand's gradient sums in float32)
         return f(x, y)
     impl.__name__ = f.__name__
     return impl

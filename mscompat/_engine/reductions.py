@@ -96,6 +96,56 @@ def rows(v, shape):
     return jnp.dot(ones, jnp.reshape(v, (1, shape[1])), precision="highest")
 
 
+_HALF = (np.dtype(np.float16), np.dtype(jnp.bfloat16))
+
+
+def half_operands(x, y, bias_grad: bool = False):
+    """``x`` and ``y`` of an elementwise op, a half-precision operand that broadcasts
+    (``(n,)`` against ``(m, n)``) broadcast by ``_half_broadcast`` when traced: its gradient
+    sums over the broadcast axes in float32 and rounds once, as MindSpore's PYNATIVE
+    ``ReduceSum`` sums Float16 (and its ``BiasAddGrad`` in both modes: ``bias_grad``).
+    GRAPH_MODE adds a broadcast operand's Float16 gradient in Float16 (XLA's reduction
+    here). Other operands as they are."""
+    if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
+        return x, y
+    from . import lazy
+    if not bias_grad and lazy.in_program():
+        return x, y
+    sx, sy = jnp.shape(x), jnp.shape(y)
+    if sx == sy or not (_static(sx) and _static(sy)):
+        return x, y
+    try:
+        out = jnp.broadcast_shapes(sx, sy)
+    except ValueError:
+        return x, y  # (the op's own error)
+    from . import scope
+    if scope.FORWARD_MODE.get():
+        return x, y
+    return tuple(_half_broadcast(v, out) if getattr(v, "dtype", None) in _HALF and
+                 jnp.shape(v) != out else v for v in (x, y))
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1,))
+def _half_broadcast(v, shape):
+    return jnp.broadcast_to(v, shape)
+
+
+def _half_broadcast_fwd(v, shape):
+    return jnp.broadcast_to(v, shape), jnp.zeros((0,) + jnp.shape(v), v.dtype)
+
+
+def _half_broadcast_bwd(shape, res, g):
+    vshape = res.shape[1:]
+    lead = len(shape) - len(vshape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(vshape)
+                                      if d == 1 and shape[lead + i] != 1)
+    summed = jnp.sum(g.astype(_F32), axis=axes).reshape(vshape)
+    return (summed.astype(res.dtype),)
+
+
+_half_broadcast.defvjp(_half_broadcast_fwd, _half_broadcast_bwd)
+
+
 def _kept(out, x, axes, keepdims):
     if not keepdims:
         return out
@@ -129,6 +179,8 @@ def row_operands(x, y):
     rows in order; other operands as they are."""
     if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
         return x, y
+    if getattr(x, "dtype", None) in _HALF or getattr(y, "dtype", None) in _HALF:
+        return half_operands(x, y)
     sx, sy = jnp.shape(x), jnp.shape(y)
     if not (_static(sx) and _static(sy)):  # (symbolic dimensions of a shape-polymorphic
         return x, y  # export: XLA's broadcast)

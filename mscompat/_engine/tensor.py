@@ -426,7 +426,7 @@ class Tensor:
         check_setitem_value(index, value)
         value = value._data if isinstance(value, Tensor) else value
         if isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_ \
-                and _graph_semantics():
+                and lazy.in_program():
             check_writable(self)
             self._data = call(lazy.setitem_by_mask_graph, (self._data, value, index._data))._data
             return
@@ -611,13 +611,6 @@ def check_index_broadcast(items, op: str) -> None:
                     f"{const_vector(y)}")
             out.append(max(a, b) if 0 not in (a, b) else 0)
         x = tuple(out)
-
-
-def _graph_semantics() -> bool:
-    """Inside GRAPH_MODE code (a compiled Cell or ``jit`` function, traced or run through a
-    graph break), where MindSpore's graph compiler gives some syntax its own meaning."""
-    from .compile import GRAPH
-    return _tracing() or GRAPH.get() is not None
 
 
 def check_setitem_value(index, value) -> None:
