@@ -8,7 +8,7 @@ import numpy as np
 
 from ._registry import case
 
-IMAGE = np.random.RandomState(1).randint(0, 256, (24, 30, 3)).astype(np.uint8)
+IMAGE = np.random.RandomState(1).randint(0, 256, (10, 12, 3)).astype(np.uint8)
 FACTORS = (1.3, 0.7, 1.7, 2.5, 0.25, 1.1, 0.9)
 
 
@@ -36,7 +36,7 @@ def random_resize_seeded(ms):
     ds = __import__(ms.__name__ + ".dataset", fromlist=["dataset"])
     vision = __import__(ms.__name__ + ".dataset.vision", fromlist=["vision"])
     ds.config.set_seed(5)
-    images = [IMAGE[i:i + 12, i:i + 12].copy() for i in range(6)]
+    images = [IMAGE[i:i + 6, i:i + 8].copy() for i in range(5)]
     data = ds.NumpySlicesDataset(images, column_names=["image"], shuffle=False)
     data = data.map(vision.RandomResize((5, 6)), ["image"])
     rows = [ms.Tensor(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
