@@ -80,11 +80,14 @@ def _dtype_or(dtype, default=_F32):
     return _np_or_none(dtype) or default
 
 
+_ADD = binary(jnp.add)
+
+
 def _add(input, other, *, alpha=1):
     """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other`` (``AddExt``: two
     Bool Tensors stay Bool, a float ``alpha`` needs a float operand)."""
     if type(alpha) is int and alpha == 1:
-        return binary(jnp.add)(input, other)
+        return _ADD(input, other)
     return _alpha_ext(input, other, alpha, subtract=False)
 
 

@@ -37,6 +37,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bprops import cast
+
 _F32 = np.float32
 
 
@@ -224,11 +226,14 @@ def through_float32(fn: Callable, operands: int = 1) -> Callable:
         dtype = jnp.result_type(*args[:operands])
         if is_float(dtype) or jnp.issubdtype(dtype, jnp.complexfloating):
             return fn(*args, **kwargs)
-        from .bprops import cast  # (back as C converts: -1.0 in UInt8 is 255)
-        inputs = [jnp.asarray(a).astype(_F32) for a in args[:operands]]
+        inputs = [jnp.asarray(a).astype(_F32) for a in args[:operands]]  # (cast back as C
+        # converts: -1.0 in UInt8 is 255)
         return cast(fn(*inputs, *args[operands:], **kwargs), dtype)
     op.__name__ = getattr(fn, "__name__", "op")
     return op
+
+
+_DIFF_F32, _DIAG_F32 = through_float32(jnp.diff), through_float32(jnp.diag)
 
 
 def _diff(a, n=1, axis=-1, prepend=None, append=None):
@@ -236,13 +241,13 @@ def _diff(a, n=1, axis=-1, prepend=None, append=None):
     if len(parts) > 1:
         a = jnp.concatenate([jnp.broadcast_to(p, a.shape[:axis] + (1,) + a.shape[axis:][1:])
                              if jnp.ndim(p) == 0 else jnp.asarray(p) for p in parts], axis)
-    return through_float32(jnp.diff)(a, n, axis)
+    return _DIFF_F32(a, n, axis)
 
 
 def _diag(v, k=0):
     """A matrix's diagonal goes through MindSpore's float32 reduction; a vector's matrix
     is built as it is."""
-    return (through_float32(jnp.diag) if jnp.ndim(v) == 2 else jnp.diag)(v, k)
+    return (_DIAG_F32 if jnp.ndim(v) == 2 else jnp.diag)(v, k)
 
 
 def _trapz(y, x=None, dx=1.0, axis=-1):
@@ -262,10 +267,9 @@ def _ediff1d(ary, to_end=None, to_begin=None):
     if ary.dtype == np.bool_ and to_end is None and to_begin is None:
         flat = jnp.ravel(ary)
         return flat[1:] != flat[:-1]  # Bool differences: where neighbours differ
-    from .bprops import cast  # (C's conversion: -1.5 in UInt8 is 255)
     ends = [None if e is None else cast(jnp.ravel(jnp.asarray(e)), ary.dtype)
-            for e in (to_begin, to_end)]
-    middle = through_float32(jnp.diff)(jnp.ravel(ary))
+            for e in (to_begin, to_end)]  # (C's conversion: -1.5 in UInt8 is 255)
+    middle = _diff(jnp.ravel(ary))
     return jnp.concatenate([p for p in (ends[0], middle, ends[1]) if p is not None])
 
 

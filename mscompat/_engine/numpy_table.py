@@ -24,6 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import accepted_dtypes, bprops, cpu_math, dtypes, ms_keywords, reductions
+from .numpy_dtype_rules import KEEP_INT64, RULES, THROUGH_FLOAT32, is_float, through_float32
 from .op_rows_array import _tensor_take
 from .op_rows_math import _cumsum_method, _moment, cumprod
 from .op_table import (
@@ -518,7 +519,6 @@ def _trigonometric(fn: Callable) -> Callable:
 def _float32_pair(x1, x2):
     """Two operands neither of which is Float16/Float32, cast to Float32 (MindSpore numpy's
     rule for divisions: two Float64 Tensors divide in float32)."""
-    from .numpy_dtype_rules import is_float
     if not (is_float(jnp.result_type(x1)) or is_float(jnp.result_type(x2))):
         return jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
     return x1, x2
@@ -532,7 +532,6 @@ def _divide(x1, x2):
 def _remainder(x1, x2, c_style=False):
     """``x1 - x2 * floor(x1 / x2)`` (``fmod``: the quotient truncated), integers in Float32,
     0 where an integer ``x2`` is 0."""
-    from .numpy_dtype_rules import is_float
     dtype = jnp.result_type(x1, x2)
     if not is_float(dtype):  # (the promoted dtype decides here)
         x1, x2 = jnp.asarray(x1, _F32), jnp.asarray(x2, _F32)
@@ -569,13 +568,11 @@ _COMPOSED: dict[str, Callable] = {
 def _kernels() -> dict[str, tuple[Callable, bool]]:
     rows = {name: (_op_kernel(_trigonometric(_OPS[op]) if name in _TRIGONOMETRIC
                               else _OPS[op]), False) for name, op in _SAME_AS_OPS.items()}
-    from .numpy_dtype_rules import KEEP_INT64
     rows.update((name, (_op_kernel(fn), name in KEEP_INT64)) for name, fn in _COMPOSED.items())
     return rows
 
 
 def _functions() -> dict[str, Callable]:
-    from .numpy_dtype_rules import KEEP_INT64, RULES, THROUGH_FLOAT32, through_float32
     from .numpy_table_extra import TABLE as EXTRA
     from .numpy_table_more import TABLE as MORE
     rows = {**TABLE, **MORE, **EXTRA, **_kernels(),

@@ -553,10 +553,8 @@ def _bias_add(input_x, bias, data_format="NCHW"):
     if input_x.ndim < 2 or bias.shape[0] != input_x.shape[1 if data_format != "NHWC" else -1]:
         raise ValueError(f"For 'BiasAdd', bias shape {tuple(bias.shape)} must equal the "
                          f"channel dimension of input_x {tuple(input_x.shape)}.")
-    if data_format == "NHWC" or input_x.ndim == 2:
-        if bias.dtype in reductions._HALF:  # (BiasAddGrad sums Float16 in float32)
-            return jnp.add(*reductions.half_operands(input_x, bias, bias_grad=True))
-        return jnp.add(*reductions.row_operands(input_x, bias))
+    if data_format == "NHWC" or input_x.ndim == 2:  # (BiasAddGrad: Float16 in float32)
+        return jnp.add(*reductions.row_operands(input_x, bias, bias_grad=True))
     return jnp.add(*reductions.half_operands(
         input_x, jnp.reshape(bias, (-1,) + (1,) * (input_x.ndim - 2)), bias_grad=True))
 

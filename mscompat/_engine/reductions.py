@@ -108,11 +108,12 @@ def half_operands(x, y, bias_grad: bool = False):
     here). Other operands as they are."""
     if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
         return x, y
+    sx, sy = jnp.shape(x), jnp.shape(y)
+    if sx == sy or not (_static(sx) and _static(sy)) or not (
+            getattr(x, "dtype", None) in _HALF or getattr(y, "dtype", None) in _HALF):
+        return x, y
     from . import lazy
     if not bias_grad and lazy.in_program():
-        return x, y
-    sx, sy = jnp.shape(x), jnp.shape(y)
-    if sx == sy or not (_static(sx) and _static(sy)):
         return x, y
     try:
         out = jnp.broadcast_shapes(sx, sy)
@@ -173,14 +174,14 @@ def _last_of_two(x, axis) -> bool:
     return x.ndim == 2 and _axes(x, axis) == (1,)
 
 
-def row_operands(x, y):
+def row_operands(x, y, bias_grad: bool = False):
     """``x`` and ``y`` of an elementwise op with a row operand (``(n,)`` or ``(1, n)``
     against ``(m, n)``) broadcast by ``rows`` when traced, so that its gradient sums the
-    rows in order; other operands as they are."""
+    rows in order (a half-precision one: ``half_operands``); other operands as they are."""
     if not (isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer)):
         return x, y
     if getattr(x, "dtype", None) in _HALF or getattr(y, "dtype", None) in _HALF:
-        return half_operands(x, y)
+        return half_operands(x, y, bias_grad)
     sx, sy = jnp.shape(x), jnp.shape(y)
     if not (_static(sx) and _static(sy)):  # (symbolic dimensions of a shape-polymorphic
         return x, y  # export: XLA's broadcast)

@@ -425,8 +425,7 @@ class Tensor:
             check_index_dtypes(index)  # MindSpore refuses NumPy indices here too
         check_setitem_value(index, value)
         value = value._data if isinstance(value, Tensor) else value
-        if isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_ \
-                and lazy.in_program():
+        if _bool_mask(index) and lazy.in_program():
             check_writable(self)
             self._data = call(lazy.setitem_by_mask_graph, (self._data, value, index._data))._data
             return
@@ -613,6 +612,10 @@ def check_index_broadcast(items, op: str) -> None:
         x = tuple(out)
 
 
+def _bool_mask(index) -> bool:
+    return isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_
+
+
 def check_setitem_value(index, value) -> None:
     """MindSpore's refusals of a ``x[index] = value`` value: a NumPy array or None is a
     TypeError; in PYNATIVE_MODE any other object than a Tensor, Python number, list or tuple
@@ -622,14 +625,14 @@ def check_setitem_value(index, value) -> None:
         raise TypeError(f"only support numbers, Tensor, tuple, list as value, but got "
                         f"{value} with type {type(value)}")
     if isinstance(value, (list, tuple)):
-        if isinstance(index, Tensor) and getattr(index._data, "dtype", None) == np.bool_:
+        if _bool_mask(index):
             raise ValueError(f"For 'BroadcastTo', in order to broadcast, each dimension pair "
                              f"must be equal or input dimension is 1 or target dimension is "
                              f"-1. But got the value {value!r} for a Bool Tensor index of "
                              f"shape {tuple(index.shape)}.")
         return
     if isinstance(value, (Tensor, bool, int, float)) and not isinstance(value, np.generic) \
-            or _tracing():
+            or lazy.in_program():
         return
     raise IndexError(f"Unsupported Python object type received: {type(value)}. Supported "
                      f"types for tensor indexing are: list, int, float, tuple, slice, "
